@@ -1,0 +1,22 @@
+# steer_target_defaults(<target>): warnings as errors and sanitizers on our own code only.
+function(steer_target_defaults target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Werror)
+  if(STEER_SANITIZE)
+    target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
+                                             -fno-sanitize-recover=undefined)
+    target_link_options(${target} PUBLIC -fsanitize=address,undefined)
+  endif()
+endfunction()
+
+# steer_library(<part> SOURCES ... DEPENDS ...): one library per part, with a steer:: alias,
+# public headers under include/steer/<part>/ and private ones in src/.
+function(steer_library part)
+  cmake_parse_arguments(ARG "" "" "SOURCES;PUBLIC_DEPENDS;PRIVATE_DEPENDS" ${ARGN})
+  add_library(steer_${part} ${ARG_SOURCES})
+  add_library(steer::${part} ALIAS steer_${part})
+  target_include_directories(steer_${part}
+    PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include
+    PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
+  target_link_libraries(steer_${part} PUBLIC ${ARG_PUBLIC_DEPENDS} PRIVATE ${ARG_PRIVATE_DEPENDS})
+  steer_target_defaults(steer_${part})
+endfunction()

@@ -1,0 +1,47 @@
+#include "steer/environment/brute_force_provider.hpp"
+
+#include "steer/geometry/distance.hpp"
+
+namespace steer::environment {
+
+using sim::AgentIndex;
+using sim::ObstaclePiece;
+using sim::PieceIndex;
+
+std::vector<geometry::Segment> sightBlockers(const sim::World& world) {
+  std::vector<geometry::Segment> walls;
+  for (const auto& piece : world.pieces())
+    if (piece.kind == ObstaclePiece::Kind::Segment) walls.push_back(piece.segment);
+  return walls;
+}
+
+bool isNearNeighbor(const sim::World& world, std::span<const geometry::Segment> walls,
+                    const sim::Agent& p, const sim::Agent& q) {
+  if (&p == &q || !p.enabled || !q.enabled) return false;
+  if ((q.state.position - p.state.position).norm() > p.nearRadius) return false;
+  if (world.dimension == 3) return true;  // 3D has no walls (A.3.2)
+  return geometry::lineOfSight(geometry::xy(p.state.position), geometry::xy(q.state.position), walls);
+}
+
+void BruteForceProvider::reset(const sim::World& world) { recompute(world); }
+
+void BruteForceProvider::update(const sim::World& world, std::span<const sim::Vec3>) { recompute(world); }
+
+void BruteForceProvider::recompute(const sim::World& world) {
+  const std::size_t n = world.agents.size();
+  neighbors_.assign(n, {});
+  obstacles_.assign(n, {});
+  const auto walls = sightBlockers(world);
+  const auto& pieces = world.pieces();
+  for (std::size_t i = 0; i < n; ++i) {
+    const sim::Agent& p = world.agents[i];
+    if (!p.enabled) continue;
+    for (std::size_t j = 0; j < n; ++j)
+      if (isNearNeighbor(world, walls, p, world.agents[j])) neighbors_[i].push_back(static_cast<AgentIndex>(j));
+    for (std::size_t k = 0; k < pieces.size(); ++k)
+      if (sim::distanceToPiece(pieces[k], p.state.position) <= p.nearRadius)
+        obstacles_[i].push_back(static_cast<PieceIndex>(k));
+  }
+}
+
+}  // namespace steer::environment

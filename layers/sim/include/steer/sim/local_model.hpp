@@ -1,0 +1,51 @@
+#pragma once
+/// @file The local-layer interface (ARCHITECTURE.md §4): from an agent's own state, its goal
+/// direction and its near environment, its next state. Implementations: the Goldenstein model
+/// (steer::local), Reynolds' vehicle (steer::reynolds) and the straight reference model.
+#include <cstdint>
+#include <string_view>
+
+#include "steer/sim/integrator.hpp"
+#include "steer/sim/near_environment.hpp"
+#include "steer/sim/noise.hpp"
+
+namespace steer::sim {
+
+/// Everything one agent may use in one step. The world is there for its static facts
+/// (dimension, bounds) and the agent's own record, never to look at other agents: those come
+/// only through `near`.
+struct StepInput {
+  const World& world;
+  const Agent& agent;
+  const NearEnvironment& near;
+  Vec3 goalDirection;  ///< unit vector from the planner, or zero
+  double time;         ///< start of the step (s)
+  double dt;           ///< step length (s)
+  std::uint64_t step;  ///< step counter, a key of the agent's noise
+  const IntegratorSettings& integrator;
+  const Noise& noise;
+};
+
+class LocalModel {
+ public:
+  virtual ~LocalModel() = default;
+  virtual std::string_view name() const = 0;
+  /// Sets model-specific initial state before the first step (e.g. initial weights).
+  virtual void initialize(Agent& /*agent*/, int /*dimension*/) const {}
+  /// The agent's state at time + dt. Must be a pure function of `in` (thread-safe, no
+  /// hidden state), so that results do not depend on agent order or thread count.
+  virtual AgentState advance(const StepInput& in) const = 0;
+};
+
+/// The reference model (`--model straight`): the agent turns instantly to its goal direction and
+/// moves at its desired speed, ignoring everything else. Kept for comparisons.
+class StraightModel final : public LocalModel {
+ public:
+  std::string_view name() const override { return "straight"; }
+  AgentState advance(const StepInput& in) const override;
+};
+
+/// The speed an agent should pursue: the goal's desired speed, else the agent's own.
+double desiredSpeedOf(const World& world, const Agent& agent);
+
+}  // namespace steer::sim

@@ -1,0 +1,35 @@
+#pragma once
+/// @file What one agent knows of the world in a step: the agents and obstacle pieces in its
+/// near disk C_x (Goldenstein §5) that it can see. The local layer sees nothing else.
+#include <vector>
+
+#include "steer/sim/world.hpp"
+
+namespace steer::sim {
+
+struct NearAgent {
+  AgentIndex id;
+  Vec3 position;
+  Vec3 velocity;
+  double radius;
+};
+
+struct NearObstacle {
+  PieceIndex id;
+  const ObstaclePiece* piece;  ///< points into World::pieces(), valid for the step
+  Vec3 closest;                ///< the piece's point closest to the agent's centre
+  double distance;             ///< centre-to-surface distance (m), ≥ 0
+};
+
+/// Both lists are sorted by id, so that every provider hands the local layer the same
+/// floating-point sums (byte-identical trajectories across providers).
+struct NearEnvironment {
+  std::vector<NearAgent> agents;
+  std::vector<NearObstacle> obstacles;
+  void clear() {
+    agents.clear();
+    obstacles.clear();
+  }
+};
+
+}  // namespace steer::sim

@@ -1,0 +1,54 @@
+#pragma once
+/// @file The environment-layer interface (ARCHITECTURE.md §4). Providers: brute force (the
+/// oracle), bin lattice (Reynolds 2000) and the kinetic CDT (Goldenstein §5, A.3).
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "steer/sim/near_environment.hpp"
+
+namespace steer::sim {
+
+/// A contact found between two steps: agent `a` touched agent `b` (or obstacle piece `piece`)
+/// at `time` (s).
+struct Contact {
+  AgentIndex a;
+  AgentIndex b = kNoAgent;
+  PieceIndex piece = 0;
+  bool withObstacle = false;
+  double time = 0.0;
+};
+
+/// Definition every provider must meet exactly: the neighbours of agent p are the enabled
+/// agents q ≠ p with |q − p| ≤ p.nearRadius whose centre p can see, i.e. the closed segment
+/// pq meets no segment piece (wall or polygon edge); the obstacle pieces of p are those whose
+/// distance to p's centre is ≤ p.nearRadius. Both lists are sorted ascending. Disabled agents
+/// have empty lists and appear in no list.
+class NeighborProvider {
+ public:
+  virtual ~NeighborProvider() = default;
+  virtual std::string_view name() const = 0;
+
+  /// Builds the structure for the world as it is (agents, pieces). Called before the first
+  /// step.
+  virtual void reset(const World& world) = 0;
+
+  /// Brings the structure to the world's current state. `previous` holds every agent's position
+  /// at the start of the step; motion in between is taken to be linear. Agents may have been
+  /// disabled since the last call.
+  virtual void update(const World& world, std::span<const Vec3> previous) = 0;
+
+  virtual std::span<const AgentIndex> neighbors(AgentIndex agent) const = 0;
+  virtual std::span<const PieceIndex> obstacles(AgentIndex agent) const = 0;
+
+  /// Contacts that began during the last update (continuous-time detection); providers that do
+  /// not detect contacts return an empty list.
+  virtual std::span<const Contact> contacts() const { return {}; }
+};
+
+/// Fills `out` with agent i's near environment from a provider (sorted by id).
+void gatherNearEnvironment(const World& world, const NeighborProvider& provider, AgentIndex i,
+                           NearEnvironment& out);
+
+}  // namespace steer::sim

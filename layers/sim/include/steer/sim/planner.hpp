@@ -1,0 +1,39 @@
+#pragma once
+/// @file The planning-layer interface (ARCHITECTURE.md §4): each agent's goal direction.
+/// Implementations live in steer::planning.
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "steer/sim/neighbor_provider.hpp"
+
+namespace steer::sim {
+
+class Planner {
+ public:
+  virtual ~Planner() = default;
+  virtual std::string_view name() const = 0;
+
+  /// Precomputation over the static world (e.g. harmonic fields). Called once before the run.
+  virtual void prepare(const World& /*world*/) {}
+
+  /// Writes the goal direction of every enabled agent into goals[i]: a unit vector, or zero
+  /// when the agent should stand still. Called once per step, after the environment update.
+  /// Must not depend on thread count.
+  virtual void plan(const World& world, const NeighborProvider& environment,
+                    std::span<Vec3> goals) = 0;
+
+  /// The discrete mode of agent i (hybrid planners), recorded in trajectories; empty otherwise.
+  virtual std::string_view mode(AgentIndex /*agent*/) const { return {}; }
+};
+
+/// The goal direction straight at the agent's current goal (seek: towards the target; flee:
+/// away from it; flow: the given direction; region: towards the nearest point of the box;
+/// idle or done: zero). Planners build on this.
+Vec3 directGoalDirection(const World& world, const Agent& agent);
+
+/// The point the agent is heading for under its current goal (target position, or nearest
+/// point of a region); its own position when the goal has no point.
+Vec3 goalPoint(const World& world, const Agent& agent);
+
+}  // namespace steer::sim

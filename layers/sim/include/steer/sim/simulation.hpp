@@ -1,0 +1,83 @@
+#pragma once
+/// @file The two-phase step loop of ARCHITECTURE.md §2: environment → planning → local layer →
+/// commit. Every agent's next state is computed from the same snapshot, then all are written,
+/// so results do not depend on agent order or thread count.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "steer/sim/local_model.hpp"
+#include "steer/sim/neighbor_provider.hpp"
+#include "steer/sim/planner.hpp"
+
+namespace steer::sim {
+
+struct SimulationSettings {
+  double dt = 0.05;         ///< step (s), > 0
+  double duration = 60.0;   ///< simulated time limit (s), > 0
+  std::uint64_t seed = 1;   ///< seeds every random draw of the run
+  int threads = 1;          ///< worker threads for per-agent work, ≥ 1
+  IntegratorSettings integrator;
+};
+
+/// Watches a run: outputs and metrics implement this.
+class StepObserver {
+ public:
+  virtual ~StepObserver() = default;
+  /// The world before the first step.
+  virtual void onStart(const World& /*world*/, const Planner& /*planner*/) {}
+  /// After each committed step; `previous` holds the positions at the start of the step and
+  /// `contacts` the provider's contacts for that step.
+  virtual void onStep(const World& /*world*/, const Planner& /*planner*/,
+                      std::span<const Vec3> /*previous*/) {}
+  virtual void onFinish(const World& /*world*/) {}
+};
+
+class Simulation {
+ public:
+  Simulation(World world, SimulationSettings settings, std::unique_ptr<LocalModel> model,
+             std::unique_ptr<NeighborProvider> environment, std::unique_ptr<Planner> planner);
+
+  /// Observers are not owned and must outlive the run.
+  void addObserver(StepObserver* observer) { observers_.push_back(observer); }
+
+  /// Prepares the planner, builds the environment and tells the observers. Called by run() and
+  /// by the first step() if not called before.
+  void start();
+  /// One step of length dt.
+  void step();
+  /// True when every agent is disabled or the duration is reached.
+  bool finished() const;
+  /// Steps until finished(); `progress(fraction)` is called after each step when given.
+  void run(const std::function<void(double)>& progress = {});
+
+  const World& world() const { return world_; }
+  const SimulationSettings& settings() const { return settings_; }
+  const LocalModel& model() const { return *model_; }
+  const NeighborProvider& environment() const { return *environment_; }
+  const Planner& planner() const { return *planner_; }
+  std::uint64_t steps() const { return steps_; }
+
+ private:
+  void advanceGoals();
+
+  World world_;
+  SimulationSettings settings_;
+  std::unique_ptr<LocalModel> model_;
+  std::unique_ptr<NeighborProvider> environment_;
+  std::unique_ptr<Planner> planner_;
+  std::vector<StepObserver*> observers_;
+  Noise noise_;
+  std::vector<Vec3> goals_;
+  std::vector<AgentState> next_;
+  std::vector<Vec3> previous_;
+  std::uint64_t steps_ = 0;
+  bool started_ = false;
+  bool finished_ = false;
+};
+
+/// True when the agent has reached its current seek or region goal.
+bool goalReached(const World& world, const Agent& agent);
+
+}  // namespace steer::sim

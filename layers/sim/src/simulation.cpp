@@ -1,0 +1,132 @@
+#include "steer/sim/simulation.hpp"
+
+#include <omp.h>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace steer::sim {
+
+Simulation::Simulation(World world, SimulationSettings settings, std::unique_ptr<LocalModel> model,
+                       std::unique_ptr<NeighborProvider> environment, std::unique_ptr<Planner> planner)
+    : world_(std::move(world)),
+      settings_(settings),
+      model_(std::move(model)),
+      environment_(std::move(environment)),
+      planner_(std::move(planner)),
+      noise_(settings.seed) {
+  if (!(settings_.dt > 0.0) || !(settings_.duration > 0.0) || settings_.threads < 1)
+    throw std::invalid_argument("simulation settings: dt and duration must be > 0, threads >= 1");
+  for (std::size_t i = 0; i < world_.agents.size(); ++i)
+    world_.agents[i].id = static_cast<AgentIndex>(i);
+}
+
+void Simulation::start() {
+  if (started_) return;
+  started_ = true;
+  world_.refreshPieces();
+  for (auto& agent : world_.agents) model_->initialize(agent, world_.dimension);
+  // Agents with no goals at all are done before they start.
+  for (auto& agent : world_.agents) {
+    if (agent.goals.empty() && !agent.staysAfterGoals) {
+      agent.enabled = false;
+      agent.finishTime = 0.0;
+    }
+  }
+  planner_->prepare(world_);
+  environment_->reset(world_);
+  goals_.assign(world_.agents.size(), Vec3::Zero());
+  next_.resize(world_.agents.size());
+  previous_.resize(world_.agents.size());
+  for (auto* o : observers_) o->onStart(world_, *planner_);
+}
+
+bool Simulation::finished() const {
+  if (finished_) return true;
+  return world_.time >= settings_.duration - 1e-9 * settings_.dt || world_.enabledCount() == 0;
+}
+
+bool goalReached(const World& world, const Agent& agent) {
+  const Goal* goal = world.currentGoal(agent);
+  if (goal == nullptr) return false;
+  const Vec3& p = agent.state.position;
+  switch (goal->kind) {
+    case Goal::Kind::Seek: {
+      const double r = goal->reachRadius > 0.0 ? goal->reachRadius : agent.radius;
+      return (world.targetPosition(goal->target) - p).norm() <= r;
+    }
+    case Goal::Kind::SeekRegion: {
+      const auto& b = goal->region;
+      return p.x() >= b.min.x() && p.x() <= b.max.x() && p.y() >= b.min.y() && p.y() <= b.max.y();
+    }
+    default: return false;
+  }
+}
+
+void Simulation::advanceGoals() {
+  for (auto& agent : world_.agents) {
+    if (!agent.enabled) continue;
+    // Several goals may complete in one step (e.g. zero-length idles).
+    while (const Goal* goal = world_.currentGoal(agent)) {
+      const bool timedOut = world_.time - agent.goalStartTime >= goal->timeDuration - 1e-12;
+      if (!goalReached(world_, agent) && !timedOut) break;
+      ++agent.goalIndex;
+      agent.goalStartTime = world_.time;
+    }
+    if (agent.goalIndex >= agent.goals.size() && agent.finishTime < 0.0) {
+      agent.finishTime = world_.time;
+      if (!agent.staysAfterGoals) agent.enabled = false;
+    }
+  }
+}
+
+void Simulation::step() {
+  if (!started_) start();
+  if (finished()) return;
+  const double t = world_.time;
+  const double dt = std::min(settings_.dt, settings_.duration - t);
+
+  planner_->plan(world_, *environment_, goals_);
+
+  const auto n = static_cast<std::int64_t>(world_.agents.size());
+  const World& snapshot = world_;
+#pragma omp parallel num_threads(settings_.threads)
+  {
+    NearEnvironment near;
+#pragma omp for schedule(static)
+    for (std::int64_t i = 0; i < n; ++i) {
+      const Agent& agent = snapshot.agents[i];
+      if (!agent.enabled) {
+        next_[i] = agent.state;
+        continue;
+      }
+      gatherNearEnvironment(snapshot, *environment_, static_cast<AgentIndex>(i), near);
+      const StepInput input{snapshot, agent, near, goals_[i], t, dt, steps_, settings_.integrator, noise_};
+      next_[i] = model_->advance(input);
+    }
+  }
+
+  // Commit.
+  for (std::int64_t i = 0; i < n; ++i) {
+    previous_[i] = world_.agents[i].state.position;
+    if (world_.agents[i].enabled) world_.agents[i].state = next_[i];
+  }
+  ++steps_;
+  world_.time = t + dt;
+  world_.refreshPieces();
+  advanceGoals();
+  environment_->update(world_, previous_);
+  for (auto* o : observers_) o->onStep(world_, *planner_, previous_);
+}
+
+void Simulation::run(const std::function<void(double)>& progress) {
+  start();
+  while (!finished()) {
+    step();
+    if (progress) progress(std::min(1.0, world_.time / settings_.duration));
+  }
+  finished_ = true;
+  for (auto* o : observers_) o->onFinish(world_);
+}
+
+}  // namespace steer::sim

@@ -1,0 +1,60 @@
+#include <gtest/gtest.h>
+
+#include "steer/environment/brute_force_provider.hpp"
+#include "steer/planning/direct_planner.hpp"
+#include "steer/sim/simulation.hpp"
+#include "sim/test_worlds.hpp"
+
+using namespace steer;
+
+namespace {
+sim::Simulation makeSim(sim::World w, int threads, sim::IntegratorKind kind = sim::IntegratorKind::RK4) {
+  sim::SimulationSettings s;
+  s.dt = 0.1;
+  s.duration = 30;
+  s.threads = threads;
+  s.integrator.kind = kind;
+  return sim::Simulation(std::move(w), s, std::make_unique<sim::StraightModel>(),
+                         std::make_unique<environment::BruteForceProvider>(),
+                         std::make_unique<planning::DirectPlanner>());
+}
+}  // namespace
+
+TEST(Simulation, StraightAgentsReachTheirGoalsAndLeave) {
+  auto sim = makeSim(test::randomCrowd(20, 20, 1, false), 1);
+  sim.run();
+  for (const auto& a : sim.world().agents) {
+    EXPECT_FALSE(a.enabled);
+    EXPECT_GT(a.finishTime, 0.0);
+    // Straight line at desired speed: arrival time ≈ distance / speed (one step of slack).
+    const double distance = (a.goals[0].target.point * 2).norm() / 2 * 2;  // |p − (−p)| = 2|p|
+    EXPECT_NEAR(a.finishTime, (distance - a.radius) / a.desiredSpeed, 0.11 + 1e-9);
+  }
+  EXPECT_LT(sim.world().time, 30.0);
+}
+
+TEST(Simulation, SameResultForOneAndTwoThreads) {
+  auto a = makeSim(test::randomCrowd(200, 40, 9), 1);
+  auto b = makeSim(test::randomCrowd(200, 40, 9), 2);
+  for (int k = 0; k < 50; ++k) {
+    a.step();
+    b.step();
+  }
+  for (std::size_t i = 0; i < a.world().agents.size(); ++i) {
+    EXPECT_EQ(a.world().agents[i].state.position, b.world().agents[i].state.position);
+  }
+}
+
+TEST(Simulation, IdleGoalWaitsItsDuration) {
+  sim::World w;
+  sim::Agent a;
+  sim::Goal idle;
+  idle.kind = sim::Goal::Kind::Idle;
+  idle.timeDuration = 2.0;
+  a.goals = {idle};
+  w.agents.push_back(a);
+  auto sim = makeSim(w, 1);
+  sim.run();
+  EXPECT_NEAR(sim.world().agents[0].finishTime, 2.0, 1e-9);
+  EXPECT_TRUE(sim.world().agents[0].state.position.isZero());
+}
