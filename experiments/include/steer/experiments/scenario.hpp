@@ -1,0 +1,54 @@
+#pragma once
+/// @file A scenario: the world, the run settings, and which model, planner and environment
+/// provider to use, with their configuration sections. Loaded from our YAML format
+/// (docs/scenario-reference.md) or from a SteerSuite test case (XML).
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+#include <vector>
+
+#include "steer/sim/simulation.hpp"
+
+namespace steer::experiments {
+
+/// SteerSuite's suggestedCameraView, kept for pictures (positions in our axes).
+struct CameraView {
+  sim::Vec3 position = sim::Vec3::Zero();
+  sim::Vec3 lookAt = sim::Vec3::Zero();
+  sim::Vec3 up = sim::Vec3::UnitZ();
+  double fovy = 45.0;  ///< degrees
+};
+
+struct Scenario {
+  std::string file;  ///< where it was read from ("<embedded:NAME>" for built-in ones)
+  std::string name;
+  sim::World world;
+  sim::SimulationSettings settings;
+  std::string model = "goldenstein";  ///< goldenstein | reynolds | straight
+  std::string planner = "direct";     ///< direct | harmonic | hybrid | field
+  std::string neighbors = "kinetic";  ///< kinetic | lattice | brute
+  std::vector<CameraView> cameras;
+
+  /// Raw configuration sections of our YAML format, read by each part's factory (see
+  /// factory.hpp); undefined nodes mean "defaults". They keep their marks for error messages.
+  YAML::Node local;        ///< Goldenstein model parameters
+  YAML::Node reynolds;     ///< Reynolds behaviors and combiner
+  YAML::Node planning;     ///< planner parameters (harmonic grid, hybrid automaton, field file)
+  YAML::Node environment;  ///< environment-provider parameters
+};
+
+/// Loads a scenario by extension: .yaml/.yml (ours) or .xml (SteerSuite). Throws InputError.
+Scenario loadScenario(const std::string& path, std::uint64_t seedOverride = 0, bool hasSeedOverride = false);
+
+/// Our YAML format from text (`file` names it in messages).
+Scenario parseYamlScenario(const std::string& text, const std::string& file,
+                           const std::uint64_t* seedOverride = nullptr);
+
+/// A SteerSuite <SteerBenchTestCase> from text. Random positions use `seed`.
+Scenario parseSteerSuiteScenario(const std::string& text, const std::string& file, std::uint64_t seed);
+
+/// Checks what both loaders must guarantee (finite numbers, positive radii, agents inside the
+/// world and outside obstacles, goals outside obstacles). Throws InputError naming `file`.
+void validateScenario(const Scenario& scenario);
+
+}  // namespace steer::experiments

@@ -1,0 +1,37 @@
+#include "steer/experiments/factory.hpp"
+
+#include "steer/environment/brute_force_provider.hpp"
+#include "steer/experiments/input_error.hpp"
+#include "steer/planning/direct_planner.hpp"
+#include "part_configs.hpp"
+
+namespace steer::experiments {
+
+namespace {
+[[noreturn]] void unknown(const Scenario& s, const std::string& what, const std::string& name,
+                          const std::string& choices) {
+  throw InputError({s.file, 0, 0}, "unknown " + what + " '" + name + "' (choose " + choices + ")");
+}
+}  // namespace
+
+// Each part registers here; its configuration section is read in config_<part>.cpp.
+std::unique_ptr<sim::LocalModel> makeLocalModel(const Scenario& s) {
+  if (s.model == "straight") return std::make_unique<sim::StraightModel>();
+  unknown(s, "model", s.model, "straight");
+}
+
+std::unique_ptr<sim::NeighborProvider> makeNeighborProvider(const Scenario& s) {
+  if (s.neighbors == "brute") return std::make_unique<environment::BruteForceProvider>();
+  unknown(s, "neighbors provider", s.neighbors, "brute");
+}
+
+std::unique_ptr<sim::Planner> makePlanner(const Scenario& s) {
+  if (s.planner == "direct") return std::make_unique<planning::DirectPlanner>(readDirectPlannerParameters(s));
+  unknown(s, "planner", s.planner, "direct");
+}
+
+sim::Simulation makeSimulation(const Scenario& s) {
+  return sim::Simulation(s.world, s.settings, makeLocalModel(s), makeNeighborProvider(s), makePlanner(s));
+}
+
+}  // namespace steer::experiments

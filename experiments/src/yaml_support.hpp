@@ -1,0 +1,75 @@
+#pragma once
+// Reading our YAML scenario format with exact error locations. Every read goes through a
+// YamlMap, which remembers which keys were used, so that unknown keys can be reported as errors
+// with their key path (ARCHITECTURE.md §6).
+#include <yaml-cpp/yaml.h>
+
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "steer/experiments/input_error.hpp"
+#include "steer/geometry/vec.hpp"
+
+namespace steer::experiments::yaml {
+
+/// Location of a node (yaml-cpp marks are 0-based; ours are 1-based).
+SourceLocation locate(const std::string& file, const YAML::Node& node);
+
+/// Throws InputError at `node` with "key.path: message".
+[[noreturn]] void fail(const std::string& file, const YAML::Node& node, const std::string& path,
+                       const std::string& message);
+
+/// A mapping node being read. Call finish() after reading: any key not read is an error.
+class YamlMap {
+ public:
+  YamlMap(std::string file, YAML::Node node, std::string path);
+
+  bool has(const std::string& key) const;
+  YAML::Node node(const std::string& key) const;  ///< undefined node when absent
+  std::string childPath(const std::string& key) const;
+
+  /// Finite number; `required` makes absence an error. Range checks: min/max inclusive.
+  double number(const std::string& key, double fallback, double min = -1e300, double max = 1e300) const;
+  double requiredNumber(const std::string& key, double min = -1e300, double max = 1e300) const;
+  /// Strictly positive finite number.
+  double positive(const std::string& key, double fallback) const;
+  std::int64_t integer(const std::string& key, std::int64_t fallback, std::int64_t min, std::int64_t max) const;
+  bool boolean(const std::string& key, bool fallback) const;
+  std::string string(const std::string& key, const std::string& fallback) const;
+  std::string requiredString(const std::string& key) const;
+  /// One of `choices`.
+  std::string choice(const std::string& key, const std::string& fallback,
+                     const std::vector<std::string>& choices) const;
+  /// [x, y] or [x, y, z] (z = 0 when 2 values).
+  geometry::Vec3 vector(const std::string& key, const geometry::Vec3& fallback) const;
+  geometry::Vec3 requiredVector(const std::string& key) const;
+
+  /// A nested mapping (must be a map).
+  YamlMap map(const std::string& key) const;
+  /// Each element of a sequence (must be a sequence), with its path "key[i]".
+  void forEach(const std::string& key, const std::function<void(const YAML::Node&, const std::string&)>& f) const;
+
+  /// Errors on the first key that was never read.
+  void finish() const;
+
+  [[noreturn]] void fail(const std::string& key, const std::string& message) const;
+  const std::string& file() const { return file_; }
+  const std::string& path() const { return path_; }
+  const YAML::Node& self() const { return node_; }
+
+ private:
+  YAML::Node required(const std::string& key) const;
+  std::string file_;
+  YAML::Node node_;
+  std::string path_;
+  mutable std::set<std::string> used_;
+};
+
+/// Reads a number node at `path` (finite, in [min, max]).
+double toNumber(const std::string& file, const YAML::Node& node, const std::string& path,
+                double min = -1e300, double max = 1e300);
+geometry::Vec3 toVector(const std::string& file, const YAML::Node& node, const std::string& path);
+
+}  // namespace steer::experiments::yaml
