@@ -1,0 +1,45 @@
+#pragma once
+/// @file Continuous collision detection between two steps (Goldenstein §5: the environment
+/// layer "is responsible for collision detection, and for notification to the agents
+/// involved"). Within a step, time is a parameter τ ∈ [0, 1] and every body moves linearly
+/// from its start to its end position, so each contact distance is a quadratic in τ.
+///
+/// A contact *begins* at the first τ where the distance between the bodies' centre and the
+/// other body's surface or centre falls to `reach` (the sum of the radii), starting from
+/// more than `reach` at τ = 0. Bodies that already touch at τ = 0 report nothing: their
+/// contact began in an earlier step.
+#include <optional>
+#include <span>
+
+#include "steer/geometry/shapes.hpp"
+#include "steer/sim/neighbor_provider.hpp"
+
+namespace steer::environment {
+
+/// First τ ∈ [0, 1] at which |d0 + τ (d1 − d0)| = reach, where d is the relative position
+/// (m) of two bodies moving linearly; nullopt when it stays above `reach` (m, ≥ 0), or is not
+/// above it at τ = 0.
+std::optional<double> firstContactRelative(const geometry::Vec3& d0, const geometry::Vec3& d1, double reach);
+
+/// Two discs/spheres with centres moving from p0 to p1 and from q0 to q1: first τ at which
+/// the centre distance reaches `reach` = r_p + r_q (m).
+std::optional<double> firstContactPoints(const geometry::Vec3& p0, const geometry::Vec3& p1,
+                                         const geometry::Vec3& q0, const geometry::Vec3& q1, double reach);
+
+/// A disc of radius `reach` (m) whose centre moves from p0 to p1 (x–y plane) against a
+/// segment translating by `shift` (m) over the step (zero for a wall): the first τ at which
+/// the centre comes within `reach` of the segment (its interior or its end points).
+std::optional<double> firstContactSegment(const geometry::Vec2& p0, const geometry::Vec2& p1,
+                                          const geometry::Segment& segment, const geometry::Vec2& shift,
+                                          double reach);
+
+/// The first contact of an agent (radius, start and end centre) with an obstacle piece at the
+/// start of the step that translates by `shift` (m) over it; nullopt if none begins.
+std::optional<double> firstContactPiece(const geometry::Vec3& p0, const geometry::Vec3& p1, double radius,
+                                        const sim::ObstaclePiece& pieceAtStart, const geometry::Vec3& shift,
+                                        int dimension);
+
+/// Sorts contacts into the canonical order: by time, then agent, other agent, piece.
+void sortContacts(std::span<sim::Contact> contacts);
+
+}  // namespace steer::environment
