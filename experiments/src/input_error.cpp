@@ -5,8 +5,8 @@ namespace steer::experiments {
 std::string formatLocation(const SourceLocation& where) {
   std::string out = where.file.empty() ? std::string("<input>") : where.file;
   if (where.line > 0) {
-    out += ":" + std::to_string(where.line);
-    if (where.column > 0) out += ":" + std::to_string(where.column);
+    out.append(1, ':').append(std::to_string(where.line));
+    if (where.column > 0) out.append(1, ':').append(std::to_string(where.column));
   }
   return out;
 }

@@ -69,7 +69,9 @@ void Simulation::advanceGoals() {
     // Several goals may complete in one step (e.g. zero-length idles).
     while (const Goal* goal = world_.currentGoal(agent)) {
       const bool timedOut = world_.time - agent.goalStartTime >= goal->timeDuration - 1e-12;
-      if (!goalReached(world_, agent) && !timedOut) break;
+      const bool reached = goalReached(world_, agent);
+      if (!reached && !timedOut) break;
+      if (!reached && (goal->kind == Goal::Kind::Seek || goal->kind == Goal::Kind::SeekRegion)) ++agent.goalsTimedOut;
       ++agent.goalIndex;
       agent.goalStartTime = world_.time;
     }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "steer/experiments/input_error.hpp"
 #include "steer/sim/simulation.hpp"
 
 namespace steer::experiments {
@@ -19,6 +20,12 @@ struct CameraView {
   double fovy = 45.0;  ///< degrees
 };
 
+/// Where each agent and each of its goals was declared, for error messages.
+struct AgentSource {
+  SourceLocation agent;
+  std::vector<SourceLocation> goals;
+};
+
 struct Scenario {
   std::string file;  ///< where it was read from ("<embedded:NAME>" for built-in ones)
   std::string name;
@@ -28,6 +35,7 @@ struct Scenario {
   std::string planner = "direct";     ///< direct | harmonic | hybrid | field
   std::string neighbors = "kinetic";  ///< kinetic | lattice | brute
   std::vector<CameraView> cameras;
+  std::vector<AgentSource> sources;  ///< parallel to world.agents
 
   /// Raw configuration sections of our YAML format, read by each part's factory (see
   /// factory.hpp); undefined nodes mean "defaults". They keep their marks for error messages.

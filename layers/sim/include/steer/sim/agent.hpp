@@ -1,6 +1,7 @@
 #pragma once
 /// @file Agents: identity, body, personality (Goldenstein §4.4) and continuous state.
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,7 @@ struct AgentState {
   Vec3 direction = Vec3::UnitX();  ///< unit heading; in 2D (cos φ, sin φ, 0)
   double speed = 0.0;              ///< forward speed along `direction` (m/s); < 0 retreats
   double turnRate = 0.0;           ///< last (filtered) heading rate φ̇ (rad/s), 2D only
-  std::array<double, 6> model{};   ///< model-specific state (e.g. the weights of (4))
+  std::array<double, 12> model{};  ///< model-specific state (e.g. the weights of (4))
 
   Vec3 velocity() const { return speed * direction; }
 };
@@ -45,6 +46,7 @@ struct Agent {
   std::size_t goalIndex = 0;  ///< current goal; == goals.size() when all are done
   double goalStartTime = 0.0;
   double finishTime = -1.0;  ///< time the last goal was completed (s), −1 while not
+  std::uint32_t goalsTimedOut = 0;  ///< seek/region goals that ended by time, not by arrival
 };
 
 }  // namespace steer::sim

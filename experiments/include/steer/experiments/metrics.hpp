@@ -1,0 +1,70 @@
+#pragma once
+/// @file Run metrics (ARCHITECTURE.md §5): arrival, time to goal, path length, minimum clearance,
+/// unique collisions, and SteerBench's composite scores as SteerSuite defines them, sampled at
+/// 20 frames per second whatever the integration step.
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "steer/sim/simulation.hpp"
+
+namespace steer::experiments {
+
+/// A collision is an overlap deeper than this (m) between two agents' discs or an agent and an
+/// obstacle; each contact counts once, when it starts (SteerBench's unique collisions).
+inline constexpr double kCollisionOverlap = 1e-3;
+/// SteerBench samples its scores at 20 frames per second.
+inline constexpr double kSteerBenchFrame = 0.05;
+
+struct AgentMetrics {
+  bool reached = false;
+  double timeToGoal = -1.0;  ///< s; −1 when not reached
+  double pathLength = 0.0;   ///< m
+  std::uint32_t collisions = 0;
+  double timeEnabled = 0.0;       ///< s
+  double kineticSum = 0.0;        ///< Σ over frames of ½|v|²
+  double accelerationSum = 0.0;   ///< Σ over frames of |Δv| / frame
+  std::uint64_t frames = 0;
+};
+
+struct RunMetrics {
+  std::vector<AgentMetrics> agents;
+  std::uint64_t agentAgentCollisions = 0;
+  std::uint64_t agentObstacleCollisions = 0;
+  std::optional<double> minClearance;  ///< smallest surface gap seen (m; < 0 is overlap)
+  std::size_t reached() const;
+  double successRate() const;
+  std::optional<double> meanTimeToGoal() const;
+  double meanPathLength() const;
+  double composite01() const;
+  double composite02() const;
+};
+
+/// Accumulates RunMetrics over a run. Collisions and clearance are found with a uniform hash
+/// grid, independently of the run's environment provider.
+class MetricsRecorder final : public sim::StepObserver {
+ public:
+  /// Gaps larger than this (m) are not looked for when measuring clearance.
+  explicit MetricsRecorder(double clearanceHorizon = 2.0) : horizon_(clearanceHorizon) {}
+  void onStart(const sim::World& world, const sim::Planner& planner) override;
+  void onStep(const sim::World& world, const sim::Planner& planner, std::span<const sim::Vec3> previous) override;
+  void onFinish(const sim::World& world) override;
+  const RunMetrics& metrics() const { return metrics_; }
+
+ private:
+  void contacts(const sim::World& world);
+  void frames(const sim::World& world, std::span<const sim::Vec3> previous, double t0, double t1);
+
+  double horizon_;
+  RunMetrics metrics_;
+  std::set<std::pair<std::uint32_t, std::uint32_t>> agentContacts_;
+  std::set<std::pair<std::uint32_t, std::uint32_t>> obstacleContacts_;
+  std::vector<sim::Vec3> lastFrameVelocity_;
+  std::vector<bool> wasEnabled_;
+  double lastTime_ = 0.0;
+  std::uint64_t nextFrame_ = 1;
+};
+
+}  // namespace steer::experiments

@@ -1,0 +1,43 @@
+#pragma once
+/// @file Running a scenario into an output folder: what `steer run` and `steer demo` do.
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "steer/experiments/metrics.hpp"
+#include "steer/experiments/run_output.hpp"
+#include "steer/experiments/scenario.hpp"
+
+namespace steer::experiments {
+
+/// Command-line settings that override the scenario file (ARCHITECTURE.md §5).
+struct RunOverrides {
+  std::optional<std::string> model, planner, neighbors, integrator;
+  std::optional<std::uint64_t> seed;
+  std::optional<double> dt, duration;
+  std::optional<int> threads;
+  /// "section.key=value" assignments into a configuration section (local, reynolds, planning,
+  /// environment), e.g. "local.t2c=1.5" or "planning.harmonic.resolution=128".
+  std::vector<std::string> params;
+};
+
+/// Applies overrides; throws InputError (naming the option) for a bad value.
+void applyOverrides(Scenario& scenario, const RunOverrides& overrides);
+
+struct RunOutputOptions {
+  double frameInterval = 0.1;  ///< simulated seconds between ParaView frames
+};
+
+struct RunResult {
+  RunInfo info;
+  RunMetrics metrics;
+};
+
+/// Runs the scenario and writes the run folder `out` (created if needed). Bad configuration
+/// throws InputError before anything is written. `progress(fraction)` is called as it goes.
+RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out, const RunOutputOptions& options,
+                      const std::function<void(double)>& progress = {});
+
+}  // namespace steer::experiments

@@ -1,0 +1,73 @@
+#pragma once
+/// @file The files of a run folder (ARCHITECTURE.md §5): trajectories.csv, the ParaView series
+/// run.pvd over run_NNNNN.vtp, and summary.json, written last, so that a folder with a
+/// summary.json is a finished run. While a run is in progress the folder holds RUNNING.
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <vector>
+
+#include "steer/experiments/metrics.hpp"
+#include "steer/experiments/scenario.hpp"
+
+namespace steer::viz {
+class PvdSeriesWriter;
+}
+
+namespace steer::experiments {
+
+/// Records trajectories (every step), ParaView frames (at `frameInterval` s of simulated time)
+/// and each agent's mode changes.
+class TrajectoryRecorder final : public sim::StepObserver {
+ public:
+  TrajectoryRecorder(const std::filesystem::path& folder, double frameInterval);
+  ~TrajectoryRecorder() override;
+  void onStart(const sim::World& world, const sim::Planner& planner) override;
+  void onStep(const sim::World& world, const sim::Planner& planner, std::span<const sim::Vec3> previous) override;
+  void onFinish(const sim::World& world) override;
+
+  /// Every mode name seen, in order of first appearance (the .vtp "mode" array indexes it).
+  const std::vector<std::string>& modeNames() const { return modeNames_; }
+  struct ModeChange {
+    double time;
+    std::string mode;
+  };
+  const std::vector<std::vector<ModeChange>>& modeTraces() const { return modeTraces_; }
+
+ private:
+  void record(const sim::World& world, const sim::Planner& planner);
+  void frame(const sim::World& world, const sim::Planner& planner);
+  std::int32_t modeIndex(std::string_view mode);
+
+  std::filesystem::path folder_;
+  double frameInterval_;
+  double nextFrameTime_ = 0.0;
+  std::ofstream csv_;
+  std::unique_ptr<viz::PvdSeriesWriter> pvd_;
+  std::vector<std::string> modeNames_;
+  std::map<std::string, std::int32_t, std::less<>> modeIndex_;
+  std::vector<std::vector<ModeChange>> modeTraces_;
+};
+
+struct RunInfo {
+  std::string scenario;
+  std::string model, planner, neighbors;
+  std::uint64_t seed = 0;
+  double dt = 0.0;
+  std::uint64_t steps = 0;
+  double simTime = 0.0;
+  double wallSeconds = 0.0;
+  std::uint64_t agentSteps = 0;
+};
+
+/// The summary.json document.
+nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& metrics, const TrajectoryRecorder* trajectories);
+
+/// Writes `text` to `path` through a temporary file and a rename, so that a reader never sees a
+/// half-written file.
+void writeFileAtomically(const std::filesystem::path& path, const std::string& text);
+
+}  // namespace steer::experiments

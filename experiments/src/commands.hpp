@@ -1,0 +1,28 @@
+#pragma once
+// The subcommands of `steer`. Each returns the process exit status: 0 done, 1 failure while
+// running, 2 bad input (ARCHITECTURE.md §5).
+#include <CLI/CLI.hpp>
+
+#include "steer/experiments/run_command.hpp"
+
+namespace steer::experiments {
+
+/// Options every run-like command shares.
+struct CommonOptions {
+  RunOverrides overrides;
+  std::string out;
+  bool quiet = false;
+  double frameInterval = 0.1;
+};
+
+/// Adds the common options of ARCHITECTURE.md §5 to a subcommand.
+void addCommonOptions(CLI::App& app, CommonOptions& options);
+
+/// Loads and overrides a scenario, printing `FILE:LINE:COLUMN: message` and returning false on bad input.
+int runOne(const std::string& scenarioPath, const CommonOptions& options);
+int demo(const CommonOptions& options);
+
+/// Prints an InputError the way every command does.
+void reportInputError(const InputError& e);
+
+}  // namespace steer::experiments

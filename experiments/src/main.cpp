@@ -1,0 +1,84 @@
+// steer: the command of ARCHITECTURE.md §5.
+#include <iostream>
+
+#include "commands.hpp"
+#include "progress_bar.hpp"
+#include "steer/experiments/factory.hpp"
+
+namespace steer::experiments {
+
+void reportInputError(const InputError& e) { std::cerr << e.what() << "\n"; }
+
+void addCommonOptions(CLI::App& app, CommonOptions& o) {
+  app.add_option("--model", o.overrides.model, "local model: goldenstein | reynolds | straight");
+  app.add_option("--planner", o.overrides.planner, "planner: direct | harmonic | hybrid | field");
+  app.add_option("--neighbors", o.overrides.neighbors, "environment provider: kinetic | lattice | brute");
+  app.add_option("--integrator", o.overrides.integrator, "euler | rk4 | dopri5");
+  app.add_option("--seed", o.overrides.seed, "random seed (overrides the scenario's)");
+  app.add_option("--dt", o.overrides.dt, "integration step (s)");
+  app.add_option("--duration", o.overrides.duration, "simulated time limit (s)");
+  app.add_option("--threads", o.overrides.threads, "worker threads (results do not depend on it)");
+  app.add_option("--param", o.overrides.params, "SECTION.KEY=VALUE into a configuration section (repeatable)");
+  app.add_option("--out", o.out, "output folder");
+  app.add_option("--frame-interval", o.frameInterval, "simulated seconds between ParaView frames")->check(CLI::PositiveNumber);
+  app.add_flag("--quiet,-q", o.quiet, "no progress bar, no summary line");
+}
+
+int runOne(const std::string& path, const CommonOptions& o) {
+  Scenario scenario;
+  try {
+    scenario = loadScenario(path, o.overrides.seed.value_or(0), o.overrides.seed.has_value());
+    applyOverrides(scenario, o.overrides);
+    validateScenario(scenario);
+  } catch (const InputError& e) {
+    reportInputError(e);
+    return 2;
+  }
+  const std::string out = o.out.empty() ? "runs/" + scenario.name : o.out;
+  try {
+    ProgressBar bar("steer run " + scenario.name, !o.quiet);
+    const RunResult r = runScenario(scenario, out, {o.frameInterval}, [&](double f) { bar.update(f); });
+    bar.done();
+    if (!o.quiet) {
+      std::cout << scenario.name << ": " << r.metrics.reached() << "/" << r.metrics.agents.size() << " reached, "
+                << r.metrics.agentAgentCollisions << " agent-agent and " << r.metrics.agentObstacleCollisions
+                << " agent-obstacle collisions, " << r.info.simTime << " s simulated in " << r.info.wallSeconds
+                << " s -> " << out << "\n";
+    }
+  } catch (const InputError& e) {
+    reportInputError(e);
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "steer run: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace steer::experiments
+
+int main(int argc, char** argv) {
+  using namespace steer::experiments;
+  CLI::App app{"steer: dynamical-system agent steering (Goldenstein et al. 2001) with Reynolds' baseline"};
+  app.require_subcommand(1);
+
+  CommonOptions runOptions;
+  std::string scenario;
+  auto* run = app.add_subcommand("run", "run a scenario (our .yaml or a SteerSuite .xml test case)");
+  run->add_option("SCENARIO", scenario, "scenario file")->required();
+  addCommonOptions(*run, runOptions);
+
+  CommonOptions demoOptions;
+  auto* demoCommand = app.add_subcommand("demo", "the embedded default: the U-trap of Fig. 7 with each planner");
+  addCommonOptions(*demoCommand, demoOptions);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  if (*run) return runOne(scenario, runOptions);
+  if (*demoCommand) return demo(demoOptions);
+  return 2;
+}

@@ -1,0 +1,98 @@
+#include "placement.hpp"
+
+#include <cmath>
+#include <unordered_map>
+
+#include "steer/sim/noise.hpp"
+
+namespace steer::experiments {
+
+namespace {
+
+// A hash grid of placed discs, so that placing thousands of agents stays near-linear.
+class PlacedDiscs {
+ public:
+  explicit PlacedDiscs(double cell) : cell_(cell) {}
+  void add(const sim::Vec3& p, double r) {
+    cells_[key(p)].push_back({p, r});
+    maxRadius_ = std::max(maxRadius_, r);
+  }
+  bool overlaps(const sim::Vec3& p, double r) const {
+    const int reach = static_cast<int>(std::ceil((r + maxRadius_) / cell_));
+    const auto [cx, cy, cz] = coords(p);
+    for (int dx = -reach; dx <= reach; ++dx)
+      for (int dy = -reach; dy <= reach; ++dy)
+        for (int dz = -reach; dz <= reach; ++dz) {
+          const auto it = cells_.find(pack(cx + dx, cy + dy, cz + dz));
+          if (it == cells_.end()) continue;
+          for (const auto& [q, rq] : it->second)
+            if ((q - p).norm() < r + rq) return true;
+        }
+    return false;
+  }
+
+ private:
+  struct Disc {
+    sim::Vec3 p;
+    double r;
+  };
+  std::tuple<long, long, long> coords(const sim::Vec3& p) const {
+    return {std::lround(std::floor(p.x() / cell_)), std::lround(std::floor(p.y() / cell_)),
+            std::lround(std::floor(p.z() / cell_))};
+  }
+  static std::uint64_t pack(long x, long y, long z) {
+    return (static_cast<std::uint64_t>(x & 0x1fffff) << 42) | (static_cast<std::uint64_t>(y & 0x1fffff) << 21) |
+           static_cast<std::uint64_t>(z & 0x1fffff);
+  }
+  std::uint64_t key(const sim::Vec3& p) const {
+    const auto [x, y, z] = coords(p);
+    return pack(x, y, z);
+  }
+  double cell_;
+  double maxRadius_ = 0.0;
+  std::unordered_map<std::uint64_t, std::vector<Disc>> cells_;
+};
+
+bool clearOfObstacles(const sim::World& world, const sim::Vec3& p, double radius) {
+  for (const auto& o : world.obstacles)
+    if (sim::obstacleContains(o, sim::Vec3::Zero(), p, radius)) return false;
+  return true;
+}
+
+}  // namespace
+
+std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, const std::vector<sim::Agent>& existing,
+                                           const sim::Vec3& lo, const sim::Vec3& hi, double radius,
+                                           std::size_t count, std::uint64_t seed, const SourceLocation& where,
+                                           int dimension) {
+  PlacedDiscs placed(std::max(2.0 * radius, 1e-6));
+  for (const auto& a : existing) placed.add(a.state.position, a.radius);
+  const sim::Noise noise(seed);
+  std::vector<sim::Vec3> out;
+  out.reserve(count);
+  // Generous, but bounded: an impossible region must fail, not loop for ever.
+  const std::uint64_t maxAttempts = 2000 + 500 * static_cast<std::uint64_t>(count);
+  std::uint64_t attempt = 0;
+  while (out.size() < count) {
+    if (attempt >= maxAttempts)
+      throw InputError(where, "cannot place " + std::to_string(count) + " agents of radius " +
+                                  std::to_string(radius) + " without overlap in this region (placed " +
+                                  std::to_string(out.size()) + ")");
+    sim::Vec3 p;
+    for (int k = 0; k < 3; ++k) p[k] = lo[k] + (hi[k] - lo[k]) * noise.uniform(attempt, 0, static_cast<std::uint64_t>(k));
+    if (dimension == 2) p.z() = 0.0;
+    ++attempt;
+    if (!world.bounds.contains(p, dimension) || placed.overlaps(p, radius) || !clearOfObstacles(world, p, radius)) continue;
+    placed.add(p, radius);
+    out.push_back(p);
+  }
+  return out;
+}
+
+sim::Vec3 randomFreePosition(const sim::World& world, const std::vector<sim::Agent>& existing, const sim::Vec3& lo,
+                             const sim::Vec3& hi, double radius, std::uint64_t seed, const SourceLocation& where,
+                             int dimension) {
+  return placeWithoutOverlap(world, existing, lo, hi, radius, 1, seed, where, dimension).front();
+}
+
+}  // namespace steer::experiments

@@ -1,0 +1,37 @@
+#include "progress_bar.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace steer::experiments {
+
+bool stderrIsTerminal() { return isatty(fileno(stderr)) != 0; }
+
+ProgressBar::ProgressBar(std::string label, bool enabled)
+    : label_(std::move(label)), enabled_(enabled && stderrIsTerminal()), start_(std::chrono::steady_clock::now()) {}
+
+ProgressBar::~ProgressBar() { done(); }
+
+void ProgressBar::update(double fraction) {
+  if (!enabled_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (drawn_ && now - last_ < std::chrono::milliseconds(100) && fraction < 1.0) return;
+  last_ = now;
+  drawn_ = true;
+  constexpr int kWidth = 30;
+  const int filled = static_cast<int>(fraction * kWidth);
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  std::string bar(static_cast<std::size_t>(filled), '#');
+  bar.resize(kWidth, ' ');
+  std::fprintf(stderr, "\r%s [%s] %3d%%  %.1f s", label_.c_str(), bar.c_str(), static_cast<int>(fraction * 100), elapsed);
+  std::fflush(stderr);
+}
+
+void ProgressBar::done() {
+  if (enabled_ && drawn_) std::fprintf(stderr, "\n");
+  drawn_ = false;
+  enabled_ = false;
+}
+
+}  // namespace steer::experiments

@@ -1,0 +1,104 @@
+#include "steer/experiments/run_command.hpp"
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+
+#include "steer/experiments/factory.hpp"
+
+namespace steer::experiments {
+
+namespace {
+[[noreturn]] void badOption(const std::string& option, const std::string& message) {
+  throw InputError({"<command line>", 0, 0}, option + ": " + message);
+}
+
+YAML::Node* sectionFor(Scenario& s, const std::string& name) {
+  if (name == "local") return &s.local;
+  if (name == "reynolds") return &s.reynolds;
+  if (name == "planning") return &s.planning;
+  if (name == "environment") return &s.environment;
+  return nullptr;
+}
+}  // namespace
+
+void applyOverrides(Scenario& s, const RunOverrides& o) {
+  if (o.model) s.model = *o.model;
+  if (o.planner) s.planner = *o.planner;
+  if (o.neighbors) s.neighbors = *o.neighbors;
+  if (o.integrator && !sim::parseIntegrator(*o.integrator, s.settings.integrator.kind))
+    badOption("--integrator", "unknown integrator '" + *o.integrator + "' (choose euler, rk4, dopri5)");
+  if (o.seed) s.settings.seed = *o.seed;
+  if (o.dt) {
+    if (!(*o.dt > 0.0) || !std::isfinite(*o.dt)) badOption("--dt", "must be a finite number > 0");
+    s.settings.dt = *o.dt;
+  }
+  if (o.duration) {
+    if (!(*o.duration > 0.0) || !std::isfinite(*o.duration)) badOption("--duration", "must be a finite number > 0");
+    s.settings.duration = *o.duration;
+  }
+  if (o.threads) {
+    if (*o.threads < 1) badOption("--threads", "must be >= 1");
+    s.settings.threads = *o.threads;
+  }
+  for (const auto& p : o.params) {
+    const auto eq = p.find('=');
+    const auto dot = p.find('.');
+    if (eq == std::string::npos || dot == std::string::npos || dot > eq)
+      badOption("--param", "expected SECTION.KEY=VALUE, got '" + p + "'");
+    YAML::Node* section = sectionFor(s, p.substr(0, dot));
+    if (section == nullptr) badOption("--param", "unknown section '" + p.substr(0, dot) + "' (local, reynolds, planning, environment)");
+    if (!section->IsDefined() || section->IsNull()) *section = YAML::Node(YAML::NodeType::Map);
+    // Walk "a.b.c" creating maps, then set the leaf; the value is parsed as YAML (number, string, list).
+    YAML::Node node = *section;
+    std::string path = p.substr(dot + 1, eq - dot - 1);
+    for (auto next = path.find('.'); next != std::string::npos; next = path.find('.')) {
+      const std::string key = path.substr(0, next);
+      if (!node[key].IsDefined() || !node[key].IsMap()) node[key] = YAML::Node(YAML::NodeType::Map);
+      node = node[key];
+      path = path.substr(next + 1);
+    }
+    try {
+      node[path] = YAML::Load(p.substr(eq + 1));
+    } catch (const YAML::Exception& e) {
+      badOption("--param", "cannot read the value of '" + p + "': " + e.msg);
+    }
+  }
+}
+
+RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out, const RunOutputOptions& options,
+                      const std::function<void(double)>& progress) {
+  // Everything that can reject the input happens before the folder is touched.
+  sim::Simulation simulation = makeSimulation(scenario);
+  std::filesystem::create_directories(out);
+  const auto summaryPath = out / "summary.json";
+  std::filesystem::remove(summaryPath);
+  const auto marker = out / "RUNNING";
+  writeFileAtomically(marker, "this run has not finished\n");
+
+  MetricsRecorder metrics;
+  TrajectoryRecorder trajectories(out, options.frameInterval);
+  simulation.addObserver(&metrics);
+  simulation.addObserver(&trajectories);
+
+  std::uint64_t agentSteps = 0;
+  const auto start = std::chrono::steady_clock::now();
+  simulation.start();
+  while (!simulation.finished()) {
+    agentSteps += simulation.world().enabledCount();
+    simulation.step();
+    if (progress) progress(std::min(1.0, simulation.world().time / scenario.settings.duration));
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  metrics.onFinish(simulation.world());
+  trajectories.onFinish(simulation.world());
+
+  RunResult result;
+  result.info = {scenario.file, scenario.model, scenario.planner, scenario.neighbors, scenario.settings.seed,
+                 scenario.settings.dt, simulation.steps(), simulation.world().time, wall, agentSteps};
+  result.metrics = metrics.metrics();
+  writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, &trajectories).dump(2) + "\n");
+  std::filesystem::remove(marker);
+  return result;
+}
+
+}  // namespace steer::experiments

@@ -1,0 +1,158 @@
+#include "steer/experiments/run_output.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "steer/viz/pvd_writer.hpp"
+
+namespace steer::experiments {
+
+namespace {
+// Shortest round-trip text of a double: byte-identical output for identical numbers.
+void put(std::string& out, double v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+double headingOf(const sim::Vec3& d) { return std::atan2(d.y(), d.x()); }
+
+nlohmann::json numberOrNull(std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+}  // namespace
+
+TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& folder, double frameInterval)
+    : folder_(folder), frameInterval_(frameInterval) {}
+
+TrajectoryRecorder::~TrajectoryRecorder() = default;
+
+std::int32_t TrajectoryRecorder::modeIndex(std::string_view mode) {
+  if (mode.empty()) return -1;
+  const auto it = modeIndex_.find(mode);
+  if (it != modeIndex_.end()) return it->second;
+  const auto index = static_cast<std::int32_t>(modeNames_.size());
+  modeNames_.emplace_back(mode);
+  modeIndex_.emplace(std::string(mode), index);
+  return index;
+}
+
+void TrajectoryRecorder::onStart(const sim::World& world, const sim::Planner& planner) {
+  csv_.open(folder_ / "trajectories.csv", std::ios::binary);
+  if (!csv_) throw std::runtime_error("cannot write " + (folder_ / "trajectories.csv").string());
+  csv_ << "t,id,x,y,z,heading,speed,mode\n";
+  pvd_ = std::make_unique<viz::PvdSeriesWriter>(folder_, "run");
+  modeTraces_.assign(world.agents.size(), {});
+  nextFrameTime_ = world.time;
+  record(world, planner);
+}
+
+void TrajectoryRecorder::record(const sim::World& world, const sim::Planner& planner) {
+  std::string out;
+  for (const auto& a : world.agents) {
+    if (!a.enabled && a.finishTime < world.time - 1e-12) continue;  // gone before this instant
+    const std::string_view mode = planner.mode(a.id);
+    auto& trace = modeTraces_[a.id];
+    if (!mode.empty() && (trace.empty() || trace.back().mode != mode)) trace.push_back({world.time, std::string(mode)});
+    put(out, world.time);
+    out += ',';
+    out += std::to_string(a.id);
+    for (int k = 0; k < 3; ++k) {
+      out += ',';
+      put(out, a.state.position[k]);
+    }
+    out += ',';
+    put(out, headingOf(a.state.direction));
+    out += ',';
+    put(out, a.state.speed);
+    out += ',';
+    out += mode;
+    out += '\n';
+  }
+  csv_ << out;
+  if (world.time + 1e-9 >= nextFrameTime_) {
+    frame(world, planner);
+    nextFrameTime_ += frameInterval_;
+    while (nextFrameTime_ <= world.time + 1e-9) nextFrameTime_ += frameInterval_;
+  }
+}
+
+void TrajectoryRecorder::frame(const sim::World& world, const sim::Planner& planner) {
+  std::vector<viz::AgentSample> samples;
+  for (const auto& a : world.agents) {
+    if (!a.enabled) continue;
+    viz::AgentSample s;
+    s.id = a.id;
+    s.position = a.state.position;
+    s.direction = a.state.direction;
+    s.radius = a.radius;
+    s.speed = a.state.speed;
+    s.heading = headingOf(a.state.direction);
+    s.mode = modeIndex(planner.mode(a.id));
+    s.weightTarget = a.state.model[0];
+    s.weightObstacle = a.state.model[1];
+    samples.push_back(s);
+  }
+  pvd_->addFrame(world.time, samples);
+}
+
+void TrajectoryRecorder::onStep(const sim::World& world, const sim::Planner& planner, std::span<const sim::Vec3>) {
+  record(world, planner);
+}
+
+void TrajectoryRecorder::onFinish(const sim::World&) {
+  csv_.close();
+  if (!csv_) throw std::runtime_error("cannot finish " + (folder_ / "trajectories.csv").string());
+  pvd_->finish();
+}
+
+nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const TrajectoryRecorder* trajectories) {
+  nlohmann::json j;
+  j["scenario"] = info.scenario;
+  j["model"] = info.model;
+  j["planner"] = info.planner;
+  j["neighbors"] = info.neighbors;
+  j["seed"] = info.seed;
+  j["dt"] = info.dt;
+  j["steps"] = info.steps;
+  j["sim_time"] = info.simTime;
+  j["agents"] = m.agents.size();
+  j["reached"] = m.reached();
+  j["success_rate"] = m.successRate();
+  j["collisions"] = {{"agent_agent", m.agentAgentCollisions}, {"agent_obstacle", m.agentObstacleCollisions}};
+  j["mean_time_to_goal"] = numberOrNull(m.meanTimeToGoal());
+  j["mean_path_length"] = m.meanPathLength();
+  j["min_clearance"] = numberOrNull(m.minClearance);
+  j["steerbench"] = {{"composite01", m.composite01()}, {"composite02", m.composite02()}};
+  j["wall_seconds"] = info.wallSeconds;
+  j["agent_steps_per_second"] = info.wallSeconds > 0 ? info.agentSteps / info.wallSeconds : 0.0;
+  nlohmann::json perAgent = nlohmann::json::array();
+  for (std::size_t i = 0; i < m.agents.size(); ++i) {
+    const auto& a = m.agents[i];
+    nlohmann::json row{{"id", i},
+                       {"reached", a.reached},
+                       {"time_to_goal", a.reached ? nlohmann::json(a.timeToGoal) : nlohmann::json(nullptr)},
+                       {"path_length", a.pathLength},
+                       {"collisions", a.collisions}};
+    if (trajectories != nullptr && !trajectories->modeTraces()[i].empty()) {
+      nlohmann::json trace = nlohmann::json::array();
+      for (const auto& c : trajectories->modeTraces()[i]) trace.push_back({{"t", c.time}, {"mode", c.mode}});
+      row["mode_trace"] = trace;
+    }
+    perAgent.push_back(row);
+  }
+  j["per_agent"] = perAgent;
+  return j;
+}
+
+void writeFileAtomically(const std::filesystem::path& path, const std::string& text) {
+  const auto tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << text;
+    if (!out) throw std::runtime_error("cannot write " + tmp);
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+}  // namespace steer::experiments

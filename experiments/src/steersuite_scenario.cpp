@@ -1,0 +1,380 @@
+// SteerSuite test cases (<SteerBenchTestCase>). SteerSuite plays in the x–z plane with y up; we
+// map x → x and z → y (docs/scenario-reference.md, "SteerSuite test cases"). Unknown tags are
+// errors with their line and column; <random>true</random> may stand in for any x/y/z tuple.
+#include <pugixml.hpp>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "placement.hpp"
+#include "steer/experiments/scenario.hpp"
+#include "steer/geometry/angle.hpp"
+
+namespace steer::experiments {
+
+using geometry::Vec2;
+using geometry::Vec3;
+
+namespace {
+
+class XmlReader {
+ public:
+  XmlReader(const std::string& text, std::string file, std::uint64_t seed)
+      : text_(text), file_(std::move(file)), seed_(seed) {}
+
+  SourceLocation where(const pugi::xml_node& node) const { return locationOf(static_cast<std::size_t>(node.offset_debug())); }
+
+  SourceLocation locationOf(std::size_t offset) const {
+    SourceLocation loc{file_, 1, 1};
+    for (std::size_t i = 0; i < offset && i < text_.size(); ++i) {
+      if (text_[i] == '\n') {
+        ++loc.line;
+        loc.column = 1;
+      } else {
+        ++loc.column;
+      }
+    }
+    // offset_debug points just past '<'; report the '<'.
+    if (loc.column > 1) --loc.column;
+    return loc;
+  }
+
+  [[noreturn]] void fail(const pugi::xml_node& node, const std::string& message) const {
+    throw InputError(where(node), std::string("<") + node.name() + ">: " + message);
+  }
+
+  void onlyChildren(const pugi::xml_node& node, const std::set<std::string>& allowed) const {
+    for (const auto& c : node.children()) {
+      if (c.type() != pugi::node_element) continue;
+      if (!allowed.count(c.name())) fail(c, std::string("unknown tag inside <") + node.name() + ">");
+    }
+  }
+
+  pugi::xml_node child(const pugi::xml_node& node, const char* name) const {
+    const pugi::xml_node c = node.child(name);
+    if (!c) fail(node, std::string("missing <") + name + ">");
+    return c;
+  }
+
+  double number(const pugi::xml_node& node) const {
+    const std::string text = node.text().get();
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || end == text.c_str() || (*end != '\0' && !std::isspace(static_cast<unsigned char>(*end))))
+      fail(node, "expected a number, got '" + text + "'");
+    if (!std::isfinite(v)) fail(node, "must be a finite number, got '" + text + "'");
+    return v;
+  }
+
+  double number(const pugi::xml_node& parent, const char* name) const { return number(child(parent, name)); }
+  double numberOr(const pugi::xml_node& parent, const char* name, double fallback) const {
+    const pugi::xml_node c = parent.child(name);
+    return c ? number(c) : fallback;
+  }
+  double positive(const pugi::xml_node& parent, const char* name) const {
+    const pugi::xml_node c = child(parent, name);
+    const double v = number(c);
+    if (!(v > 0.0)) fail(c, "must be > 0");
+    return v;
+  }
+
+  bool isRandom(const pugi::xml_node& node) const {
+    const pugi::xml_node r = node.child("random");
+    if (!r) return false;
+    const std::string t = r.text().get();
+    if (t != "true" && t != "false") fail(r, "expected true or false");
+    return t == "true";
+  }
+
+  /// A SteerSuite (x, y, z) tuple mapped to our axes; `random` set when it says so.
+  Vec3 tuple(const pugi::xml_node& node, bool* random = nullptr) const {
+    if (isRandom(node)) {
+      onlyChildren(node, {"random"});
+      if (random == nullptr) fail(node, "<random> is not allowed here");
+      *random = true;
+      return Vec3::Zero();
+    }
+    onlyChildren(node, {"x", "y", "z", "random"});
+    if (random != nullptr) *random = false;
+    const double x = number(node, "x"), y = numberOr(node, "y", 0.0), z = number(node, "z");
+    (void)y;  // height: SteerSuite's y is up, ignored in 2D
+    return Vec3(x, z, 0.0);
+  }
+
+  /// <xmin>..<zmax> bounds as a 2D box.
+  geometry::AlignedBox bounds(const pugi::xml_node& node) const {
+    onlyChildren(node, {"xmin", "xmax", "ymin", "ymax", "zmin", "zmax"});
+    const double xmin = number(node, "xmin"), xmax = number(node, "xmax");
+    const double zmin = number(node, "zmin"), zmax = number(node, "zmax");
+    numberOr(node, "ymin", 0.0);
+    numberOr(node, "ymax", 0.0);
+    if (!(xmax >= xmin && zmax >= zmin)) fail(node, "max must not be below min");
+    return {Vec2(xmin, zmin), Vec2(xmax, zmax)};
+  }
+
+  Vec3 randomPoint(const sim::World& world, double radius, const pugi::xml_node& at) {
+    return randomFreePosition(world, {}, world.bounds.min, world.bounds.max, radius, seed_ ^ (0xABCDULL + draws_++),
+                              where(at), 2);
+  }
+
+  std::vector<sim::Goal> goals(const pugi::xml_node& seq, sim::World& world, std::vector<SourceLocation>& sources,
+                               std::vector<std::pair<std::size_t, std::string>>& dynamic, const pugi::xml_node& owner) {
+    std::vector<sim::Goal> out;
+    for (const auto& g : seq.children()) {
+      if (g.type() != pugi::node_element) continue;
+      const std::string kind = g.name();
+      sim::Goal goal;
+      const std::set<std::string> common{"targetLocation", "desiredSpeed", "timeDuration", "targetName",
+                                         "targetDirection", "goalRegionBounds", "targetBehavior", "Behaviour",
+                                         "random"};
+      if (kind == "seekStaticTarget" || kind == "fleeStaticTarget") {
+        goal.kind = kind == "seekStaticTarget" ? sim::Goal::Kind::Seek : sim::Goal::Kind::Flee;
+        bool random = false;
+        goal.target.point = tuple(child(g, "targetLocation"), &random);
+        if (random) goal.target.point = randomPoint(world, 0.5, g);
+      } else if (kind == "seekDynamicTarget" || kind == "fleeDynamicTarget") {
+        goal.kind = kind == "seekDynamicTarget" ? sim::Goal::Kind::Seek : sim::Goal::Kind::Flee;
+        goal.target.kind = sim::Target::Kind::Agent;
+        dynamic.emplace_back(out.size(), child(g, "targetName").text().get());
+      } else if (kind == "flowStaticDirection") {
+        goal.kind = sim::Goal::Kind::FlowDirection;
+        bool random = false;
+        Vec3 d = tuple(child(g, "targetDirection"), &random);
+        if (random) d = geometry::lift(geometry::directionOf(2 * geometry::kPi * sim::Noise(seed_).uniform(draws_++, 7, 0)));
+        if (d.norm() == 0.0) fail(g, "targetDirection must not be zero");
+        goal.direction = d.normalized();
+      } else if (kind == "seekAxisAlignedBoxRegion") {
+        goal.kind = sim::Goal::Kind::SeekRegion;
+        goal.region = bounds(child(g, "goalRegionBounds"));
+      } else if (kind == "idle") {
+        goal.kind = sim::Goal::Kind::Idle;
+        child(g, "timeDuration");
+      } else if (kind == "Behaviour" || kind == "Behavior") {
+        continue;  // steering-algorithm hints for SteerSuite's own agents: not ours to follow
+      } else {
+        fail(g, "unknown goal type inside <goalSequence>");
+      }
+      onlyChildren(g, common);
+      if (g.child("desiredSpeed")) goal.desiredSpeed = positive(g, "desiredSpeed");
+      if (g.child("timeDuration")) {
+        goal.timeDuration = number(g, "timeDuration");
+        if (goal.timeDuration < 0.0) fail(g.child("timeDuration"), "must be >= 0");
+      }
+      // Flee and flow goals end only by time; with no duration they last the whole run.
+      sources.push_back(where(g));
+      out.push_back(goal);
+    }
+    (void)owner;
+    return out;
+  }
+
+  Scenario read() {
+    pugi::xml_document doc;
+    const pugi::xml_parse_result result = doc.load_buffer(text_.data(), text_.size());
+    if (!result) throw InputError(locationOf(static_cast<std::size_t>(result.offset) + 1), std::string("malformed XML: ") + result.description());
+    const pugi::xml_node root = doc.document_element();
+    if (std::string(root.name()) != "SteerBenchTestCase")
+      fail(root, "expected <SteerBenchTestCase> as the root element");
+
+    Scenario s;
+    s.file = file_;
+    s.settings.seed = seed_;
+    s.world.dimension = 2;
+    onlyChildren(root, {"header", "suggestedCameraView", "obstacle", "obstacleRegion", "circleObstacle",
+                        "orientedBoxObstacle", "orientedWallObstacle", "polygonObstacle", "agent", "agentRegion",
+                        "agentEmitter"});
+
+    const pugi::xml_node header = child(root, "header");
+    onlyChildren(header, {"version", "name", "worldBounds", "description", "passingCriteria"});
+    s.name = header.child("name") ? header.child("name").text().get() : "steersuite";
+    const geometry::AlignedBox wb = bounds(child(header, "worldBounds"));
+    if (!(wb.max.x() > wb.min.x() && wb.max.y() > wb.min.y())) fail(header.child("worldBounds"), "the world has zero area");
+    s.world.bounds = {Vec3(wb.min.x(), wb.min.y(), -1.0), Vec3(wb.max.x(), wb.max.y(), 1.0)};
+
+    // Obstacles first, so that random placements avoid them.
+    for (const auto& n : root.children()) {
+      const std::string tag = n.name();
+      if (tag == "suggestedCameraView") {
+        onlyChildren(n, {"position", "lookat", "up", "fovy", "targetTime"});
+        CameraView c;
+        const auto lift3 = [&](const pugi::xml_node& v) {
+          onlyChildren(v, {"x", "y", "z"});
+          return Vec3(number(v, "x"), number(v, "z"), number(v, "y"));
+        };
+        c.position = lift3(child(n, "position"));
+        c.lookAt = lift3(child(n, "lookat"));
+        if (n.child("up")) c.up = lift3(n.child("up"));
+        c.fovy = numberOr(n, "fovy", 45.0);
+        s.cameras.push_back(c);
+      } else if (tag == "obstacle") {
+        const geometry::AlignedBox b = bounds(n);
+        if (!(b.max.x() > b.min.x() && b.max.y() > b.min.y())) fail(n, "a box obstacle needs positive extent in x and z");
+        s.world.obstacles.push_back({b, {}});
+      } else if (tag == "circleObstacle") {
+        onlyChildren(n, {"radius", "height", "position"});
+        s.world.obstacles.push_back({geometry::Ball{tuple(child(n, "position")), positive(n, "radius")}, {}});
+      } else if (tag == "orientedBoxObstacle") {
+        onlyChildren(n, {"size", "height", "thetaY", "position"});
+        const pugi::xml_node size = child(n, "size");
+        onlyChildren(size, {"x", "y", "z"});
+        const double sx = number(size, "x"), sz = number(size, "z");
+        if (!(sx > 0 && sz > 0)) fail(size, "sizes must be > 0");
+        // Rotation about SteerSuite's y axis turns z towards x: clockwise in our x–y plane.
+        const double theta = -numberOr(n, "thetaY", 0.0) * geometry::kPi / 180.0;
+        s.world.obstacles.push_back({geometry::OrientedBox{geometry::xy(tuple(child(n, "position"))), Vec2(sx / 2, sz / 2), theta}, {}});
+      } else if (tag == "orientedWallObstacle") {
+        wall(n, s.world);
+      } else if (tag == "polygonObstacle") {
+        onlyChildren(n, {"vertex", "height"});
+        geometry::Polygon poly;
+        for (const auto& v : n.children("vertex")) poly.vertices.push_back(geometry::xy(tuple(v)));
+        if (poly.vertices.size() < 3) fail(n, "a polygon needs at least 3 <vertex>");
+        if (std::abs(geometry::signedArea(poly)) < 1e-12) fail(n, "the polygon has zero area");
+        s.world.obstacles.push_back({poly, {}});
+      } else if (tag == "obstacleRegion") {
+        onlyChildren(n, {"numObstacles", "regionBounds", "obstacleSize", "obstacleHeight"});
+        const double count = number(n, "numObstacles");
+        if (count < 0 || count != std::floor(count)) fail(n.child("numObstacles"), "must be a whole number >= 0");
+        const geometry::AlignedBox region = bounds(child(n, "regionBounds"));
+        const double size = positive(n, "obstacleSize");
+        numberOr(n, "obstacleHeight", 1.0);
+        const sim::Noise noise(seed_ ^ 0x0B57ULL);
+        for (int i = 0; i < static_cast<int>(count); ++i) {
+          const double x = region.min.x() + (region.max.x() - region.min.x() - size) * noise.uniform(draws_, i, 0);
+          const double y = region.min.y() + (region.max.y() - region.min.y() - size) * noise.uniform(draws_, i, 1);
+          s.world.obstacles.push_back({geometry::AlignedBox{Vec2(x, y), Vec2(x + size, y + size)}, {}});
+        }
+        ++draws_;
+      }
+    }
+    s.world.refreshPieces();
+
+    std::map<std::string, sim::AgentIndex> names;
+    std::vector<std::tuple<sim::AgentIndex, std::size_t, std::string, SourceLocation>> dynamicTargets;
+    auto addAgent = [&](sim::Agent a, AgentSource src, const std::vector<std::pair<std::size_t, std::string>>& dyn) {
+      a.id = static_cast<sim::AgentIndex>(s.world.agents.size());
+      for (const auto& [goal, name] : dyn) dynamicTargets.emplace_back(a.id, goal, name, src.goals[goal]);
+      if (!a.name.empty()) names[a.name] = a.id;
+      s.world.agents.push_back(std::move(a));
+      s.sources.push_back(std::move(src));
+    };
+
+    for (const auto& n : root.children()) {
+      const std::string tag = n.name();
+      if (tag == "agent") {
+        onlyChildren(n, {"name", "initialConditions", "goalSequence"});
+        sim::Agent a;
+        AgentSource src{where(n), {}};
+        a.name = n.child("name").text().get();
+        const pugi::xml_node ic = child(n, "initialConditions");
+        initialConditions(ic, a, s.world, /*region=*/nullptr);
+        std::vector<std::pair<std::size_t, std::string>> dyn;
+        a.goals = goals(child(n, "goalSequence"), s.world, src.goals, dyn, n);
+        addAgent(std::move(a), std::move(src), dyn);
+      } else if (tag == "agentRegion" || tag == "agentEmitter") {
+        // An emitter is read as a region whose agents all exist from the start (documented).
+        onlyChildren(n, {"numAgents", "regionBounds", "initialConditions", "goalSequence", "name"});
+        const double count = number(n, "numAgents");
+        if (count < 0 || count != std::floor(count)) fail(n.child("numAgents"), "must be a whole number >= 0");
+        const geometry::AlignedBox region = bounds(child(n, "regionBounds"));
+        sim::Agent proto;
+        const pugi::xml_node ic = child(n, "initialConditions");
+        initialConditions(ic, proto, s.world, &region);
+        const auto positions = placeWithoutOverlap(
+            s.world, s.world.agents, Vec3(region.min.x(), region.min.y(), 0), Vec3(region.max.x(), region.max.y(), 0),
+            proto.radius, static_cast<std::size_t>(count), seed_ ^ (0x5EEDULL + draws_++), where(n), 2);
+        const bool randomDirection = ic.child("direction") && isRandom(ic.child("direction"));
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+          sim::Agent a = proto;
+          AgentSource src{where(n), {}};
+          a.state.position = positions[i];
+          if (randomDirection)
+            a.state.direction = geometry::lift(geometry::directionOf(2 * geometry::kPi * sim::Noise(seed_).uniform(draws_, i, 3)));
+          std::vector<std::pair<std::size_t, std::string>> dyn;
+          a.goals = goals(child(n, "goalSequence"), s.world, src.goals, dyn, n);
+          addAgent(std::move(a), std::move(src), dyn);
+        }
+        ++draws_;
+      }
+    }
+    for (const auto& [agent, goal, name, loc] : dynamicTargets) {
+      const auto it = names.find(name);
+      if (it == names.end()) throw InputError(loc, "targetName '" + name + "' is not the name of an agent");
+      if (it->second == agent) throw InputError(loc, "an agent cannot target itself");
+      s.world.agents[agent].goals[goal].target.agent = it->second;
+    }
+    if (s.world.agents.empty()) fail(root, "the test case has no agents");
+    // SteerSuite cases carry no model choice; the command line or defaults decide.
+    validateScenario(s);
+    return s;
+  }
+
+ private:
+  void initialConditions(const pugi::xml_node& ic, sim::Agent& a, const sim::World& world,
+                         const geometry::AlignedBox* region) {
+    onlyChildren(ic, {"radius", "position", "direction", "speed"});
+    a.radius = positive(ic, "radius");
+    if (region == nullptr) {
+      bool random = false;
+      a.state.position = tuple(child(ic, "position"), &random);
+      if (random) a.state.position = randomPoint(world, a.radius, ic);
+    }
+    if (ic.child("direction")) {
+      bool random = false;
+      Vec3 d = tuple(ic.child("direction"), &random);
+      if (random) d = geometry::lift(geometry::directionOf(2 * geometry::kPi * sim::Noise(seed_).uniform(draws_++, 9, 0)));
+      if (d.norm() == 0.0) fail(ic.child("direction"), "direction must not be zero");
+      a.state.direction = d.normalized();
+    }
+    a.state.speed = numberOr(ic, "speed", 0.0);
+    // SteerSuite's agents walk at about 1.3 m/s and are capped near 2.6 m/s.
+    a.desiredSpeed = 1.3;
+    a.maxSpeed = 2.6;
+    a.nearRadius = std::max(5.0, 10.0 * a.radius);
+  }
+
+  // <orientedWallObstacle>: a thin box of <length> and <thickness> centred at <position>, turned by
+  // <thetaY> degrees, with optional <doorway><offset/><width/></doorway> gaps (offset of the gap's
+  // centre from the wall's centre along its length).
+  void wall(const pugi::xml_node& n, sim::World& world) const {
+    onlyChildren(n, {"position", "length", "thickness", "height", "thetaY", "doorway"});
+    const Vec2 c = geometry::xy(tuple(child(n, "position")));
+    const double length = positive(n, "length");
+    const double thickness = n.child("thickness") ? positive(n, "thickness") : 0.2;
+    const double theta = -numberOr(n, "thetaY", 0.0) * geometry::kPi / 180.0;
+    std::vector<std::pair<double, double>> gaps;
+    for (const auto& d : n.children("doorway")) {
+      onlyChildren(d, {"offset", "width"});
+      const double off = number(d, "offset"), w = positive(d, "width");
+      if (std::abs(off) + w / 2 > length / 2) fail(d, "the doorway does not fit in the wall");
+      gaps.emplace_back(off - w / 2, off + w / 2);
+    }
+    std::sort(gaps.begin(), gaps.end());
+    double from = -length / 2;
+    const Vec2 u = geometry::directionOf(theta);
+    auto piece = [&](double a, double b) {
+      if (b - a <= 1e-9) return;
+      world.obstacles.push_back({geometry::OrientedBox{c + 0.5 * (a + b) * u, Vec2((b - a) / 2, thickness / 2), theta}, {}});
+    };
+    for (const auto& [a, b] : gaps) {
+      if (a < from - 1e-9) fail(n, "doorways overlap");
+      piece(from, a);
+      from = b;
+    }
+    piece(from, length / 2);
+  }
+
+  const std::string& text_;
+  std::string file_;
+  std::uint64_t seed_;
+  std::uint64_t draws_ = 0;
+};
+
+}  // namespace
+
+Scenario parseSteerSuiteScenario(const std::string& text, const std::string& file, std::uint64_t seed) {
+  return XmlReader(text, file, seed).read();
+}
+
+}  // namespace steer::experiments

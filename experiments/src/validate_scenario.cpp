@@ -1,0 +1,61 @@
+#include <cmath>
+
+#include "steer/experiments/scenario.hpp"
+
+namespace steer::experiments {
+
+namespace {
+SourceLocation agentLocation(const Scenario& s, std::size_t i) {
+  return i < s.sources.size() ? s.sources[i].agent : SourceLocation{s.file, 0, 0};
+}
+SourceLocation goalLocation(const Scenario& s, std::size_t i, std::size_t g) {
+  if (i < s.sources.size() && g < s.sources[i].goals.size()) return s.sources[i].goals[g];
+  return agentLocation(s, i);
+}
+std::string agentLabel(const sim::Agent& a) {
+  return "agent " + std::to_string(a.id) + (a.name.empty() ? "" : " '" + a.name + "'");
+}
+// A body counts as starting inside an obstacle once it overlaps it by more than this (m); the
+// same tolerance as a collision (ARCHITECTURE.md §5).
+constexpr double kOverlap = 1e-3;
+}  // namespace
+
+void validateScenario(const Scenario& s) {
+  const sim::World& w = s.world;
+  if (!(s.settings.dt > 0.0) || !std::isfinite(s.settings.dt)) throw InputError({s.file, 0, 0}, "dt must be > 0");
+  if (!(s.settings.duration > 0.0) || !std::isfinite(s.settings.duration))
+    throw InputError({s.file, 0, 0}, "duration must be > 0");
+  for (std::size_t o = 0; o < w.obstacles.size(); ++o) {
+    if (const auto* ball = std::get_if<geometry::Ball>(&w.obstacles[o].shape); ball != nullptr && !(ball->radius > 0.0))
+      throw InputError({s.file, 0, 0}, "obstacle " + std::to_string(o) + ": radius must be > 0");
+  }
+  for (std::size_t i = 0; i < w.agents.size(); ++i) {
+    const sim::Agent& a = w.agents[i];
+    const SourceLocation at = agentLocation(s, i);
+    if (!a.state.position.allFinite() || !a.state.direction.allFinite() || !std::isfinite(a.state.speed))
+      throw InputError(at, agentLabel(a) + ": position, direction and speed must be finite");
+    if (!(a.radius > 0.0)) throw InputError(at, agentLabel(a) + ": radius must be > 0");
+    if (!(a.nearRadius > 0.0)) throw InputError(at, agentLabel(a) + ": near_radius must be > 0");
+    if (!(a.maxSpeed > 0.0)) throw InputError(at, agentLabel(a) + ": max_speed must be > 0");
+    if (!w.bounds.contains(a.state.position, w.dimension))
+      throw InputError(at, agentLabel(a) + ": starts outside the world bounds");
+    for (std::size_t o = 0; o < w.obstacles.size(); ++o) {
+      if (sim::obstacleContains(w.obstacles[o], sim::Vec3::Zero(), a.state.position, a.radius - kOverlap))
+        throw InputError(at, agentLabel(a) + ": starts inside obstacle " + std::to_string(o));
+    }
+    for (std::size_t g = 0; g < a.goals.size(); ++g) {
+      const sim::Goal& goal = a.goals[g];
+      if (goal.kind != sim::Goal::Kind::Seek || goal.target.kind != sim::Target::Kind::Point) continue;
+      const sim::Vec3& p = goal.target.point;
+      if (!p.allFinite()) throw InputError(goalLocation(s, i, g), agentLabel(a) + ": goal must be finite");
+      if (!w.bounds.contains(p, w.dimension))
+        throw InputError(goalLocation(s, i, g), agentLabel(a) + ": goal " + std::to_string(g) + " is outside the world bounds");
+      for (std::size_t o = 0; o < w.obstacles.size(); ++o)
+        if (sim::obstacleContains(w.obstacles[o], sim::Vec3::Zero(), p, 0.0))
+          throw InputError(goalLocation(s, i, g),
+                           agentLabel(a) + ": goal " + std::to_string(g) + " is inside obstacle " + std::to_string(o));
+    }
+  }
+}
+
+}  // namespace steer::experiments

@@ -1,0 +1,357 @@
+// Our YAML scenario format (docs/scenario-reference.md). Every key is read through YamlMap, so
+// unknown keys are errors naming file, line, column and key path.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "placement.hpp"
+#include "steer/experiments/scenario.hpp"
+#include "steer/geometry/angle.hpp"
+#include "yaml_support.hpp"
+
+namespace steer::experiments {
+
+using geometry::Vec2;
+using geometry::Vec3;
+using yaml::YamlMap;
+
+namespace {
+
+struct Reader {
+  std::string file;
+  Scenario& scenario;
+  int dimension = 2;
+  // Agent names to indices, for targets that are other agents; resolved after all agents exist.
+  std::map<std::string, sim::AgentIndex> names;
+  struct PendingAgentTarget {
+    sim::AgentIndex agent;
+    std::size_t goal;
+    std::string name;
+    SourceLocation where;
+  };
+  std::vector<PendingAgentTarget> pending;
+
+  Vec3 point(const YamlMap& m, const std::string& key) const {
+    Vec3 v = m.requiredVector(key);
+    if (dimension == 2 && m.node(key).size() == 3 && v.z() != 0.0)
+      m.fail(key, "a 2D scenario takes [x, y] (z must be 0)");
+    return v;
+  }
+
+  sim::Path path(const YamlMap& m) const {
+    sim::Path p;
+    m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) { p.waypoints.push_back(yaml::toVector(file, n, at)); });
+    if (p.waypoints.empty()) m.fail("waypoints", "a path needs at least one way-point");
+    p.speed = m.positive("speed", 1.0);
+    p.loop = m.boolean("loop", false);
+    m.finish();
+    return p;
+  }
+
+  sim::Obstacle obstacle(const YAML::Node& node, const std::string& at) const {
+    YamlMap m(file, node, at);
+    sim::Obstacle o;
+    int shapes = 0;
+    if (m.has("circle") || m.has("sphere")) {
+      ++shapes;
+      const std::string key = m.has("circle") ? "circle" : "sphere";
+      YamlMap c = m.map(key);
+      o.shape = geometry::Ball{point(c, "center"), c.positive("radius", 0.0)};
+      if (!c.has("radius")) c.fail("radius", "required key is missing");
+      c.finish();
+    }
+    if (m.has("segment")) {
+      ++shapes;
+      YamlMap c = m.map("segment");
+      const Vec3 a = point(c, "from"), b = point(c, "to");
+      if ((a - b).norm() == 0.0) c.fail("to", "a segment needs two distinct end points");
+      o.shape = geometry::Segment{geometry::xy(a), geometry::xy(b)};
+      c.finish();
+    }
+    if (m.has("polygon")) {
+      ++shapes;
+      YamlMap c = m.map("polygon");
+      geometry::Polygon poly;
+      c.forEach("vertices", [&](const YAML::Node& n, const std::string& p) { poly.vertices.push_back(geometry::xy(yaml::toVector(file, n, p))); });
+      if (poly.vertices.size() < 3) c.fail("vertices", "a polygon needs at least 3 vertices");
+      if (std::abs(geometry::signedArea(poly)) < 1e-12) c.fail("vertices", "the polygon has zero area");
+      o.shape = poly;
+      c.finish();
+    }
+    if (m.has("box")) {
+      ++shapes;
+      YamlMap c = m.map("box");
+      const Vec3 lo = point(c, "min"), hi = point(c, "max");
+      if (!(hi.x() > lo.x() && hi.y() > lo.y())) c.fail("max", "max must exceed min in x and y");
+      o.shape = geometry::AlignedBox{geometry::xy(lo), geometry::xy(hi)};
+      c.finish();
+    }
+    if (m.has("oriented_box")) {
+      ++shapes;
+      YamlMap c = m.map("oriented_box");
+      const Vec3 center = point(c, "center");
+      const Vec3 size = c.requiredVector("size");
+      if (!(size.x() > 0 && size.y() > 0)) c.fail("size", "both sizes must be > 0");
+      const double angle = c.number("angle_deg", 0.0) * geometry::kPi / 180.0;
+      o.shape = geometry::OrientedBox{geometry::xy(center), 0.5 * geometry::xy(size), angle};
+      c.finish();
+    }
+    if (shapes != 1) yaml::fail(file, node, at, "give exactly one shape: circle, sphere, segment, polygon, box or oriented_box");
+    if (m.has("path")) o.path = path(m.map("path"));
+    m.finish();
+    return o;
+  }
+
+  sim::Target target(const YamlMap& m, const std::string& key, sim::AgentIndex agent, std::size_t goalIndex) {
+    const YAML::Node n = m.node(key);
+    if (!n.IsDefined()) m.fail(key, "required key is missing");
+    sim::Target t;
+    if (n.IsSequence()) {
+      t.kind = sim::Target::Kind::Point;
+      t.point = point(m, key);
+      return t;
+    }
+    YamlMap tm(file, n, m.childPath(key));
+    if (tm.has("path")) {
+      t.kind = sim::Target::Kind::Path;
+      t.path = path(tm.map("path"));
+    } else if (tm.has("agent")) {
+      t.kind = sim::Target::Kind::Agent;
+      pending.push_back({agent, goalIndex, tm.string("agent", ""), yaml::locate(file, tm.node("agent"))});
+    } else if (tm.has("point")) {
+      t.point = point(tm, "point");
+    } else {
+      tm.fail("point", "a target is [x, y(, z)], {point: ...}, {path: ...} or {agent: NAME}");
+    }
+    tm.finish();
+    return t;
+  }
+
+  sim::Goal goal(const YAML::Node& node, const std::string& at, sim::AgentIndex agent, std::size_t goalIndex) {
+    YamlMap m(file, node, at);
+    sim::Goal g;
+    const std::string kind = m.choice("kind", "seek", {"seek", "flee", "flow", "region", "idle"});
+    if (kind == "seek" || kind == "flee") {
+      g.kind = kind == "seek" ? sim::Goal::Kind::Seek : sim::Goal::Kind::Flee;
+      g.target = target(m, "target", agent, goalIndex);
+    } else if (kind == "flow") {
+      g.kind = sim::Goal::Kind::FlowDirection;
+      const Vec3 d = m.requiredVector("direction");
+      if (d.norm() == 0.0) m.fail("direction", "must not be zero");
+      g.direction = d.normalized();
+    } else if (kind == "region") {
+      g.kind = sim::Goal::Kind::SeekRegion;
+      const Vec3 lo = point(m, "min"), hi = point(m, "max");
+      if (!(hi.x() >= lo.x() && hi.y() >= lo.y())) m.fail("max", "max must not be below min");
+      g.region = {geometry::xy(lo), geometry::xy(hi)};
+    } else {
+      g.kind = sim::Goal::Kind::Idle;
+      if (!m.has("duration")) m.fail("duration", "an idle goal needs a duration (s)");
+    }
+    g.desiredSpeed = m.positive("desired_speed", -1.0);
+    g.timeDuration = m.has("duration") ? m.positive("duration", 1.0) : g.timeDuration;
+    g.reachRadius = m.positive("reach_radius", -1.0);
+    m.finish();
+    return g;
+  }
+
+  // Keys an agent and a group share: body, speeds, personality, goals.
+  void agentProperties(const YamlMap& m, sim::Agent& a, sim::AgentIndex index, AgentSource& source,
+                       const std::string& groupName, std::uint64_t groupIndex, std::uint64_t member) {
+    a.radius = m.positive("radius", a.radius);
+    a.nearRadius = m.positive("near_radius", a.nearRadius);
+    a.maxSpeed = m.positive("max_speed", a.maxSpeed);
+    a.desiredSpeed = m.positive("desired_speed", std::min(a.desiredSpeed, a.maxSpeed));
+    if (a.desiredSpeed > a.maxSpeed) m.fail("desired_speed", "must not exceed max_speed");
+    a.staysAfterGoals = m.boolean("stays", false);
+    if (m.has("personality")) {
+      YamlMap p = m.map("personality");
+      auto trait = [&](const std::string& key, double fallback) {
+        if (!p.has(key)) return fallback;
+        const YAML::Node n = p.node(key);
+        if (n.IsScalar()) return yaml::toNumber(file, n, p.childPath(key), 0.0, 1.0);
+        YamlMap d(file, n, p.childPath(key));
+        const double mean = d.requiredNumber("mean", 0.0, 1.0);
+        const double sd = d.number("std", 0.0, 0.0, 1e3);
+        d.finish();
+        // A clipped normal draw per agent (§4.4), keyed so that it does not depend on order.
+        const std::uint64_t stream = std::hash<std::string>{}(key) & 0xffff;
+        const double draw = mean + sd * sim::Noise(scenario.settings.seed).normal(groupIndex * 1000003ULL + member, 0xC0FFEE, stream);
+        return std::clamp(draw, 0.0, 1.0);
+      };
+      a.personality.dexterity = trait("dexterity", a.personality.dexterity);
+      a.personality.mass = trait("mass", a.personality.mass);
+      a.personality.courage = trait("courage", a.personality.courage);
+      p.finish();
+    }
+    a.group = groupName;
+    m.forEach("goals", [&](const YAML::Node& n, const std::string& at) {
+      if (n.IsScalar() && n.Scalar() == "opposite") return;  // handled by ring layouts
+      source.goals.push_back(yaml::locate(file, n));
+      a.goals.push_back(goal(n, at, index, a.goals.size()));
+    });
+  }
+
+  Vec3 heading(const YamlMap& m) const {
+    if (m.has("direction")) {
+      const Vec3 d = m.requiredVector("direction");
+      if (d.norm() == 0.0) m.fail("direction", "must not be zero");
+      return d.normalized();
+    }
+    return geometry::lift(geometry::directionOf(m.number("heading_deg", 0.0) * geometry::kPi / 180.0));
+  }
+
+  void agent(const YAML::Node& node, const std::string& at) {
+    YamlMap m(file, node, at);
+    sim::Agent a;
+    const auto index = static_cast<sim::AgentIndex>(scenario.world.agents.size());
+    AgentSource source{yaml::locate(file, node), {}};
+    a.name = m.string("name", "");
+    a.state.position = point(m, "position");
+    a.state.direction = heading(m);
+    a.state.speed = m.number("speed", 0.0, -1e3, 1e3);
+    agentProperties(m, a, index, source, "", 0, index);
+    m.finish();
+    if (!a.name.empty()) {
+      if (names.count(a.name)) m.fail("name", "duplicate agent name '" + a.name + "'");
+      names[a.name] = index;
+    }
+    a.id = index;
+    scenario.world.agents.push_back(std::move(a));
+    scenario.sources.push_back(std::move(source));
+  }
+
+  void group(const YAML::Node& node, const std::string& at, std::uint64_t groupIndex) {
+    YamlMap m(file, node, at);
+    const std::string name = m.string("name", "group" + std::to_string(groupIndex));
+    const auto count = m.integer("count", 1, 1, 1000000);
+    sim::Agent prototype;
+    prototype.state.direction = heading(m);
+    std::vector<Vec3> positions;
+    bool opposite = false;
+    m.forEach("goals", [&](const YAML::Node& n, const std::string&) { opposite = opposite || (n.IsScalar() && n.Scalar() == "opposite"); });
+    const double radiusForPlacement = m.positive("radius", prototype.radius);
+    if (m.has("ring")) {
+      YamlMap r = m.map("ring");
+      const Vec3 c = point(r, "center");
+      const double radius = r.positive("radius", 1.0);
+      if (!r.has("radius")) r.fail("radius", "required key is missing");
+      r.finish();
+      for (std::int64_t i = 0; i < count; ++i) {
+        const double angle = 2.0 * geometry::kPi * static_cast<double>(i) / static_cast<double>(count);
+        positions.push_back(c + radius * geometry::lift(geometry::directionOf(angle)));
+      }
+    } else if (m.has("region")) {
+      YamlMap r = m.map("region");
+      const Vec3 lo = point(r, "min"), hi = point(r, "max");
+      r.finish();
+      positions = placeWithoutOverlap(scenario.world, scenario.world.agents, lo, hi, radiusForPlacement,
+                                      static_cast<std::size_t>(count), scenario.settings.seed ^ (0x9E37ULL * (groupIndex + 1)),
+                                      yaml::locate(file, m.node("region")), dimension);
+    } else {
+      m.fail("region", "a group needs a region {min, max} or a ring {center, radius}");
+    }
+    for (std::int64_t i = 0; i < count; ++i) {
+      sim::Agent a = prototype;
+      const auto index = static_cast<sim::AgentIndex>(scenario.world.agents.size());
+      AgentSource source{yaml::locate(file, node), {}};
+      a.state.position = positions[static_cast<std::size_t>(i)];
+      agentProperties(m, a, index, source, name, groupIndex + 1, static_cast<std::uint64_t>(i));
+      if (opposite) {
+        const Vec3 center = m.has("ring") ? point(m.map("ring"), "center") : Vec3::Zero();
+        sim::Goal g;
+        g.target.point = 2.0 * center - a.state.position;
+        a.goals.push_back(g);
+        source.goals.push_back(yaml::locate(file, m.node("goals")));
+      }
+      if (m.has("ring")) {
+        const Vec3 toward = (2.0 * point(m.map("ring"), "center") - 2.0 * a.state.position);
+        if (toward.norm() > 0) a.state.direction = toward.normalized();
+      }
+      a.id = index;
+      scenario.world.agents.push_back(std::move(a));
+      scenario.sources.push_back(std::move(source));
+    }
+    m.finish();
+  }
+};
+
+}  // namespace
+
+Scenario parseYamlScenario(const std::string& text, const std::string& file, const std::uint64_t* seedOverride) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw InputError({file, e.mark.is_null() ? 0 : e.mark.line + 1, e.mark.is_null() ? 0 : e.mark.column + 1},
+                     "malformed YAML: " + e.msg);
+  }
+  if (!root.IsMap()) throw InputError({file, 1, 1}, "a scenario is a YAML mapping of keys");
+
+  Scenario s;
+  s.file = file;
+  Reader r{file, s};
+  YamlMap m(file, root, "");
+  s.name = m.string("name", "scenario");
+  r.dimension = static_cast<int>(m.integer("dimension", 2, 2, 3));
+  s.world.dimension = r.dimension;
+  s.settings.seed = static_cast<std::uint64_t>(m.integer("seed", 1, 0, INT64_MAX));
+  if (seedOverride != nullptr) s.settings.seed = *seedOverride;
+  s.settings.dt = m.positive("dt", s.settings.dt);
+  s.settings.duration = m.positive("duration", s.settings.duration);
+  s.settings.threads = static_cast<int>(m.integer("threads", 1, 1, 256));
+  if (m.has("integrator")) {
+    const YAML::Node n = m.node("integrator");
+    if (n.IsScalar()) {
+      if (!sim::parseIntegrator(n.Scalar(), s.settings.integrator.kind))
+        m.fail("integrator", "unknown integrator '" + n.Scalar() + "' (choose euler, rk4, dopri5)");
+    } else {
+      YamlMap im = m.map("integrator");
+      const std::string kind = im.choice("kind", "rk4", {"euler", "rk4", "dopri5"});
+      sim::parseIntegrator(kind, s.settings.integrator.kind);
+      s.settings.integrator.absTolerance = im.positive("abs_tolerance", s.settings.integrator.absTolerance);
+      s.settings.integrator.relTolerance = im.positive("rel_tolerance", s.settings.integrator.relTolerance);
+      im.finish();
+    }
+  }
+  s.model = m.choice("model", s.model, {"goldenstein", "reynolds", "straight"});
+  s.planner = m.choice("planner", s.planner, {"direct", "harmonic", "hybrid", "field"});
+  s.neighbors = m.choice("neighbors", s.neighbors, {"kinetic", "lattice", "brute"});
+  {
+    YamlMap w = m.map("world");
+    if (!m.has("world")) m.fail("world", "required key is missing (the world bounds {min, max})");
+    const Vec3 lo = w.requiredVector("min"), hi = w.requiredVector("max");
+    for (int k = 0; k < r.dimension; ++k)
+      if (!(hi[k] > lo[k])) w.fail("max", "max must exceed min on every axis");
+    s.world.bounds = {lo, hi};
+    if (r.dimension == 2) {
+      s.world.bounds.min.z() = -1.0;
+      s.world.bounds.max.z() = 1.0;
+    }
+    w.finish();
+  }
+  m.forEach("obstacles", [&](const YAML::Node& n, const std::string& at) { s.world.obstacles.push_back(r.obstacle(n, at)); });
+  s.world.refreshPieces();
+  m.forEach("agents", [&](const YAML::Node& n, const std::string& at) { r.agent(n, at); });
+  std::uint64_t groupIndex = 0;
+  m.forEach("groups", [&](const YAML::Node& n, const std::string& at) { r.group(n, at, groupIndex++); });
+  for (const auto& p : r.pending) {
+    const auto it = r.names.find(p.name);
+    if (it == r.names.end()) throw InputError(p.where, "target agent '" + p.name + "' is not a named agent");
+    if (it->second == p.agent) throw InputError(p.where, "an agent cannot target itself");
+    s.world.agents[p.agent].goals[p.goal].target.agent = it->second;
+  }
+  const bool stay = m.boolean("agents_stay", false);
+  if (stay)
+    for (auto& a : s.world.agents) a.staysAfterGoals = true;
+  s.local = m.node("local");
+  s.reynolds = m.node("reynolds");
+  s.planning = m.node("planning");
+  s.environment = m.node("environment");
+  m.finish();
+  if (s.world.agents.empty()) throw InputError({file, 1, 1}, "agents: the scenario has no agents");
+  validateScenario(s);
+  return s;
+}
+
+}  // namespace steer::experiments

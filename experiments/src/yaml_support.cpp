@@ -1,0 +1,169 @@
+#include "yaml_support.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace steer::experiments::yaml {
+
+SourceLocation locate(const std::string& file, const YAML::Node& node) {
+  if (!node.IsDefined() || node.Mark().is_null()) return {file, 0, 0};
+  return {file, node.Mark().line + 1, node.Mark().column + 1};
+}
+
+void fail(const std::string& file, const YAML::Node& node, const std::string& path, const std::string& message) {
+  throw InputError(locate(file, node), path.empty() ? message : path + ": " + message);
+}
+
+namespace {
+std::string describe(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+}  // namespace
+
+double toNumber(const std::string& file, const YAML::Node& node, const std::string& path, double min, double max) {
+  if (!node.IsScalar()) fail(file, node, path, "expected a number");
+  const std::string text = node.Scalar();
+  double value = 0.0;
+  // yaml-cpp accepts .nan/.inf spellings; reject every non-finite value explicitly.
+  try {
+    value = node.as<double>();
+  } catch (const YAML::Exception&) {
+    fail(file, node, path, "expected a number, got '" + text + "'");
+  }
+  if (!std::isfinite(value)) fail(file, node, path, "must be a finite number, got '" + text + "'");
+  if (value < min || value > max)
+    fail(file, node, path, "must be in [" + describe(min) + ", " + describe(max) + "], got " + text);
+  return value;
+}
+
+geometry::Vec3 toVector(const std::string& file, const YAML::Node& node, const std::string& path) {
+  if (!node.IsSequence() || (node.size() != 2 && node.size() != 3))
+    fail(file, node, path, "expected [x, y] or [x, y, z]");
+  geometry::Vec3 v = geometry::Vec3::Zero();
+  for (std::size_t i = 0; i < node.size(); ++i)
+    v[static_cast<int>(i)] = toNumber(file, node[i], path + "[" + std::to_string(i) + "]");
+  return v;
+}
+
+YamlMap::YamlMap(std::string file, YAML::Node node, std::string path)
+    : file_(std::move(file)), node_(std::move(node)), path_(std::move(path)) {
+  if (node_.IsDefined() && !node_.IsNull() && !node_.IsMap())
+    yaml::fail(file_, node_, path_, "expected a mapping of keys");
+}
+
+std::string YamlMap::childPath(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+
+bool YamlMap::has(const std::string& key) const {
+  if (!node_.IsMap()) return false;
+  used_.insert(key);
+  return node_[key].IsDefined() && !node_[key].IsNull();
+}
+
+YAML::Node YamlMap::node(const std::string& key) const {
+  used_.insert(key);
+  if (!node_.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+  return node_[key];
+}
+
+YAML::Node YamlMap::required(const std::string& key) const {
+  if (!has(key)) {
+    throw InputError(locate(file_, node_), childPath(key) + ": required key is missing");
+  }
+  return node(key);
+}
+
+void YamlMap::fail(const std::string& key, const std::string& message) const {
+  const YAML::Node n = node(key);
+  yaml::fail(file_, n.IsDefined() ? n : node_, childPath(key), message);
+}
+
+double YamlMap::number(const std::string& key, double fallback, double min, double max) const {
+  return has(key) ? toNumber(file_, node(key), childPath(key), min, max) : fallback;
+}
+
+double YamlMap::requiredNumber(const std::string& key, double min, double max) const {
+  return toNumber(file_, required(key), childPath(key), min, max);
+}
+
+double YamlMap::positive(const std::string& key, double fallback) const {
+  if (!has(key)) return fallback;
+  const double v = toNumber(file_, node(key), childPath(key));
+  if (!(v > 0.0)) fail(key, "must be > 0, got " + node(key).Scalar());
+  return v;
+}
+
+std::int64_t YamlMap::integer(const std::string& key, std::int64_t fallback, std::int64_t min, std::int64_t max) const {
+  if (!has(key)) return fallback;
+  const YAML::Node n = node(key);
+  std::int64_t v = 0;
+  try {
+    v = n.as<std::int64_t>();
+  } catch (const YAML::Exception&) {
+    fail(key, "expected an integer, got '" + (n.IsScalar() ? n.Scalar() : std::string("?")) + "'");
+  }
+  if (v < min || v > max)
+    fail(key, "must be in [" + std::to_string(min) + ", " + std::to_string(max) + "], got " + std::to_string(v));
+  return v;
+}
+
+bool YamlMap::boolean(const std::string& key, bool fallback) const {
+  if (!has(key)) return fallback;
+  try {
+    return node(key).as<bool>();
+  } catch (const YAML::Exception&) {
+    fail(key, "expected true or false");
+  }
+}
+
+std::string YamlMap::string(const std::string& key, const std::string& fallback) const {
+  if (!has(key)) return fallback;
+  const YAML::Node n = node(key);
+  if (!n.IsScalar()) fail(key, "expected a string");
+  return n.Scalar();
+}
+
+std::string YamlMap::requiredString(const std::string& key) const {
+  const YAML::Node n = required(key);
+  if (!n.IsScalar()) fail(key, "expected a string");
+  return n.Scalar();
+}
+
+std::string YamlMap::choice(const std::string& key, const std::string& fallback,
+                            const std::vector<std::string>& choices) const {
+  const std::string v = string(key, fallback);
+  for (const auto& c : choices)
+    if (c == v) return v;
+  std::string list;
+  for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
+  fail(key, "unknown value '" + v + "' (choose " + list + ")");
+}
+
+geometry::Vec3 YamlMap::vector(const std::string& key, const geometry::Vec3& fallback) const {
+  return has(key) ? toVector(file_, node(key), childPath(key)) : fallback;
+}
+
+geometry::Vec3 YamlMap::requiredVector(const std::string& key) const {
+  return toVector(file_, required(key), childPath(key));
+}
+
+YamlMap YamlMap::map(const std::string& key) const { return YamlMap(file_, node(key), childPath(key)); }
+
+void YamlMap::forEach(const std::string& key,
+                      const std::function<void(const YAML::Node&, const std::string&)>& f) const {
+  if (!has(key)) return;
+  const YAML::Node n = node(key);
+  if (!n.IsSequence()) fail(key, "expected a list");
+  for (std::size_t i = 0; i < n.size(); ++i) f(n[i], childPath(key) + "[" + std::to_string(i) + "]");
+}
+
+void YamlMap::finish() const {
+  if (!node_.IsMap()) return;
+  for (auto it = node_.begin(); it != node_.end(); ++it) {
+    const std::string key = it->first.Scalar();
+    if (!used_.count(key)) yaml::fail(file_, it->first, childPath(key), "unknown key");
+  }
+}
+
+}  // namespace steer::experiments::yaml

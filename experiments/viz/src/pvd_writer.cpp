@@ -1,0 +1,102 @@
+#include "steer/viz/pvd_writer.hpp"
+
+#include <vtkCellArray.h>
+#include <vtkDoubleArray.h>
+#include <vtkIntArray.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkXMLPolyDataWriter.h>
+
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+
+namespace steer::viz {
+
+PvdSeriesWriter::PvdSeriesWriter(std::filesystem::path folder, std::string stem)
+    : folder_(std::move(folder)), stem_(std::move(stem)) {}
+
+namespace {
+vtkNew<vtkDoubleArray> scalarArray(const char* name, std::size_t n) {
+  vtkNew<vtkDoubleArray> a;
+  a->SetName(name);
+  a->SetNumberOfComponents(1);
+  a->SetNumberOfTuples(static_cast<vtkIdType>(n));
+  return a;
+}
+}  // namespace
+
+void PvdSeriesWriter::addFrame(double time, const std::vector<AgentSample>& agents) {
+  const std::size_t n = agents.size();
+  vtkNew<vtkPoints> points;
+  points->SetDataTypeToDouble();
+  points->SetNumberOfPoints(static_cast<vtkIdType>(n));
+  vtkNew<vtkCellArray> verts;
+  vtkNew<vtkIntArray> ids;
+  ids->SetName("id");
+  ids->SetNumberOfTuples(static_cast<vtkIdType>(n));
+  vtkNew<vtkIntArray> modes;
+  modes->SetName("mode");
+  modes->SetNumberOfTuples(static_cast<vtkIdType>(n));
+  auto speed = scalarArray("speed", n);
+  auto heading = scalarArray("heading", n);
+  auto radius = scalarArray("radius", n);
+  auto wTar = scalarArray("w_tar", n);
+  auto wObs = scalarArray("w_obs", n);
+  vtkNew<vtkDoubleArray> direction;
+  direction->SetName("direction");
+  direction->SetNumberOfComponents(3);
+  direction->SetNumberOfTuples(static_cast<vtkIdType>(n));
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& a = agents[i];
+    const auto k = static_cast<vtkIdType>(i);
+    points->SetPoint(k, a.position.x(), a.position.y(), a.position.z());
+    verts->InsertNextCell(1, &k);
+    ids->SetValue(k, static_cast<int>(a.id));
+    modes->SetValue(k, a.mode);
+    speed->SetValue(k, a.speed);
+    heading->SetValue(k, a.heading);
+    radius->SetValue(k, a.radius);
+    wTar->SetValue(k, a.weightTarget);
+    wObs->SetValue(k, a.weightObstacle);
+    direction->SetTuple3(k, a.direction.x(), a.direction.y(), a.direction.z());
+  }
+  vtkNew<vtkPolyData> poly;
+  poly->SetPoints(points);
+  poly->SetVerts(verts);
+  auto* pd = poly->GetPointData();
+  pd->AddArray(ids);
+  pd->AddArray(modes);
+  pd->AddArray(speed);
+  pd->AddArray(heading);
+  pd->AddArray(radius);
+  pd->AddArray(wTar);
+  pd->AddArray(wObs);
+  pd->AddArray(direction);
+
+  char name[64];
+  std::snprintf(name, sizeof name, "_%05zu.vtp", times_.size());
+  const std::string file = stem_ + name;
+  vtkNew<vtkXMLPolyDataWriter> writer;
+  writer->SetFileName((folder_ / file).string().c_str());
+  writer->SetInputData(poly);
+  writer->SetDataModeToBinary();
+  if (writer->Write() != 1) throw std::runtime_error("cannot write " + (folder_ / file).string());
+  times_.push_back(time);
+  files_.push_back(file);
+}
+
+void PvdSeriesWriter::finish() {
+  std::ofstream out(folder_ / (stem_ + ".pvd"));
+  out << "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+         "  <Collection>\n";
+  out.precision(17);
+  for (std::size_t i = 0; i < times_.size(); ++i)
+    out << "    <DataSet timestep=\"" << times_[i] << "\" group=\"\" part=\"0\" file=\"" << files_[i] << "\"/>\n";
+  out << "  </Collection>\n</VTKFile>\n";
+  if (!out) throw std::runtime_error("cannot write " + (folder_ / (stem_ + ".pvd")).string());
+}
+
+}  // namespace steer::viz
