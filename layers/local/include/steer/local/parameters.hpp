@@ -1,0 +1,117 @@
+#pragma once
+/// @file All parameters of the Goldenstein local layer in one struct, with the paper's defaults.
+/// Goldenstein, Karavelas, Metaxas, Guibas, Aaron, Goswami, "Scalable Nonlinear Dynamical
+/// Systems for Agent Steering and Crowd Simulation" (2001): §4, §4.4 and Appendix A.1, read with
+/// the corrections of ARCHITECTURE.md §3. Lengths in metres, times in seconds, angles in radians.
+
+namespace steer::local {
+
+/// How the weights w_tar, w_obs of (3) are obtained.
+enum class WeightMode {
+  /// The paper's procedure (§4.1.2): at every evaluation of (3) the stable fixed point of (4)
+  /// for the current α1, α2, γ12, γ21 is selected (Table A.1); where two fixed points are stable
+  /// the one nearer the weights of the previous step is kept (hysteresis).
+  QuasiStatic,
+  /// (4) integrated as fast state variables together with the heading (time scale
+  /// 1/`weightRate`).
+  Integrated,
+  /// No competition: the direct sum (2), f = f_tar + f_obs. Kept to show why (3) is needed.
+  DirectSum,
+};
+
+/// Which form of (8) maps courage to d0.
+enum class CourageMapping {
+  /// k = ln(d0base + 1): d0(0) = d0base and d0(1) = 0, as the paper's prose says (default).
+  Prose,
+  /// k = 2 ln(d0base + 1), as printed: d0(0) = (d0base + 1)² − 1.
+  Printed,
+};
+
+struct GoldensteinParameters {
+  // --- Heading dynamics (3), (A.1)–(A.6) ---
+  /// Attractor strength a of (A.1) (1/s), > 0. The paper takes a = 1.
+  double a = 1.0;
+  /// Overall rate of the heading dynamics (1/s), > 0: φ̇ of (3) is multiplied by it. The paper
+  /// gives no time unit; 1 reproduces its equations as printed. The default 2 lets a walking
+  /// agent (1.3 m/s) turn within about one body length of an obstacle.
+  double headingRate = 2.0;
+  /// Safety margin δ of (A.5), also the σ of (A.4) (rad), > 0. Paper: 0.8.
+  double delta = 0.8;
+  /// Smallest gap kept between the window's edge 2Δψ + δ and π (rad), in (0, 1). (A.4)/(A.5)
+  /// turn inside out once 2Δψ + δ ≥ π (an obstacle at contact has Δψ = π/2), so the window's
+  /// inner edge is clamped to min(2Δψ, π − δ − windowEdgeGap).
+  double windowEdgeGap = 0.05;
+
+  // --- Segment obstacles (§4.1.1) ---
+  /// A segment (wall, polygon or box edge) is "far" when its distance from the agent's centre
+  /// exceeds both this distance (m) and the segment's length; then ψ and Δψ come from its
+  /// midpoint and the angle it subtends. Otherwise they come from its closest point, seen as a
+  /// point obstacle (Δψ from the agent's own radius): the "reflecting" wall of §4.1.1.
+  double segmentSwitchDistance = 2.0;
+
+  // --- Adaptive weights (4), (A.7)–(A.11) ---
+  WeightMode weightMode = WeightMode::QuasiStatic;
+  double c1 = 2.0;        ///< sharpness of the fixed-point detectors (A.7)/(A.8), > 0
+  double c2 = 2.0;        ///< sharpness of γ12 (A.9), > 0
+  double gamma21 = 0.05;  ///< γ21, the constant of §A.1.2, > 0
+  double alpha1Scale = 0.4;  ///< α1 = alpha1Scale (1 − α2) (A.11), > 0
+  /// Rate multiplier of (4) in WeightMode::Integrated (1/s), > 0: the weights are fast variables.
+  double weightRate = 10.0;
+  /// Initial weights (w_tar, w_obs) in WeightMode::Integrated. w_obs must not start at 0, which
+  /// is a fixed point of (4).
+  double initialTargetWeight = 1.0;
+  double initialObstacleWeight = 0.1;
+  /// In WeightMode::Integrated each |w| is kept ≥ this after every step, so that a weight that
+  /// decayed while nothing was around can grow again in finite time (the paper relies on
+  /// noise for this), in [0, 1).
+  double weightFloor = 0.01;
+
+  // --- Noise n of (3) and (4) ---
+  /// Standard deviation of the heading noise (rad/√s), ≥ 0. With a fixed step dt one draw is
+  /// held over the step as n = σ ξ / √dt (Euler–Maruyama), so the heading's random increment
+  /// over a step has standard deviation σ √dt whatever the step.
+  double headingNoise = 0.05;
+  /// Standard deviation of the weight noise (1/√s), ≥ 0, scaled like the heading noise.
+  double weightNoise = 0.01;
+
+  // --- Forward speed (6) ---
+  /// Time to contact t2c of (6) (s), > 0.
+  double timeToContact = 1.0;
+  /// An object counts for r_min of (6) when the angle between the heading and the direction to
+  /// it, less its half-angle Δψ, is below this (rad), in (0, π]. The paper: "only obstacles in
+  /// front of the agent".
+  double frontHalfAngle = 1.2;
+  /// Fastest retreat, as a fraction of the agent's maximum speed, in [0, 1].
+  double retreatFraction = 0.5;
+  /// Arrival: near a point goal the speed is at most arrivalGain × distance to the goal (1/s),
+  /// ≥ 0 (0 disables it). Not in the paper; it keeps an agent whose turn rate is bounded from
+  /// circling a target it cannot turn into (Reynolds' "arrival").
+  double arrivalGain = 1.0;
+
+  // --- Personality (§4.4) ---
+  /// Courage → d0 (8) (m), ≥ 0: the decay length of D_i (A.6) at courage 0.
+  double d0Base = 3.0;
+  CourageMapping courageMapping = CourageMapping::Prose;
+  /// Courage → d1 (9)(10) (m), ≥ 0: the paper uses d0base here too; it is separate so that the
+  /// reach of the repellers and the safety distance of (6) can be set apart. d1 is measured
+  /// from the agent's surface to the obstacle's.
+  double d1Base = 0.6;
+  /// v0 of (9) (m), which the paper never defines.
+  double v0 = 0.0;
+  /// IIR gains k of (7), per step of `filterStep`, as the affine maps of §4.4.1/§4.4.2:
+  /// k = kMin + (kMax − kMin)·dexterity for the turn rate and
+  /// k = kMax − (kMax − kMin)·mass for the speed. Both in (0, 1]; kMin > 0 so that k never
+  /// reaches 0 (the heading would freeze).
+  double dexterityGainMin = 0.1;
+  double dexterityGainMax = 1.0;
+  double massGainMin = 0.1;
+  double massGainMax = 1.0;
+  /// The step (s) the gains refer to, > 0. For a step dt the gain used is
+  /// 1 − (1 − k)^(dt / filterStep), so a trait means the same time constant at any dt.
+  double filterStep = 0.05;
+};
+
+/// Throws std::invalid_argument naming the first parameter outside its documented range.
+void validate(const GoldensteinParameters& parameters);
+
+}  // namespace steer::local
