@@ -1,0 +1,212 @@
+#include "kinetic_certificates.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "steer/geometry/angle.hpp"
+#include "steer/geometry/distance.hpp"
+
+namespace steer::environment::kinetic {
+
+namespace {
+
+// Polynomials of degree ≤ 4 as coefficient arrays (c[k] of τ^k).
+using Lin = std::array<double, 2>;
+using Quad = std::array<double, 3>;
+
+Quad mul(const Lin& a, const Lin& b) { return {a[0] * b[0], a[0] * b[1] + a[1] * b[0], a[1] * b[1]}; }
+Quartic mul(const Lin& a, const Lin& b, const Quad& q) {
+  const Quad ab = mul(a, b);
+  Quartic r{};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) r[i + j] += ab[i] * q[j];
+  return r;
+}
+Quad lift(const Lin& x, const Lin& y) {
+  const Quad xx = mul(x, x), yy = mul(y, y);
+  return {xx[0] + yy[0], xx[1] + yy[1], xx[2] + yy[2]};
+}
+Quad sub(const Quad& a, const Quad& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+
+double evalDeg(const double* c, int deg, double t) {
+  double v = c[deg];
+  for (int k = deg - 1; k >= 0; --k) v = v * t + c[k];
+  return v;
+}
+
+// Real roots of the polynomial c (degree deg) inside [lo, hi], ascending. The polynomial is cut
+// into monotone pieces at the roots of its derivative (found the same way, recursively), and each
+// piece with a sign change is bisected to machine precision. This needs no leading coefficient
+// to be well away from zero, which the kinetic quartics often violate (Eigen's companion-matrix
+// solver would need the degree trimmed by a guessed tolerance).
+void rootsIn(const double* c, int deg, double lo, double hi, double* out, int& count) {
+  count = 0;
+  while (deg > 0 && c[deg] == 0.0) --deg;
+  if (deg == 0) return;
+  if (deg == 1) {
+    const double r = -c[0] / c[1];
+    if (r >= lo && r <= hi) out[count++] = r;
+    return;
+  }
+  double d[4] = {0, 0, 0, 0};
+  for (int k = 1; k <= deg; ++k) d[k - 1] = k * c[k];
+  double crit[4] = {0, 0, 0, 0};
+  int nc = 0;
+  rootsIn(d, deg - 1, lo, hi, crit, nc);
+  double prev = lo;
+  double fprev = evalDeg(c, deg, lo);
+  for (int k = 0; k <= nc; ++k) {
+    const double next = k < nc ? crit[k] : hi;
+    const double fnext = evalDeg(c, deg, next);
+    if (fprev == 0.0) {
+      if (count == 0 || out[count - 1] != prev) out[count++] = prev;
+    } else if ((fprev < 0.0) != (fnext < 0.0) && fnext != 0.0) {
+      double a = prev, b = next, fa = fprev;
+      for (int it = 0; it < 200 && b - a > 0.0; ++it) {
+        const double m = 0.5 * (a + b);
+        if (m <= a || m >= b) break;
+        const double fm = evalDeg(c, deg, m);
+        if ((fm < 0.0) == (fa < 0.0)) {
+          a = m;
+          fa = fm;
+        } else {
+          b = m;
+        }
+      }
+      out[count++] = 0.5 * (a + b);
+    }
+    prev = next;
+    fprev = fnext;
+  }
+  if (fprev == 0.0 && (count == 0 || out[count - 1] != prev)) out[count++] = prev;
+}
+
+double angleAt(const Vec2& apex, const Vec2& a, const Vec2& b) {
+  const Vec2 u = a - apex, v = b - apex;
+  return std::atan2(std::abs(geometry::cross(u, v)), u.dot(v));
+}
+
+}  // namespace
+
+Quartic inCirclePolynomial(const Motion& a, const Motion& b, const Motion& c, const Motion& d) {
+  // Rows (a − d, b − d, c − d) with the lifted coordinate |·|²: every entry is linear or
+  // quadratic in τ.
+  const Lin ax{a.p0.x() - d.p0.x(), a.u.x() - d.u.x()}, ay{a.p0.y() - d.p0.y(), a.u.y() - d.u.y()};
+  const Lin bx{b.p0.x() - d.p0.x(), b.u.x() - d.u.x()}, by{b.p0.y() - d.p0.y(), b.u.y() - d.u.y()};
+  const Lin cx{c.p0.x() - d.p0.x(), c.u.x() - d.u.x()}, cy{c.p0.y() - d.p0.y(), c.u.y() - d.u.y()};
+  const Quad la = lift(ax, ay), lb = lift(bx, by), lc = lift(cx, cy);
+  // det = ax (by lc − cy lb) − ay (bx lc − cx lb) + la (bx cy − cx by)
+  Quartic r{};
+  const Quartic t1 = mul(ax, by, lc), t2 = mul(ax, cy, lb), t3 = mul(ay, bx, lc), t4 = mul(ay, cx, lb);
+  const Quad bc = sub(mul(bx, cy), mul(cx, by));
+  for (int k = 0; k < 5; ++k) r[k] = t1[k] - t2[k] - t3[k] + t4[k];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) r[i + j] += la[i] * bc[j];
+  return r;
+}
+
+double evaluate(const Quartic& f, double tau) { return evalDeg(f.data(), 4, tau); }
+
+Failure firstFailure(const Quartic& f, double tau0, bool& solved) {
+  solved = false;
+  Failure out;
+  if (tau0 > 1.0) return out;
+  // Cheap exclusion: on [0, 1] every τ^k ∈ [0, 1], so f ≤ c0 + Σ max(c_k, 0).
+  double upper = f[0];
+  for (int k = 1; k < 5; ++k) upper += std::max(f[k], 0.0);
+  if (upper < 0.0) return out;
+  solved = true;
+  double roots[4];
+  int n = 0;
+  rootsIn(f.data(), 4, tau0, 1.0, roots, n);
+  // Intervals between consecutive roots; a root within 1e-12 of tau0 is the event just
+  // processed (the new edge is cocircular there) and does not split the first interval.
+  double left = tau0;
+  for (int k = 0; k <= n; ++k) {
+    const double right = k < n ? roots[k] : 1.0;
+    if (right - left <= 1e-12 && k < n) continue;
+    const double mid = k < n ? 0.5 * (left + right) : (right > left ? 0.5 * (left + right) : right);
+    if (evaluate(f, mid) > 0.0) {
+      out.fails = true;
+      out.tau = left;
+      out.probe = mid;
+      return out;
+    }
+    left = right;
+  }
+  return out;
+}
+
+double inCircleMargin(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  return geometry::kPi - (angleAt(c, a, b) + angleAt(d, a, b));
+}
+
+double inCircleBudget(double margin, const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d,
+                      double speedBound) {
+  if (!(speedBound > 0.0)) return std::numeric_limits<double>::infinity();
+  if (!(margin > 0.0)) return 0.0;
+  const double lengths[4] = {(c - a).norm(), (c - b).norm(), (d - a).norm(), (d - b).norm()};
+  double inverse = 0.0, shortest = std::numeric_limits<double>::infinity();
+  for (double l : lengths) {
+    inverse += 1.0 / l;
+    shortest = std::min(shortest, l);
+  }
+  // A side's direction turns by at most asin(δ_s / L') ≤ (π/2) δ_s / L' with δ_s ≤ 2 W T its
+  // relative displacement and L' ≥ L − δ_s ≥ L/2 its shortest length while 2 W T ≤ L/2.
+  // Summed over the four sides: 2π W T Σ 1/L < margin.
+  const double byAngle = margin / (2.0 * geometry::kPi * speedBound * inverse);
+  const double byLength = shortest / (4.0 * speedBound);
+  return 0.999 * std::min(byAngle, byLength);
+}
+
+double signedLineDistance(const Vec2& a, const Vec2& b, const Vec2& p) {
+  const Vec2 d = b - a;
+  const double len = d.norm();
+  if (len == 0.0) return (p - a).norm();
+  return geometry::cross(d, p - a) / len;
+}
+
+double firstTouchPoint(const Vec2& rel0, const Vec2& relU, double reach) {
+  const double c = rel0.squaredNorm() - reach * reach;
+  if (c <= 0.0) return -1.0;  // already touching at the start: not a new contact
+  const double a = relU.squaredNorm();
+  const double b = 2.0 * rel0.dot(relU);
+  if (a == 0.0 || b >= 0.0) return -1.0;  // not approaching
+  const double disc = b * b - 4.0 * a * c;
+  if (disc < 0.0) return -1.0;
+  // The smaller root, in the cancellation-free form 2c / (−b + √disc).
+  const double tau = 2.0 * c / (-b + std::sqrt(disc));
+  return tau <= 1.0 ? tau : -1.0;
+}
+
+double firstTouchSegment(const Motion& m, const geometry::Segment& s0, const Vec2& su, double reach) {
+  // Work in the segment's frame: the point moves by u − su relative to it.
+  const Vec2 rel = m.u - su;
+  if (geometry::distanceToSegment(m.p0, s0) <= reach) return -1.0;
+  double best = -1.0;
+  auto consider = [&](double tau) {
+    if (tau >= 0.0 && tau <= 1.0 && (best < 0.0 || tau < best)) best = tau;
+  };
+  consider(firstTouchPoint(m.p0 - s0.a, rel, reach));
+  consider(firstTouchPoint(m.p0 - s0.b, rel, reach));
+  const Vec2 d = s0.b - s0.a;
+  const double len = d.norm();
+  if (len > 0.0) {
+    const Vec2 n(-d.y() / len, d.x() / len);
+    const double h0 = n.dot(m.p0 - s0.a), hu = n.dot(rel);
+    // The side band |h| = reach is reached when h0 + τ hu = ±reach, on the side it starts.
+    if (hu != 0.0) {
+      const double target = h0 > 0.0 ? reach : -reach;
+      const double tau = (target - h0) / hu;
+      if (tau > 0.0 && tau <= 1.0) {
+        const Vec2 p = m.p0 + tau * rel;
+        const double along = (p - s0.a).dot(d) / (len * len);
+        if (along >= 0.0 && along <= 1.0) consider(tau);
+      }
+    }
+  }
+  return best;
+}
+
+}  // namespace steer::environment::kinetic

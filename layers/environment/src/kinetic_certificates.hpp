@@ -1,0 +1,61 @@
+#pragma once
+// Certificate arithmetic of the kinetic CDT (no CGAL here): the in-circle determinant of four
+// linearly moving points as a polynomial in τ, its first failure in [τ0, 1], conservative
+// next-check budgets from the margins (KINETIC.md §4), and the contact times of continuous
+// collision detection.
+#include <array>
+
+#include "steer/geometry/shapes.hpp"
+
+namespace steer::environment::kinetic {
+
+using geometry::Vec2;
+
+/// A point moving linearly within the step: p(τ) = p0 + τ u, τ ∈ [0, 1].
+struct Motion {
+  Vec2 p0;
+  Vec2 u;
+  Vec2 at(double tau) const { return p0 + tau * u; }
+};
+
+/// Coefficients c[k] of τ^k.
+using Quartic = std::array<double, 5>;
+
+/// The in-circle determinant of (a, b, c; d): positive when d is strictly inside the circle of
+/// the counter-clockwise triangle abc. Degree ≤ 4 in τ.
+Quartic inCirclePolynomial(const Motion& a, const Motion& b, const Motion& c, const Motion& d);
+
+double evaluate(const Quartic& f, double tau);
+
+/// The first failure of "f < 0" in [tau0, 1]: `tau` is the start of the first interval (between
+/// consecutive real roots) on which f > 0, `probe` a point inside it (for exact confirmation).
+struct Failure {
+  bool fails = false;
+  double tau = 1.0;
+  double probe = 1.0;
+};
+/// `solved` is set when a root solve was needed (the cheap coefficient bound did not suffice).
+Failure firstFailure(const Quartic& f, double tau0, bool& solved);
+
+/// The angle margin π − (∠acb + ∠adb) of the edge ab with apexes c and d (radians; ≤ 0 when
+/// the edge is not locally Delaunay).
+double inCircleMargin(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d);
+
+/// Motion-clock time for which the in-circle certificate cannot fail if each of its four points
+/// moves at most `speedBound` per unit of the clock (KINETIC.md §4: every angle turns by at most
+/// Σ asin(2δ/L) ≤ π δ / L over its sides, with lengths shortened by the motion).
+double inCircleBudget(double margin, const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d,
+                      double speedBound);
+
+/// Signed distance of p from the line through a and b (positive on the left of a→b).
+double signedLineDistance(const Vec2& a, const Vec2& b, const Vec2& p);
+
+/// First τ ∈ (0, 1] at which |rel(τ)| = reach for rel(τ) = rel0 + τ relU, when |rel0| > reach;
+/// negative when there is none.
+double firstTouchPoint(const Vec2& rel0, const Vec2& relU, double reach);
+
+/// First τ ∈ (0, 1] at which the moving point m comes within `reach` of segment s (s moving by
+/// `su` over the step), when it is farther than `reach` at τ = 0; negative when there is none.
+double firstTouchSegment(const Motion& m, const geometry::Segment& s0, const Vec2& su, double reach);
+
+}  // namespace steer::environment::kinetic

@@ -1,0 +1,68 @@
+#include "kinetic_piece_index.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace steer::environment::kinetic {
+
+namespace {
+struct Box {
+  geometry::Vec2 lo, hi;
+};
+Box boxOf(const sim::ObstaclePiece& p) {
+  if (p.kind == sim::ObstaclePiece::Kind::Ball) {
+    const geometry::Vec2 c = geometry::xy(p.ball.center);
+    const geometry::Vec2 r(p.ball.radius, p.ball.radius);
+    return {c - r, c + r};
+  }
+  return {p.segment.a.cwiseMin(p.segment.b), p.segment.a.cwiseMax(p.segment.b)};
+}
+}  // namespace
+
+int PieceIndex::clampX(double x) const {
+  return std::clamp(static_cast<int>(std::floor((x - origin_.x()) / cell_)), 0, nx_ - 1);
+}
+int PieceIndex::clampY(double y) const {
+  return std::clamp(static_cast<int>(std::floor((y - origin_.y()) / cell_)), 0, ny_ - 1);
+}
+
+void PieceIndex::build(const std::vector<sim::ObstaclePiece>& pieces, double cell) {
+  cells_.clear();
+  start_.clear();
+  seen_.assign(pieces.size(), 0);
+  stamp_ = 0;
+  nx_ = ny_ = 0;
+  geometry::Vec2 lo(INFINITY, INFINITY), hi(-INFINITY, -INFINITY);
+  bool any = false;
+  for (const auto& p : pieces) {
+    if (p.moving) continue;
+    const Box b = boxOf(p);
+    lo = lo.cwiseMin(b.lo);
+    hi = hi.cwiseMax(b.hi);
+    any = true;
+  }
+  if (!any) return;
+  // Points outside the indexed box clamp to the border cells, which still hold every piece
+  // that reaches them, so the query stays a superset.
+  cell_ = std::max(cell, 1e-6);
+  origin_ = lo;
+  nx_ = std::min(2048, static_cast<int>(std::floor((hi.x() - lo.x()) / cell_)) + 1);
+  ny_ = std::min(2048, static_cast<int>(std::floor((hi.y() - lo.y()) / cell_)) + 1);
+  cell_ = std::max({cell_, (hi.x() - lo.x()) / nx_ * (1 + 1e-12), (hi.y() - lo.y()) / ny_ * (1 + 1e-12)});
+  std::vector<std::uint32_t> count(static_cast<std::size_t>(nx_) * ny_ + 1, 0);
+  auto forCells = [&](const Box& b, auto&& f) {
+    for (int y = clampY(b.lo.y()); y <= clampY(b.hi.y()); ++y)
+      for (int x = clampX(b.lo.x()); x <= clampX(b.hi.x()); ++x) f(cellOf(x, y));
+  };
+  for (const auto& p : pieces)
+    if (!p.moving) forCells(boxOf(p), [&](std::size_t c) { ++count[c]; });
+  start_.assign(count.size(), 0);
+  for (std::size_t c = 0; c + 1 < count.size(); ++c) start_[c + 1] = start_[c] + count[c];
+  cells_.resize(start_.back());
+  std::vector<std::uint32_t> fill(start_.begin(), start_.end() - 1);
+  for (std::size_t i = 0; i < pieces.size(); ++i)
+    if (!pieces[i].moving)
+      forCells(boxOf(pieces[i]), [&](std::size_t c) { cells_[fill[c]++] = static_cast<std::uint32_t>(i); });
+}
+
+}  // namespace steer::environment::kinetic
