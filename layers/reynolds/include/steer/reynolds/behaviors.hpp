@@ -1,0 +1,212 @@
+#pragma once
+/// @file Every steering behavior of reynolds-1999 ("Steering Behaviors For Autonomous
+/// Characters", §"Behaviors"), as pure functions from the character's kinematics and what it
+/// perceives to a steering vector (N for a unit mass; the vehicle truncates it to max_force).
+/// Most follow the paper's pattern steering = desired_velocity − velocity.
+#include <span>
+#include <vector>
+
+#include <Eigen/Geometry>  // cross products of the local frame
+
+#include "steer/geometry/vec.hpp"
+#include "steer/sim/near_environment.hpp"
+#include "steer/sim/noise.hpp"
+
+namespace steer::reynolds {
+
+using geometry::Vec3;
+
+/// The steering character: position (m), velocity (m/s), unit local frame, body radius (m) and
+/// speed limit (m/s).
+struct Character {
+  Vec3 position = Vec3::Zero();
+  Vec3 velocity = Vec3::Zero();
+  Vec3 forward = Vec3::UnitX();
+  Vec3 side = Vec3::UnitY();
+  Vec3 up = Vec3::UnitZ();
+  double radius = 0.5;
+  double maxSpeed = 2.6;
+};
+
+/// Another moving character as the steering character perceives it.
+struct Other {
+  Vec3 position = Vec3::Zero();
+  Vec3 velocity = Vec3::Zero();
+  double radius = 0.5;
+  /// Unit heading: along the velocity when moving, else +x.
+  Vec3 forward() const;
+};
+Other toOther(const sim::NearAgent& agent);
+
+// ---- seek, flee, pursuit, evasion, offset pursuit, arrival --------------------------------
+
+/// Seek: desired = normalize(target − position)·max_speed; steering = desired − velocity.
+Vec3 seek(const Character& self, const Vec3& target);
+/// Flee: the desired velocity of seek reversed (radially away from target), minus velocity.
+/// With zero velocity it is exactly −seek.
+Vec3 flee(const Character& self, const Vec3& target);
+/// Seek along a given unit direction at `speed` (m/s): the planner's goal direction.
+Vec3 seekDirection(const Character& self, const Vec3& direction, double speed);
+
+/// Pursuit's prediction interval T = D·c (s), with D the distance to the quarry and c the
+/// turning parameter (s/m), reduced to 0 when the pursuer is aligned with (forwards within
+/// ±`alignedCos`) and in front of its quarry, as the paper requires.
+double pursuitInterval(const Character& self, const Other& quarry, double c, double alignedCos = 0.95);
+/// Pursuit: seek the quarry's predicted position quarry + T·v_quarry. With c = 0 it equals seek.
+Vec3 pursuit(const Character& self, const Other& quarry, double c);
+/// Evasion: flee the quarry's predicted position.
+Vec3 evasion(const Character& self, const Other& quarry, double c);
+/// Offset pursuit: arrive at a point fixed in the quarry's local frame (offset = (forward,
+/// side, up) coordinates, m), predicted T = D·c ahead. Used for fly-bys and formations.
+Vec3 offsetPursuit(const Character& self, const Other& quarry, const Vec3& offset, double c,
+                   double slowingDistance);
+
+/// Arrival: desired speed ramps down linearly inside `slowingDistance` (m, > 0):
+/// desired = to_target · min(max_speed, max_speed·distance/slowing)/distance.
+Vec3 arrival(const Character& self, const Vec3& target, double slowingDistance);
+/// Arrival along a planner direction with `distance` (m) left to the goal point.
+Vec3 arrivalDirection(const Character& self, const Vec3& direction, double distance, double speed,
+                      double slowingDistance);
+
+// ---- obstacles --------------------------------------------------------------------------
+
+struct ObstacleAvoidanceParameters {
+  double minLookAhead = 1.0;  ///< cylinder length at rest (m), ≥ 0
+  double lookAheadTime = 2.0; ///< extra length per unit speed (s), ≥ 0
+  double margin = 0.1;        ///< added to the body radius for the cylinder radius (m), ≥ 0
+  double braking = 0.5;       ///< fraction of the speed removed in front of a threat, [0, 1]
+};
+
+/// Length of the forward cylinder (m).
+double avoidanceLength(const Character& self, const ObstacleAvoidanceParameters& p);
+/// Obstacle avoidance (reynolds-1999 Figure 7): a cylinder of radius radius+margin along the
+/// forward axis; the nearest obstacle intersecting it (balls: centre offset against radii;
+/// walls: distance from the spine) is the most threatening one, and the steering is lateral,
+/// away from it, with some braking. Zero when the cylinder is clear.
+Vec3 obstacleAvoidance(const Character& self, std::span<const sim::NearObstacle> obstacles,
+                       const ObstacleAvoidanceParameters& p);
+
+// ---- wander -----------------------------------------------------------------------------
+
+struct WanderParameters {
+  double distance = 2.0;  ///< sphere centre ahead of the character (m), ≥ 0
+  double radius = 1.0;    ///< sphere radius: wandering strength (m), > 0
+  double rate = 0.3;      ///< largest random displacement per step, relative to radius, ≥ 0
+};
+
+/// The wander state: the steering point's direction on the sphere, as angles in the local frame
+/// (azimuth from forward towards side; elevation towards up, 0 in 2D).
+struct WanderState {
+  double azimuth = 0.0;
+  double elevation = 0.0;
+};
+
+/// Wander: a random displacement (drawn from `noise` keyed by (agent, step, stream..stream+2))
+/// is added to the previous point, which is constrained back to the sphere. Returns the
+/// steering forward·distance + radius·u, which lies on the sphere; updates `state`.
+Vec3 wander(const Character& self, WanderState& state, const WanderParameters& p, int dimension,
+            const sim::Noise& noise, std::uint64_t agent, std::uint64_t step, std::uint64_t stream);
+
+// ---- paths, walls, containment, flow fields ----------------------------------------------
+
+struct PathSpine {
+  std::vector<Vec3> points;  ///< poly-line spine, ≥ 2 points
+  double radius = 1.0;       ///< path radius (m), > 0
+};
+
+/// Distance along the spine of the point closest to p, that point, and the distance to it.
+struct PathProjection {
+  double along = 0.0;
+  Vec3 point = Vec3::Zero();
+  double distance = 0.0;
+};
+PathProjection projectOnPath(const PathSpine& path, const Vec3& p);
+/// The spine point at arc length s (clamped to the ends).
+Vec3 pointOnPath(const PathSpine& path, double s);
+
+/// Path following: predict the position predictionTime (s) ahead; if it lies within the path
+/// radius, no steering; else seek the spine point `aheadDistance` (m) further along the path in
+/// `direction` (+1 along the way-points, −1 against).
+Vec3 followPath(const Character& self, const PathSpine& path, double predictionTime,
+                double aheadDistance, int direction);
+
+/// Wall following: seek the point `offset` (m) off the nearest wall (segment piece) from the
+/// predicted position's projection on it, on the character's side. Zero when no wall is near.
+Vec3 wallFollowing(const Character& self, std::span<const sim::NearObstacle> obstacles,
+                   double offset, double predictionTime);
+
+/// The allowed region of containment: an axis-aligned box or a sphere (ball).
+struct Region {
+  enum class Kind { Box, Sphere };
+  Kind kind = Kind::Box;
+  Vec3 min = Vec3::Constant(-50), max = Vec3::Constant(50);  ///< box corners (m)
+  Vec3 center = Vec3::Zero();                                ///< sphere centre (m)
+  double radius = 50.0;                                      ///< sphere radius (m)
+  bool contains(const Vec3& p, int dimension) const;
+  /// The point of the region nearest p, pulled `margin` metres inside.
+  Vec3 inside(const Vec3& p, double margin, int dimension) const;
+};
+/// Containment: zero while the predicted position is inside; otherwise seek a point inside.
+Vec3 containment(const Character& self, const Region& region, double predictionTime, double margin,
+                 int dimension);
+
+/// Flow-field following: desired velocity = field direction (unit, e.g. the planner's field
+/// sample) · speed; steering = desired − velocity.
+Vec3 flowFollowing(const Character& self, const Vec3& fieldDirection, double speed);
+
+// ---- groups ------------------------------------------------------------------------------
+
+/// A neighbourhood: a distance (m) and a field-of-view half angle (rad, π = all round).
+struct Neighborhood {
+  double distance = 3.0;
+  double angle = 3.14159265358979323846;
+  bool contains(const Character& self, const Vec3& other) const;
+};
+
+/// Unaligned collision avoidance by nearest approach: for every other character with a future
+/// nearest approach within `maxTime` (s) closer than the two radii plus `margin` (m), the
+/// soonest one is avoided by steering laterally away from the predicted site and speeding up or
+/// slowing down to pass it first or last.
+Vec3 unalignedCollisionAvoidance(const Character& self, std::span<const Other> others, double maxTime,
+                                 double margin);
+
+/// Separation: Σ normalize(p − q)/|p − q| over the neighbourhood (1/r weighting).
+Vec3 separation(const Character& self, std::span<const Other> others, const Neighborhood& n);
+/// Cohesion: average neighbour position − position.
+Vec3 cohesion(const Character& self, std::span<const Other> others, const Neighborhood& n);
+/// Alignment: average neighbour velocity − velocity.
+Vec3 alignment(const Character& self, std::span<const Other> others, const Neighborhood& n);
+
+/// Flocking's nine parameters: a weight, a distance and an angle for each component.
+struct FlockingParameters {
+  double separationWeight = 2.0, alignmentWeight = 1.0, cohesionWeight = 0.6;
+  Neighborhood separation{1.5, 3.14159265358979323846};
+  Neighborhood alignment{4.0, 2.0};
+  Neighborhood cohesion{4.0, 2.0};
+};
+Vec3 flocking(const Character& self, std::span<const Other> others, const FlockingParameters& p);
+
+struct LeaderFollowingParameters {
+  double behind = 1.5;          ///< distance of the target point behind the leader (m)
+  double slowingDistance = 2.0; ///< arrival's slowing distance (m)
+  double aheadLength = 4.0;     ///< length of the region ahead of the leader to leave (m)
+  double aheadWidth = 1.0;      ///< half width of that region (m)
+  Neighborhood separation{1.5, 3.14159265358979323846};
+  double separationWeight = 1.5;
+};
+/// Leader following: arrival at a point behind the leader; inside the rectangle ahead of the
+/// leader, step laterally out of its path; plus separation among the followers.
+Vec3 leaderFollowing(const Character& self, const Other& leader, std::span<const Other> followers,
+                     const LeaderFollowingParameters& p);
+
+/// Interpose: seek the midpoint of the two others' positions predicted at the time needed to
+/// reach the current midpoint.
+Vec3 interpose(const Character& self, const Other& a, const Other& b);
+/// Hide: arrive at the spot `behind` metres past the nearest ball obstacle on the far side from
+/// the threat; evade when there is none.
+Vec3 hide(const Character& self, const Other& threat, std::span<const sim::NearObstacle> obstacles,
+          double behind, double slowingDistance);
+/// Shadow: pursue the quarry until within `approach` (m), then align with its velocity.
+Vec3 shadow(const Character& self, const Other& quarry, double approach, double c);
+
+}  // namespace steer::reynolds

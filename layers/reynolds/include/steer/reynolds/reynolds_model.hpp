@@ -1,0 +1,157 @@
+#pragma once
+/// @file The Reynolds baseline as a sim::LocalModel (`--model reynolds`): steering behaviors
+/// (reynolds-1999), combined by one of four combiners (combining-steering-behaviours.txt),
+/// applied through the simple vehicle model, with reynolds-2000's think-rate decoupling and
+/// behavioral state machines (the "Pigeons in the Park" case study).
+///
+/// Per-agent state lives in sim::AgentState so that advance() is a pure function of its input:
+/// `position`, `direction` (the vehicle's forward), `speed` (|velocity| ≥ 0), and the model slots
+/// below. Randomness comes from sim::Noise keyed by (agent id, step, stream).
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "steer/reynolds/behaviors.hpp"
+#include "steer/reynolds/combiners.hpp"
+#include "steer/reynolds/state_machine.hpp"
+#include "steer/reynolds/vehicle.hpp"
+#include "steer/sim/local_model.hpp"
+
+namespace steer::reynolds {
+
+/// Slots of sim::AgentState::model used by ReynoldsModel.
+inline constexpr int kSlotState = 0;            ///< state-machine state index
+inline constexpr int kSlotStateEntered = 1;     ///< time the state was entered (s)
+inline constexpr int kSlotAnnoyance = 2;        ///< annoyance, ≥ 0, decays exponentially
+inline constexpr int kSlotHeldForce = 3;        ///< 3..5: combined force of the last think step
+inline constexpr int kSlotHeldAvoidance = 6;    ///< 6..8: avoidance force of the last avoid step
+inline constexpr int kSlotWanderAzimuth = 9;    ///< wander point on its sphere (rad)
+inline constexpr int kSlotWanderElevation = 10; ///< wander point on its sphere (rad), 0 in 2D
+inline constexpr int kSlotRoll = 11;            ///< roll of the up vector about forward (rad)
+
+/// Noise streams (so that no two draws of one agent and step coincide).
+inline constexpr std::uint64_t kStreamThinkPhase = 100;
+inline constexpr std::uint64_t kStreamWander = 110;
+inline constexpr std::uint64_t kStreamDither = 120;
+
+enum class BehaviorKind {
+  SeekGoal,            ///< seek along the planner's goal direction at the desired speed
+  ArriveGoal,          ///< arrival along the goal direction, slowing near the goal point
+  FleeGoal,            ///< flee the goal's target point
+  PursueGoal,          ///< pursuit of the goal's (moving) target, T = D·c
+  EvadeGoal,           ///< evasion of the goal's target
+  OffsetPursuit,       ///< offset pursuit of the goal's target
+  ShadowGoal,          ///< shadow the goal's target
+  SeekPoint,           ///< seek a fixed point
+  ObstacleAvoidance,   ///< forward-cylinder test against balls and walls
+  Wander,              ///< constrained random walk on a sphere ahead
+  FollowPath,          ///< path following along a poly-line spine
+  WallFollowing,       ///< keep an offset from the nearest wall
+  Containment,         ///< stay inside a box or sphere
+  FlowField,           ///< follow the planner's field direction
+  UnalignedAvoidance,  ///< nearest-approach collision avoidance
+  Separation,
+  Cohesion,
+  Alignment,
+  Flocking,            ///< the three above with nine parameters
+  LeaderFollowing,     ///< follow agent `agentA`
+  Interpose,           ///< between agents `agentA` and `agentB`
+  Hide,                ///< hide from agent `agentA` behind a ball obstacle
+  AvatarAvoidance,     ///< move away from the avatar and its path (reynolds-2000 Figure 6)
+  Climb,               ///< hold a vertical speed `speed` (m/s): take-off, landing
+};
+bool parseBehavior(std::string_view text, BehaviorKind& out);
+const char* behaviorName(BehaviorKind kind);
+/// Obstacle avoidance and containment run at the higher "avoid" rate by default.
+bool isAvoidanceKind(BehaviorKind kind);
+
+/// One behavior in a combination: what it is, how it combines, and its parameters (only those
+/// of its kind are used).
+struct BehaviorSpec {
+  BehaviorKind kind = BehaviorKind::SeekGoal;
+  double weight = 1.0;       ///< ≥ 0
+  int priority = 0;          ///< higher first (arbitration, dithering, truncated sum)
+  double probability = 1.0;  ///< dithering, [0, 1]
+  bool highRate = false;     ///< computed at the avoid rate (set from isAvoidanceKind by default)
+
+  double slowingDistance = 6.0;   ///< arrival (m), > 0
+  double predictionFactor = 0.5;  ///< pursuit/evasion c (s/m), ≥ 0
+  double predictionTime = 1.0;    ///< path/wall/containment look-ahead (s), ≥ 0
+  double aheadDistance = 2.0;     ///< path following target ahead (m)
+  int pathDirection = 1;          ///< +1 / −1
+  double distance = 1.0;          ///< wall offset, hide distance, shadow approach (m)
+  double margin = 0.3;            ///< containment / unaligned avoidance margin (m)
+  double maxTime = 3.0;           ///< unaligned avoidance horizon (s)
+  double speed = 1.0;             ///< climb speed (m/s)
+  Vec3 point = Vec3::Zero();      ///< seek point
+  Vec3 offset = Vec3(-2, 0, 0);   ///< offset pursuit (forward, side, up) (m)
+  sim::AgentIndex agentA = sim::kNoAgent;
+  sim::AgentIndex agentB = sim::kNoAgent;
+  Neighborhood neighborhood;      ///< separation / cohesion / alignment
+  FlockingParameters flocking;
+  ObstacleAvoidanceParameters avoidance;
+  WanderParameters wander;
+  PathSpine path;
+  Region region;
+  LeaderFollowingParameters leader;
+};
+
+/// One state of a behavioral state machine.
+struct StateSpec {
+  std::string name;
+  bool flying = false;  ///< free 3D flight with banking; else walking (surface hugging)
+  std::vector<BehaviorSpec> behaviors;
+};
+
+/// reynolds-2000 "Thinking": behaviors run every `thinkEvery` steps, obstacle avoidance every
+/// `avoidEvery` steps; in between the last force is held. The phase is randomized per agent.
+struct ThinkRate {
+  int thinkEvery = 1;  ///< ≥ 1 (the pigeons: 6, i.e. 10 Hz at 60 Hz)
+  int avoidEvery = 1;  ///< ≥ 1 (the pigeons: 2, i.e. 30 Hz)
+  bool randomPhase = true;
+};
+
+struct ReynoldsParameters {
+  VehicleParameters vehicle;
+  CombinerKind combiner = CombinerKind::WeightedBlend;
+  std::vector<BehaviorSpec> behaviors;  ///< used when there is no state machine
+  ThinkRate think;
+
+  std::vector<StateSpec> states;  ///< empty: no state machine
+  std::vector<Transition> transitions;
+  int initialState = 0;
+
+  double annoyanceStep = 1.0;       ///< added by a startling transition
+  double annoyanceDecay = 20.0;     ///< e-folding time (s), > 0
+  double annoyanceScale = 1.0;      ///< time triggers stretch by (1 + scale·annoyance)
+  double groundTolerance = 0.05;    ///< m
+  Avatar avatar;
+  std::vector<Clap> claps;
+  ContagionPerception contagion;
+
+  /// Defaults for crowds (`--model reynolds` without a configuration): obstacle avoidance,
+  /// unaligned collision avoidance and separation around arrival at the goal.
+  static ReynoldsParameters crowdDefaults();
+};
+
+class ReynoldsModel final : public sim::LocalModel {
+ public:
+  explicit ReynoldsModel(ReynoldsParameters parameters = ReynoldsParameters::crowdDefaults());
+  std::string_view name() const override { return "reynolds"; }
+  void initialize(sim::Agent& agent, int dimension) const override;
+  sim::AgentState advance(const sim::StepInput& in) const override;
+  const ReynoldsParameters& parameters() const { return parameters_; }
+
+  /// True when agent `id` runs its behaviors in `step` with period `every` (randomized phase).
+  bool thinks(const sim::Noise& noise, sim::AgentIndex id, std::uint64_t step, int every) const;
+
+ private:
+  ReynoldsParameters parameters_;
+};
+
+/// The up vector for a forward direction and a roll angle (0: as level as possible).
+Vec3 upFromRoll(const Vec3& forward, double roll);
+/// The roll angle of `up` about `forward`.
+double rollOf(const Vec3& forward, const Vec3& up);
+
+}  // namespace steer::reynolds

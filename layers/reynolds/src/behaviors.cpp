@@ -1,0 +1,418 @@
+#include "steer/reynolds/behaviors.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "steer/geometry/angle.hpp"
+#include "steer/geometry/distance.hpp"
+#include "steer/sim/obstacle.hpp"
+
+namespace steer::reynolds {
+
+namespace {
+Vec3 safeNormalized(const Vec3& v) {
+  const double n = v.norm();
+  return n > 1e-12 ? Vec3(v / n) : Vec3::Zero();
+}
+}  // namespace
+
+Vec3 Other::forward() const {
+  const double n = velocity.norm();
+  return n > 1e-9 ? Vec3(velocity / n) : Vec3::UnitX();
+}
+
+Other toOther(const sim::NearAgent& agent) { return {agent.position, agent.velocity, agent.radius}; }
+
+Vec3 seek(const Character& self, const Vec3& target) {
+  return safeNormalized(target - self.position) * self.maxSpeed - self.velocity;
+}
+
+Vec3 flee(const Character& self, const Vec3& target) {
+  return safeNormalized(self.position - target) * self.maxSpeed - self.velocity;
+}
+
+Vec3 seekDirection(const Character& self, const Vec3& direction, double speed) {
+  return safeNormalized(direction) * std::min(speed, self.maxSpeed) - self.velocity;
+}
+
+double pursuitInterval(const Character& self, const Other& quarry, double c, double alignedCos) {
+  const Vec3 offset = self.position - quarry.position;
+  const double distance = offset.norm();
+  const Vec3 qf = quarry.forward();
+  const bool aligned = self.forward.dot(qf) >= alignedCos;
+  const bool inFront = qf.dot(offset) > 0.0;
+  // Predicting ahead would make a pursuer in front of an aligned quarry run away from it.
+  if (aligned && inFront && quarry.velocity.squaredNorm() > 0.0) return 0.0;
+  return distance * c;
+}
+
+Vec3 pursuit(const Character& self, const Other& quarry, double c) {
+  const double t = pursuitInterval(self, quarry, c);
+  return seek(self, quarry.position + t * quarry.velocity);
+}
+
+Vec3 evasion(const Character& self, const Other& quarry, double c) {
+  const double t = (self.position - quarry.position).norm() * c;
+  return flee(self, quarry.position + t * quarry.velocity);
+}
+
+Vec3 offsetPursuit(const Character& self, const Other& quarry, const Vec3& offset, double c,
+                   double slowingDistance) {
+  const Vec3 f = quarry.forward();
+  Vec3 side = Vec3::UnitZ().cross(f);
+  if (side.norm() < 1e-9) side = Vec3::UnitY();
+  side.normalize();
+  const Vec3 up = f.cross(side);
+  const Vec3 point = quarry.position + offset.x() * f + offset.y() * side + offset.z() * up;
+  const double t = (point - self.position).norm() * c;
+  return arrival(self, point + t * quarry.velocity, slowingDistance);
+}
+
+Vec3 arrival(const Character& self, const Vec3& target, double slowingDistance) {
+  const Vec3 toTarget = target - self.position;
+  const double distance = toTarget.norm();
+  if (distance < 1e-12) return -self.velocity;
+  const double ramped = self.maxSpeed * (distance / slowingDistance);
+  const double clipped = std::min(ramped, self.maxSpeed);
+  return toTarget * (clipped / distance) - self.velocity;
+}
+
+Vec3 arrivalDirection(const Character& self, const Vec3& direction, double distance, double speed,
+                      double slowingDistance) {
+  const double cruise = std::min(speed, self.maxSpeed);
+  const double clipped = std::min(cruise * distance / slowingDistance, cruise);
+  return safeNormalized(direction) * clipped - self.velocity;
+}
+
+double avoidanceLength(const Character& self, const ObstacleAvoidanceParameters& p) {
+  return p.minLookAhead + p.lookAheadTime * self.velocity.norm();
+}
+
+Vec3 obstacleAvoidance(const Character& self, std::span<const sim::NearObstacle> obstacles,
+                       const ObstacleAvoidanceParameters& p) {
+  const double length = avoidanceLength(self, p);
+  const double width = self.radius + p.margin;
+  const Vec3& f = self.forward;
+  double nearest = std::numeric_limits<double>::infinity();
+  Vec3 lateralAway = Vec3::Zero();
+
+  for (const auto& o : obstacles) {
+    const sim::ObstaclePiece& piece = *o.piece;
+    if (piece.kind == sim::ObstaclePiece::Kind::Ball) {
+      const Vec3 d = piece.ball.center - self.position;
+      const double along = d.dot(f);
+      const double r = piece.ball.radius;
+      if (along + r < 0.0 || along - r > length) continue;
+      const Vec3 lateral = d - along * f;
+      if (lateral.norm() >= r + width) continue;
+      const double at = std::max(0.0, along - r);
+      if (at < nearest) {
+        nearest = at;
+        Vec3 away = -lateral;
+        // Dead ahead: pick the side deterministically.
+        if (away.norm() < 1e-9) away = self.side;
+        lateralAway = safeNormalized(away);
+      }
+    } else {
+      // A wall: the spine [p, p + L·f] against the segment, in the x–y plane.
+      const geometry::Vec2 p0 = geometry::xy(self.position);
+      const geometry::Vec2 f2 = geometry::xy(f);
+      if (f2.norm() < 1e-9) continue;
+      const geometry::Segment spine{p0, p0 + length * f2.normalized()};
+      const geometry::Segment& wall = piece.segment;
+      if (geometry::segmentDistance(spine, wall) >= width) continue;
+      // Where along the spine the wall comes closest (sample the wall's closest point to the
+      // spine by projecting the closer of: the crossing point or the end points).
+      double at = std::numeric_limits<double>::infinity();
+      geometry::Vec2 site = wall.midpoint();
+      const geometry::Vec2 fd = f2.normalized();
+      for (int k = 0; k <= 16; ++k) {
+        const geometry::Vec2 q = wall.a + (wall.b - wall.a) * (k / 16.0);
+        const double along = (q - p0).dot(fd);
+        const double lateral = std::abs(geometry::cross(fd, q - p0));
+        if (along >= -width && along <= length + width && lateral < width && along < at) {
+          at = along;
+          site = q;
+        }
+      }
+      if (!std::isfinite(at)) {
+        // The spine crosses the wall between samples.
+        const geometry::Vec2 q = geometry::closestPointOnSegment(p0, wall);
+        at = (q - p0).dot(fd);
+        site = q;
+      }
+      at = std::max(0.0, at);
+      if (at < nearest) {
+        nearest = at;
+        // Lateral direction away from the wall: the wall normal's lateral part towards us, or,
+        // for a wall square across our path, towards its nearer end.
+        const geometry::Vec2 w = wall.b - wall.a;
+        geometry::Vec2 n(-w.y(), w.x());
+        if (n.dot(p0 - site) < 0.0) n = -n;
+        geometry::Vec2 lateral = n - n.dot(fd) * fd;
+        if (lateral.norm() < 0.2 * n.norm()) {
+          const double sa = geometry::cross(fd, wall.a - p0);
+          const double sb = geometry::cross(fd, wall.b - p0);
+          // Go round the end that sticks out less to its side.
+          const geometry::Vec2 leftOfF(-fd.y(), fd.x());
+          const double nearEnd = std::abs(sa) < std::abs(sb) ? sa : sb;
+          lateral = nearEnd > 0.0 ? leftOfF : geometry::Vec2(-leftOfF);
+          if (std::abs(sa) < 1e-9 && std::abs(sb) < 1e-9) lateral = leftOfF;
+        }
+        lateralAway = safeNormalized(geometry::lift(lateral));
+      }
+    }
+  }
+  if (!std::isfinite(nearest)) return Vec3::Zero();
+  // Stronger the closer the threat; brake in front of it.
+  const double urgency = std::clamp(1.0 - nearest / std::max(length, 1e-9), 0.2, 1.0);
+  const Vec3 lateral = lateralAway * self.maxSpeed * urgency;
+  const Vec3 brake = -p.braking * urgency * self.velocity.dot(f) * f;
+  return lateral + brake;
+}
+
+Vec3 wander(const Character& self, WanderState& state, const WanderParameters& p, int dimension,
+            const sim::Noise& noise, std::uint64_t agent, std::uint64_t step, std::uint64_t stream) {
+  auto unitOf = [&](const WanderState& s) {
+    return Vec3(std::cos(s.elevation) * std::cos(s.azimuth), std::cos(s.elevation) * std::sin(s.azimuth),
+                std::sin(s.elevation));
+  };
+  // The random displacement is a point in a ball of radius `rate` (relative units).
+  Vec3 u = unitOf(state);
+  Vec3 jitter(noise.uniform(agent, step, stream) * 2.0 - 1.0, noise.uniform(agent, step, stream + 1) * 2.0 - 1.0,
+              dimension == 3 ? noise.uniform(agent, step, stream + 2) * 2.0 - 1.0 : 0.0);
+  u += p.rate * jitter;
+  if (dimension == 2) u.z() = 0.0;
+  if (u.norm() < 1e-12) u = Vec3::UnitX();
+  u.normalize();
+  state.azimuth = std::atan2(u.y(), u.x());
+  state.elevation = dimension == 3 ? std::asin(std::clamp(u.z(), -1.0, 1.0)) : 0.0;
+  const Vec3 world = u.x() * self.forward + u.y() * self.side + u.z() * self.up;
+  return self.forward * p.distance + p.radius * world;
+}
+
+PathProjection projectOnPath(const PathSpine& path, const Vec3& p) {
+  PathProjection best;
+  best.distance = std::numeric_limits<double>::infinity();
+  double start = 0.0;
+  for (std::size_t i = 0; i + 1 < path.points.size(); ++i) {
+    const Vec3 a = path.points[i], b = path.points[i + 1];
+    const Vec3 ab = b - a;
+    const double len2 = ab.squaredNorm();
+    const double t = len2 > 0.0 ? std::clamp((p - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+    const Vec3 q = a + t * ab;
+    const double d = (p - q).norm();
+    if (d < best.distance) best = {start + t * std::sqrt(len2), q, d};
+    start += std::sqrt(len2);
+  }
+  if (path.points.size() == 1) best = {0.0, path.points[0], (p - path.points[0]).norm()};
+  return best;
+}
+
+Vec3 pointOnPath(const PathSpine& path, double s) {
+  if (path.points.empty()) return Vec3::Zero();
+  if (s <= 0.0) return path.points.front();
+  for (std::size_t i = 0; i + 1 < path.points.size(); ++i) {
+    const double len = (path.points[i + 1] - path.points[i]).norm();
+    if (s <= len && len > 0.0) return path.points[i] + (path.points[i + 1] - path.points[i]) * (s / len);
+    s -= len;
+  }
+  return path.points.back();
+}
+
+Vec3 followPath(const Character& self, const PathSpine& path, double predictionTime, double aheadDistance,
+                int direction) {
+  const Vec3 future = self.position + self.velocity * predictionTime;
+  const PathProjection here = projectOnPath(path, future);
+  if (here.distance <= path.radius) return Vec3::Zero();
+  return seek(self, pointOnPath(path, here.along + (direction >= 0 ? 1.0 : -1.0) * aheadDistance));
+}
+
+Vec3 wallFollowing(const Character& self, std::span<const sim::NearObstacle> obstacles, double offset,
+                   double predictionTime) {
+  const Vec3 future = self.position + self.velocity * predictionTime;
+  const geometry::Vec2 f2 = geometry::xy(future);
+  double best = std::numeric_limits<double>::infinity();
+  Vec3 target = Vec3::Zero();
+  for (const auto& o : obstacles) {
+    if (o.piece->kind != sim::ObstaclePiece::Kind::Segment) continue;
+    const geometry::Vec2 q = geometry::closestPointOnSegment(f2, o.piece->segment);
+    const double d = (q - f2).norm();
+    if (d >= best) continue;
+    best = d;
+    // The wall normal on the character's side.
+    const geometry::Vec2 w = o.piece->segment.b - o.piece->segment.a;
+    geometry::Vec2 n = geometry::Vec2(-w.y(), w.x()).normalized();
+    if (n.dot(geometry::xy(self.position) - q) < 0.0) n = -n;
+    target = geometry::lift(q + offset * n, self.position.z());
+  }
+  if (!std::isfinite(best)) return Vec3::Zero();
+  return seek(self, target);
+}
+
+bool Region::contains(const Vec3& p, int dimension) const {
+  if (kind == Kind::Sphere) {
+    Vec3 d = p - center;
+    if (dimension == 2) d.z() = 0.0;
+    return d.norm() <= radius;
+  }
+  for (int k = 0; k < dimension; ++k)
+    if (p[k] < min[k] || p[k] > max[k]) return false;
+  return true;
+}
+
+Vec3 Region::inside(const Vec3& p, double margin, int dimension) const {
+  if (kind == Kind::Sphere) {
+    Vec3 d = p - center;
+    if (dimension == 2) d.z() = 0.0;
+    const double n = d.norm();
+    const double r = std::max(0.0, radius - margin);
+    return n > r && n > 0.0 ? Vec3(center + d * (r / n) + (dimension == 2 ? Vec3(0, 0, p.z()) : Vec3::Zero()))
+                            : p;
+  }
+  Vec3 q = p;
+  for (int k = 0; k < dimension; ++k) {
+    const double lo = std::min(min[k] + margin, 0.5 * (min[k] + max[k]));
+    const double hi = std::max(max[k] - margin, 0.5 * (min[k] + max[k]));
+    q[k] = std::clamp(p[k], lo, hi);
+  }
+  return q;
+}
+
+Vec3 containment(const Character& self, const Region& region, double predictionTime, double margin,
+                 int dimension) {
+  const Vec3 future = self.position + self.velocity * predictionTime;
+  if (region.contains(future, dimension)) return Vec3::Zero();
+  // Project the future position inside and extend that offset again (reynolds-1999), so the
+  // target stays strictly inside even when the character is on the boundary.
+  const Vec3 in = region.inside(future, margin, dimension);
+  return seek(self, in + (in - future));
+}
+
+Vec3 flowFollowing(const Character& self, const Vec3& fieldDirection, double speed) {
+  return seekDirection(self, fieldDirection, speed);
+}
+
+bool Neighborhood::contains(const Character& self, const Vec3& other) const {
+  const Vec3 d = other - self.position;
+  const double n = d.norm();
+  if (n > distance || n == 0.0) return false;
+  if (angle >= geometry::kPi) return true;
+  return self.forward.dot(d) >= std::cos(angle) * n;
+}
+
+Vec3 unalignedCollisionAvoidance(const Character& self, std::span<const Other> others, double maxTime,
+                                 double margin) {
+  double soonest = maxTime;
+  const Other* threat = nullptr;
+  for (const Other& o : others) {
+    const Vec3 dp = o.position - self.position;
+    const Vec3 dv = o.velocity - self.velocity;
+    const double dv2 = dv.squaredNorm();
+    if (dv2 < 1e-12) continue;
+    const double t = -dp.dot(dv) / dv2;
+    if (t <= 0.0 || t >= soonest) continue;
+    if ((dp + dv * t).norm() >= self.radius + o.radius + margin) continue;
+    soonest = t;
+    threat = &o;
+  }
+  if (threat == nullptr) return Vec3::Zero();
+  const Vec3 mine = self.position + self.velocity * soonest;
+  const Vec3 theirs = threat->position + threat->velocity * soonest;
+  const Vec3 offset = mine - theirs;
+  Vec3 lateral = offset - offset.dot(self.forward) * self.forward;
+  if (lateral.norm() < 1e-9) lateral = self.side;
+  // Pass the site first when already ahead of the other at the nearest approach, else let it go.
+  const double along = offset.dot(self.forward) >= 0.0 ? 1.0 : -1.0;
+  const double urgency = 1.0 - soonest / maxTime;
+  return (safeNormalized(lateral) + 0.5 * along * self.forward) * self.maxSpeed * (0.5 + 0.5 * urgency);
+}
+
+Vec3 separation(const Character& self, std::span<const Other> others, const Neighborhood& n) {
+  Vec3 sum = Vec3::Zero();
+  for (const Other& o : others) {
+    if (!n.contains(self, o.position)) continue;
+    const Vec3 d = self.position - o.position;
+    sum += d / d.squaredNorm();  // normalize(d) / |d|
+  }
+  return sum;
+}
+
+Vec3 cohesion(const Character& self, std::span<const Other> others, const Neighborhood& n) {
+  Vec3 sum = Vec3::Zero();
+  int count = 0;
+  for (const Other& o : others) {
+    if (!n.contains(self, o.position)) continue;
+    sum += o.position;
+    ++count;
+  }
+  return count == 0 ? Vec3::Zero() : Vec3(sum / count - self.position);
+}
+
+Vec3 alignment(const Character& self, std::span<const Other> others, const Neighborhood& n) {
+  Vec3 sum = Vec3::Zero();
+  int count = 0;
+  for (const Other& o : others) {
+    if (!n.contains(self, o.position)) continue;
+    sum += o.velocity;
+    ++count;
+  }
+  return count == 0 ? Vec3::Zero() : Vec3(sum / count - self.velocity);
+}
+
+Vec3 flocking(const Character& self, std::span<const Other> others, const FlockingParameters& p) {
+  return p.separationWeight * separation(self, others, p.separation) +
+         p.alignmentWeight * alignment(self, others, p.alignment) +
+         p.cohesionWeight * cohesion(self, others, p.cohesion);
+}
+
+Vec3 leaderFollowing(const Character& self, const Other& leader, std::span<const Other> followers,
+                     const LeaderFollowingParameters& p) {
+  const Vec3 lf = leader.forward();
+  const Vec3 d = self.position - leader.position;
+  const double along = d.dot(lf);
+  const Vec3 lateral = d - along * lf;
+  Vec3 steer;
+  if (along > 0.0 && along < p.aheadLength && lateral.norm() < p.aheadWidth) {
+    // In the leader's way: step sideways out of its path.
+    Vec3 away = lateral.norm() > 1e-9 ? Vec3(lateral) : Vec3(self.side);
+    steer = safeNormalized(away) * self.maxSpeed - self.velocity;
+  } else {
+    steer = arrival(self, leader.position - lf * p.behind, p.slowingDistance);
+  }
+  return steer + p.separationWeight * separation(self, followers, p.separation);
+}
+
+Vec3 interpose(const Character& self, const Other& a, const Other& b) {
+  const Vec3 mid = 0.5 * (a.position + b.position);
+  const double t = (mid - self.position).norm() / std::max(self.maxSpeed, 1e-9);
+  const Vec3 target = 0.5 * (a.position + a.velocity * t + b.position + b.velocity * t);
+  return arrival(self, target, 1.0);
+}
+
+Vec3 hide(const Character& self, const Other& threat, std::span<const sim::NearObstacle> obstacles,
+          double behind, double slowingDistance) {
+  double best = std::numeric_limits<double>::infinity();
+  Vec3 spot = Vec3::Zero();
+  for (const auto& o : obstacles) {
+    if (o.piece->kind != sim::ObstaclePiece::Kind::Ball) continue;
+    const auto& ball = o.piece->ball;
+    const Vec3 away = safeNormalized(ball.center - threat.position);
+    const Vec3 candidate = ball.center + away * (ball.radius + behind);
+    const double d = (candidate - self.position).norm();
+    if (d < best) {
+      best = d;
+      spot = candidate;
+    }
+  }
+  if (!std::isfinite(best)) return evasion(self, threat, 0.0);
+  return arrival(self, spot, slowingDistance);
+}
+
+Vec3 shadow(const Character& self, const Other& quarry, double approach, double c) {
+  if ((quarry.position - self.position).norm() > approach) return pursuit(self, quarry, c);
+  return quarry.velocity - self.velocity;
+}
+
+}  // namespace steer::reynolds

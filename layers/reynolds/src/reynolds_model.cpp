@@ -1,0 +1,372 @@
+#include "steer/reynolds/reynolds_model.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <utility>
+
+#include "steer/sim/planner.hpp"
+
+namespace steer::reynolds {
+
+namespace {
+
+constexpr std::array<std::pair<BehaviorKind, const char*>, 24> kBehaviorNames{{
+    {BehaviorKind::SeekGoal, "seek_goal"},
+    {BehaviorKind::ArriveGoal, "arrive_goal"},
+    {BehaviorKind::FleeGoal, "flee_goal"},
+    {BehaviorKind::PursueGoal, "pursue_goal"},
+    {BehaviorKind::EvadeGoal, "evade_goal"},
+    {BehaviorKind::OffsetPursuit, "offset_pursuit"},
+    {BehaviorKind::ShadowGoal, "shadow_goal"},
+    {BehaviorKind::SeekPoint, "seek_point"},
+    {BehaviorKind::ObstacleAvoidance, "obstacle_avoidance"},
+    {BehaviorKind::Wander, "wander"},
+    {BehaviorKind::FollowPath, "follow_path"},
+    {BehaviorKind::WallFollowing, "wall_following"},
+    {BehaviorKind::Containment, "containment"},
+    {BehaviorKind::FlowField, "flow_field"},
+    {BehaviorKind::UnalignedAvoidance, "unaligned_avoidance"},
+    {BehaviorKind::Separation, "separation"},
+    {BehaviorKind::Cohesion, "cohesion"},
+    {BehaviorKind::Alignment, "alignment"},
+    {BehaviorKind::Flocking, "flocking"},
+    {BehaviorKind::LeaderFollowing, "leader_following"},
+    {BehaviorKind::Interpose, "interpose"},
+    {BehaviorKind::Hide, "hide"},
+    {BehaviorKind::AvatarAvoidance, "avatar_avoidance"},
+    {BehaviorKind::Climb, "climb"},
+}};
+
+Vec3 safeNormalized(const Vec3& v) {
+  const double n = v.norm();
+  return n > 1e-12 ? Vec3(v / n) : Vec3::Zero();
+}
+
+Vec3 levelUp(const Vec3& forward) {
+  Vec3 up = Vec3::UnitZ() - forward.z() * forward;
+  if (up.norm() < 1e-6) up = Vec3::UnitY() - forward.y() * forward;
+  return up.normalized();
+}
+
+// Everything a behavior may look at in one step.
+struct Context {
+  const sim::StepInput& in;
+  const ReynoldsParameters& parameters;
+  const Character& self;
+  const std::vector<Other>& others;
+  Vec3 avatarPosition;
+  Vec3 avatarVelocity;
+  bool hasAvatar;
+  WanderState* wander;
+
+  const Other* find(sim::AgentIndex id) const {
+    for (std::size_t k = 0; k < in.near.agents.size(); ++k)
+      if (in.near.agents[k].id == id) return &others[k];
+    return nullptr;
+  }
+  bool goalTarget(Other& out) const {
+    const sim::Goal* goal = in.world.currentGoal(in.agent);
+    if (goal == nullptr || (goal->kind != sim::Goal::Kind::Seek && goal->kind != sim::Goal::Kind::Flee)) return false;
+    out = {in.world.targetPosition(goal->target), in.world.targetVelocity(goal->target), 0.0};
+    if (goal->target.kind == sim::Target::Kind::Agent) out.radius = in.world.agents.at(goal->target.agent).radius;
+    return true;
+  }
+};
+
+Vec3 evaluate(const BehaviorSpec& b, const Context& c) {
+  const Character& self = c.self;
+  const sim::StepInput& in = c.in;
+  const int dim = in.world.dimension;
+  const double cruise = sim::desiredSpeedOf(in.world, in.agent);
+  Other target;
+  switch (b.kind) {
+    case BehaviorKind::SeekGoal:
+      if (in.goalDirection.squaredNorm() == 0.0) return -self.velocity;
+      return seekDirection(self, in.goalDirection, cruise);
+    case BehaviorKind::ArriveGoal: {
+      if (in.goalDirection.squaredNorm() == 0.0) return -self.velocity;
+      const sim::Goal* goal = in.world.currentGoal(in.agent);
+      const bool pointGoal = goal != nullptr && (goal->kind == sim::Goal::Kind::Seek || goal->kind == sim::Goal::Kind::SeekRegion);
+      if (!pointGoal) return seekDirection(self, in.goalDirection, cruise);
+      const double distance = (sim::goalPoint(in.world, in.agent) - self.position).norm();
+      return arrivalDirection(self, in.goalDirection, distance, cruise, b.slowingDistance);
+    }
+    case BehaviorKind::FleeGoal:
+      return c.goalTarget(target) ? flee(self, target.position) : Vec3::Zero();
+    case BehaviorKind::PursueGoal:
+      return c.goalTarget(target) ? pursuit(self, target, b.predictionFactor) : Vec3::Zero();
+    case BehaviorKind::EvadeGoal:
+      return c.goalTarget(target) ? evasion(self, target, b.predictionFactor) : Vec3::Zero();
+    case BehaviorKind::OffsetPursuit:
+      return c.goalTarget(target) ? offsetPursuit(self, target, b.offset, b.predictionFactor, b.slowingDistance)
+                                  : Vec3::Zero();
+    case BehaviorKind::ShadowGoal:
+      return c.goalTarget(target) ? shadow(self, target, b.distance, b.predictionFactor) : Vec3::Zero();
+    case BehaviorKind::SeekPoint: return seek(self, b.point);
+    case BehaviorKind::ObstacleAvoidance: return obstacleAvoidance(self, in.near.obstacles, b.avoidance);
+    case BehaviorKind::Wander:
+      return wander(self, *c.wander, b.wander, dim, in.noise, in.agent.id, in.step, kStreamWander);
+    case BehaviorKind::FollowPath:
+      return b.path.points.size() >= 2 ? followPath(self, b.path, b.predictionTime, b.aheadDistance, b.pathDirection)
+                                       : Vec3::Zero();
+    case BehaviorKind::WallFollowing: return wallFollowing(self, in.near.obstacles, b.distance, b.predictionTime);
+    case BehaviorKind::Containment: return containment(self, b.region, b.predictionTime, b.margin, dim);
+    case BehaviorKind::FlowField:
+      return in.goalDirection.squaredNorm() == 0.0 ? Vec3::Zero() : flowFollowing(self, in.goalDirection, cruise);
+    case BehaviorKind::UnalignedAvoidance: return unalignedCollisionAvoidance(self, c.others, b.maxTime, b.margin);
+    case BehaviorKind::Separation: return separation(self, c.others, b.neighborhood);
+    case BehaviorKind::Cohesion: return cohesion(self, c.others, b.neighborhood);
+    case BehaviorKind::Alignment: return alignment(self, c.others, b.neighborhood);
+    case BehaviorKind::Flocking: return flocking(self, c.others, b.flocking);
+    case BehaviorKind::LeaderFollowing: {
+      const Other* leader = c.find(b.agentA);
+      if (leader == nullptr) return Vec3::Zero();
+      std::vector<Other> followers;
+      for (std::size_t k = 0; k < in.near.agents.size(); ++k)
+        if (in.near.agents[k].id != b.agentA) followers.push_back(c.others[k]);
+      return leaderFollowing(self, *leader, followers, b.leader);
+    }
+    case BehaviorKind::Interpose: {
+      const Other* a = c.find(b.agentA);
+      const Other* bb = c.find(b.agentB);
+      return a != nullptr && bb != nullptr ? interpose(self, *a, *bb) : Vec3::Zero();
+    }
+    case BehaviorKind::Hide: {
+      const Other* threat = c.find(b.agentA);
+      return threat != nullptr ? hide(self, *threat, in.near.obstacles, b.distance, b.slowingDistance) : Vec3::Zero();
+    }
+    case BehaviorKind::AvatarAvoidance: {
+      if (!c.hasAvatar || !c.parameters.avatar.moveAway.contains(c.avatarPosition, c.avatarVelocity, self.position))
+        return Vec3::Zero();
+      // Away from the car and away from its path (reynolds-2000 Figure 6), on the ground plane.
+      Vec3 fromCar = self.position - c.avatarPosition;
+      fromCar.z() = 0.0;
+      Vec3 heading = c.avatarVelocity;
+      heading.z() = 0.0;
+      heading = safeNormalized(heading);
+      const Vec3 fromPath = fromCar - fromCar.dot(heading) * heading;
+      const Vec3 away = safeNormalized(safeNormalized(fromCar) + safeNormalized(fromPath));
+      return away * self.maxSpeed - self.velocity;
+    }
+    case BehaviorKind::Climb:
+      return dim == 3 ? Vec3(0, 0, b.speed - self.velocity.z()) : Vec3::Zero();
+  }
+  return Vec3::Zero();
+}
+
+Vec3 readVec(const sim::AgentState& s, int slot) { return Vec3(s.model[slot], s.model[slot + 1], s.model[slot + 2]); }
+void writeVec(sim::AgentState& s, int slot, const Vec3& v) {
+  s.model[slot] = v.x();
+  s.model[slot + 1] = v.y();
+  s.model[slot + 2] = v.z();
+}
+
+}  // namespace
+
+bool parseBehavior(std::string_view text, BehaviorKind& out) {
+  for (const auto& [kind, name] : kBehaviorNames)
+    if (text == name) {
+      out = kind;
+      return true;
+    }
+  return false;
+}
+
+const char* behaviorName(BehaviorKind kind) {
+  for (const auto& [k, name] : kBehaviorNames)
+    if (k == kind) return name;
+  return "?";
+}
+
+bool isAvoidanceKind(BehaviorKind kind) {
+  return kind == BehaviorKind::ObstacleAvoidance || kind == BehaviorKind::Containment;
+}
+
+ReynoldsParameters ReynoldsParameters::crowdDefaults() {
+  ReynoldsParameters p;
+  p.combiner = CombinerKind::WeightedBlend;
+  BehaviorSpec avoid;
+  avoid.kind = BehaviorKind::ObstacleAvoidance;
+  avoid.weight = 3.0;
+  avoid.priority = 3;
+  avoid.highRate = true;
+  BehaviorSpec unaligned;
+  unaligned.kind = BehaviorKind::UnalignedAvoidance;
+  unaligned.weight = 1.0;
+  unaligned.priority = 2;
+  BehaviorSpec separate;
+  separate.kind = BehaviorKind::Separation;
+  separate.weight = 1.0;
+  separate.priority = 1;
+  separate.neighborhood = {2.0, 3.14159265358979323846};
+  BehaviorSpec arrive;
+  arrive.kind = BehaviorKind::ArriveGoal;
+  arrive.weight = 1.0;
+  arrive.priority = 0;
+  arrive.slowingDistance = 4.0;
+  p.behaviors = {avoid, unaligned, separate, arrive};
+  return p;
+}
+
+Vec3 upFromRoll(const Vec3& forward, double roll) {
+  const Vec3 up0 = levelUp(forward);
+  const Vec3 b = forward.cross(up0);
+  return std::cos(roll) * up0 + std::sin(roll) * b;
+}
+
+double rollOf(const Vec3& forward, const Vec3& up) {
+  const Vec3 up0 = levelUp(forward);
+  const Vec3 b = forward.cross(up0);
+  return std::atan2(up.dot(b), up.dot(up0));
+}
+
+ReynoldsModel::ReynoldsModel(ReynoldsParameters parameters) : parameters_(std::move(parameters)) {}
+
+void ReynoldsModel::initialize(sim::Agent& agent, int /*dimension*/) const {
+  auto& s = agent.state;
+  s.model.fill(0.0);
+  s.model[kSlotState] = parameters_.states.empty() ? 0.0 : static_cast<double>(parameters_.initialState);
+  if (s.speed < 0.0) {
+    s.direction = -s.direction;
+    s.speed = -s.speed;
+  }
+}
+
+bool ReynoldsModel::thinks(const sim::Noise& noise, sim::AgentIndex id, std::uint64_t step, int every) const {
+  if (every <= 1) return true;
+  const std::uint64_t phase = parameters_.think.randomPhase ? noise.bits(id, 0, kStreamThinkPhase) % every : 0;
+  return (step + phase) % static_cast<std::uint64_t>(every) == 0;
+}
+
+sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
+  const sim::Agent& agent = in.agent;
+  const int dim = in.world.dimension;
+  const ReynoldsParameters& P = parameters_;
+  sim::AgentState next = agent.state;
+
+  Vehicle vehicle;
+  vehicle.position = agent.state.position;
+  vehicle.forward = agent.state.direction.norm() > 0.0 ? Vec3(agent.state.direction.normalized()) : Vec3::UnitX();
+  vehicle.velocity = agent.state.speed * vehicle.forward;
+  vehicle.up = dim == 2 ? Vec3::UnitZ() : upFromRoll(vehicle.forward, agent.state.model[kSlotRoll]);
+  vehicle.side = vehicle.up.cross(vehicle.forward).normalized();
+
+  const double maxSpeed = std::min(agent.maxSpeed, P.vehicle.maxSpeed);
+  Character self{vehicle.position, vehicle.velocity, vehicle.forward, vehicle.side, vehicle.up, agent.radius, maxSpeed};
+
+  std::vector<Other> others;
+  others.reserve(in.near.agents.size());
+  for (const auto& a : in.near.agents) others.push_back(toOther(a));
+
+  const bool think = thinks(in.noise, agent.id, in.step, P.think.thinkEvery);
+  const bool avoidNow = thinks(in.noise, agent.id, in.step, P.think.avoidEvery);
+
+  // ---- behavioral state machine (reynolds-2000): discrete reactions, evaluated when thinking.
+  int state = static_cast<int>(next.model[kSlotState]);
+  double entered = next.model[kSlotStateEntered];
+  double annoyance = next.model[kSlotAnnoyance] * std::exp(-in.dt / P.annoyanceDecay);
+  Vec3 avatarPosition = Vec3::Zero(), avatarVelocity = Vec3::Zero();
+  const bool hasAvatar = !P.avatar.path.empty();
+  if (hasAvatar) {
+    avatarPosition = P.avatar.path.at(in.time);
+    avatarVelocity = P.avatar.path.velocityAt(in.time);
+  }
+  const Surface& ground = P.vehicle.surface;
+  const double altitude = vehicle.position.z() - ground.heightAt(vehicle.position.x(), vehicle.position.y());
+  if (!P.states.empty() && think) {
+    const double every = std::max(1, P.think.thinkEvery);
+    for (const Transition& tr : P.transitions) {
+      if (tr.from != state) continue;
+      bool fire = false;
+      switch (tr.trigger) {
+        case TriggerKind::Clap:
+          // Claps since this agent last thought: the windows of successive think steps tile time.
+          for (const Clap& clap : P.claps)
+            fire = fire || (clap.time > in.time - (every - 1) * in.dt - 1e-12 && clap.time <= in.time + in.dt - 1e-12 &&
+                            (vehicle.position - clap.position).norm() <= clap.radius);
+          break;
+        case TriggerKind::AvatarTakeoff:
+          fire = hasAvatar && P.avatar.takeoff.contains(avatarPosition, avatarVelocity, vehicle.position);
+          break;
+        case TriggerKind::Contagion: {
+          int near = 0, rising = 0;
+          for (const Other& o : others) {
+            if ((o.position - vehicle.position).norm() > P.contagion.distance) continue;
+            ++near;
+            const double h = o.position.z() - ground.heightAt(o.position.x(), o.position.y());
+            if (o.velocity.z() > P.contagion.climbSpeed && h < P.contagion.height) ++rising;
+          }
+          fire = near > 0 && static_cast<double>(rising) >= tr.value * near;
+          break;
+        }
+        case TriggerKind::TimeInState:
+          fire = in.time - entered >= tr.value * (1.0 + P.annoyanceScale * annoyance);
+          break;
+        case TriggerKind::Grounded: fire = altitude <= P.groundTolerance && vehicle.velocity.z() <= 1e-9; break;
+        case TriggerKind::Always: fire = true; break;
+      }
+      if (!fire) continue;
+      state = tr.to;
+      entered = in.time;
+      if (tr.startles) annoyance += P.annoyanceStep;
+      break;
+    }
+  }
+  const StateSpec* current = P.states.empty() ? nullptr : &P.states.at(static_cast<std::size_t>(state));
+  const std::vector<BehaviorSpec>& behaviors = current != nullptr ? current->behaviors : P.behaviors;
+  const bool flying = current != nullptr ? current->flying : dim == 3 && ground.kind == Surface::Kind::None;
+
+  // ---- steering: main behaviors at the think rate, avoidance at the avoid rate.
+  WanderState wanderState{next.model[kSlotWanderAzimuth], next.model[kSlotWanderElevation]};
+  const Context context{in, P, self, others, avatarPosition, avatarVelocity, hasAvatar, &wanderState};
+  Vec3 mainForce = readVec(next, kSlotHeldForce);
+  Vec3 avoidForce = readVec(next, kSlotHeldAvoidance);
+  std::vector<WeightedForce> mainForces, avoidForces;
+  if (think || avoidNow) {
+    for (const BehaviorSpec& b : behaviors) {
+      const bool high = b.highRate;
+      if (high ? !avoidNow : !think) continue;
+      const Vec3 f = evaluate(b, context);
+      (high ? avoidForces : mainForces).push_back({f, b.weight, b.priority, b.probability});
+    }
+  }
+  if (think) mainForce = combine(P.combiner, mainForces, P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither);
+  if (avoidNow)
+    avoidForce = combine(P.combiner, avoidForces, P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither + 50);
+  // The avoidance layer goes first: its (combined) force and the rest's, combined again.
+  const std::array<WeightedForce, 2> layers{WeightedForce{avoidForce, 1.0, 1, 1.0}, WeightedForce{mainForce, 1.0, 0, 1.0}};
+  const CombinerKind outer = P.combiner == CombinerKind::PrioritizedDithering ? CombinerKind::PriorityArbitration : P.combiner;
+  const Vec3 force = combine(outer, layers, P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither + 99);
+
+  // ---- locomotion.
+  VehicleParameters vp = P.vehicle;
+  if (flying) {
+    vp.surface.kind = Surface::Kind::None;
+    vp.banking = vp.banking || dim == 3;
+  }
+  stepVehicle(vehicle, force, vp, maxSpeed, dim, in.time, in.dt, in.integrator);
+  if (flying && dim == 3) {
+    // Flying birds do not go through the ground: touching it ends the descent.
+    const double h = ground.heightAt(vehicle.position.x(), vehicle.position.y());
+    if (vehicle.position.z() < h) {
+      vehicle.position.z() = h;
+      if (vehicle.velocity.z() < 0.0) vehicle.velocity.z() = 0.0;
+    }
+  }
+
+  next.position = vehicle.position;
+  next.speed = vehicle.velocity.norm();
+  next.direction = vehicle.forward;
+  next.model[kSlotState] = state;
+  next.model[kSlotStateEntered] = entered;
+  next.model[kSlotAnnoyance] = annoyance;
+  writeVec(next, kSlotHeldForce, mainForce);
+  writeVec(next, kSlotHeldAvoidance, avoidForce);
+  next.model[kSlotWanderAzimuth] = wanderState.azimuth;
+  next.model[kSlotWanderElevation] = wanderState.elevation;
+  next.model[kSlotRoll] = dim == 3 ? rollOf(vehicle.forward, vehicle.up) : 0.0;
+  return next;
+}
+
+}  // namespace steer::reynolds

@@ -1,0 +1,285 @@
+// Geometric properties of each steering behavior (reynolds-1999), issue #6.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "steer/geometry/angle.hpp"
+#include "steer/reynolds/behaviors.hpp"
+#include "steer/reynolds/vehicle.hpp"
+#include "steer/sim/obstacle.hpp"
+
+namespace steer::reynolds {
+namespace {
+
+Character moving(const Vec3& p, const Vec3& v) {
+  Character c;
+  c.position = p;
+  c.velocity = v;
+  if (v.norm() > 0) c.forward = v.normalized();
+  c.side = Vec3::UnitZ().cross(c.forward).normalized();
+  c.up = c.forward.cross(c.side);
+  c.maxSpeed = 2.0;
+  c.radius = 0.5;
+  return c;
+}
+
+TEST(Seek, IsDesiredMinusCurrentVelocity) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> u(-5, 5);
+  for (int k = 0; k < 100; ++k) {
+    const Character c = moving(Vec3(u(rng), u(rng), 0), Vec3(u(rng), u(rng), 0) * 0.2);
+    const Vec3 target(u(rng), u(rng), 0);
+    const Vec3 desired = (target - c.position).normalized() * c.maxSpeed;
+    EXPECT_LT((seek(c, target) - (desired - c.velocity)).norm(), 1e-12);
+    // Flee's desired velocity is seek's reversed; at rest flee = −seek exactly.
+    EXPECT_LT(((flee(c, target) + c.velocity) + (seek(c, target) + c.velocity)).norm(), 1e-12);
+    Character still = c;
+    still.velocity = Vec3::Zero();
+    EXPECT_LT((flee(still, target) + seek(still, target)).norm(), 1e-12);
+  }
+}
+
+TEST(Pursuit, WithZeroIntervalEqualsSeek) {
+  const Character c = moving(Vec3(0, 0, 0), Vec3(1, 0.5, 0));
+  const Other quarry{Vec3(5, 3, 0), Vec3(-1, 1, 0), 0.5};
+  EXPECT_LT((pursuit(c, quarry, 0.0) - seek(c, quarry.position)).norm(), 1e-12);
+  EXPECT_LT((evasion(c, quarry, 0.0) - flee(c, quarry.position)).norm(), 1e-12);
+}
+
+TEST(Pursuit, PredictsAheadWithTEqualsDc) {
+  const Character c = moving(Vec3(0, 0, 0), Vec3(1, 0, 0));
+  const Other quarry{Vec3(0, 10, 0), Vec3(1, 0, 0), 0.5};  // crossing, not aligned in front
+  const double t = pursuitInterval(c, quarry, 0.2);
+  EXPECT_NEAR(t, 10 * 0.2, 1e-12);
+  EXPECT_LT((pursuit(c, quarry, 0.2) - seek(c, quarry.position + t * quarry.velocity)).norm(), 1e-12);
+}
+
+TEST(Pursuit, IntervalDropsToZeroWhenAlignedInFrontOfTheQuarry) {
+  // Pursuer ahead of its quarry, both heading +x.
+  const Character c = moving(Vec3(5, 0, 0), Vec3(1, 0, 0));
+  const Other quarry{Vec3(0, 0, 0), Vec3(1, 0, 0), 0.5};
+  EXPECT_EQ(pursuitInterval(c, quarry, 0.5), 0.0);
+  // Behind it, the estimate is used.
+  const Character behind = moving(Vec3(-5, 0, 0), Vec3(1, 0, 0));
+  EXPECT_NEAR(pursuitInterval(behind, quarry, 0.5), 2.5, 1e-12);
+}
+
+TEST(Arrival, StopsAtTheTargetWithoutOvershoot) {
+  // Along the approach the closed loop is d'' + d'/m + (v_max/(S m)) d = 0 (steering = velocity
+  // error, force/mass); it is overdamped, hence free of overshoot, when S ≥ 4·m·v_max.
+  VehicleParameters vp;
+  vp.mass = 1.0;
+  vp.maxForce = 10.0;
+  vp.maxSpeed = 2.0;
+  const double slowing = 4.0 * vp.mass * vp.maxSpeed;
+  for (const Vec3& start : {Vec3(-20, 0, 0), Vec3(-3, 4, 0), Vec3(-1, 0, 0)}) {
+    Vehicle v;
+    v.position = start;
+    const Vec3 target(0, 0, 0);
+    const Vec3 axis = (target - start).normalized();
+    double minAlong = 1e9;
+    for (int k = 0; k < 4000; ++k) {
+      Character c = moving(v.position, v.velocity);
+      c.maxSpeed = vp.maxSpeed;
+      stepVehicle(v, arrival(c, target, slowing), vp, vp.maxSpeed, 2, k * 0.01, 0.01, {});
+      minAlong = std::min(minAlong, (target - v.position).dot(axis));
+    }
+    EXPECT_GT(minAlong, -1e-9) << "overshoot from " << start.transpose();
+    EXPECT_LT((v.position - target).norm(), 1e-3);
+    EXPECT_LT(v.velocity.norm(), 1e-3);
+  }
+}
+
+TEST(Arrival, FarAwayItIsSeek) {
+  const Character c = moving(Vec3(0, 0, 0), Vec3(0.5, 0, 0));
+  const Vec3 target(30, 10, 0);
+  EXPECT_LT((arrival(c, target, 5.0) - seek(c, target)).norm(), 1e-12);
+}
+
+std::vector<sim::ObstaclePiece> pieces(std::initializer_list<sim::Obstacle> obstacles) {
+  std::vector<sim::ObstaclePiece> out;
+  std::uint32_t k = 0;
+  for (const auto& o : obstacles) sim::appendPieces(o, k++, Vec3::Zero(), Vec3::Zero(), out);
+  return out;
+}
+std::vector<sim::NearObstacle> near(const std::vector<sim::ObstaclePiece>& ps, const Vec3& p) {
+  std::vector<sim::NearObstacle> out;
+  for (std::size_t k = 0; k < ps.size(); ++k)
+    out.push_back({static_cast<sim::PieceIndex>(k), &ps[k], sim::closestPointOnPiece(ps[k], p), sim::distanceToPiece(ps[k], p)});
+  return out;
+}
+
+TEST(ObstacleAvoidance, ZeroWhenTheCylinderIsClear) {
+  const Character c = moving(Vec3(0, 0, 0), Vec3(1, 0, 0));
+  ObstacleAvoidanceParameters p;
+  const double width = c.radius + p.margin;
+  // Beside the cylinder, behind it, beyond its end, and a wall parallel to the path.
+  const auto ps = pieces({sim::Obstacle{geometry::Ball{Vec3(2, width + 1.0 + 0.01, 0), 1.0}, {}},
+                          sim::Obstacle{geometry::Ball{Vec3(-3, 0, 0), 1.0}, {}},
+                          sim::Obstacle{geometry::Ball{Vec3(avoidanceLength(c, p) + 1.5, 0, 0), 1.0}, {}},
+                          sim::Obstacle{geometry::Segment{{-1, -width - 0.05}, {5, -width - 0.05}}, {}}});
+  EXPECT_EQ(obstacleAvoidance(c, near(ps, c.position), p), Vec3::Zero());
+}
+
+TEST(ObstacleAvoidance, SteersAwayFromTheMostThreateningObstacle) {
+  const Character c = moving(Vec3(0, 0, 0), Vec3(1, 0, 0));
+  ObstacleAvoidanceParameters p;
+  // Nearest threat slightly left (+y) of the path: steer right (−y). A farther one on the right
+  // must not decide.
+  const auto ps = pieces({sim::Obstacle{geometry::Ball{Vec3(1.5, 0.3, 0), 0.5}, {}},
+                          sim::Obstacle{geometry::Ball{Vec3(2.8, -0.4, 0), 0.5}, {}}});
+  const Vec3 f = obstacleAvoidance(c, near(ps, c.position), p);
+  EXPECT_LT(f.dot(c.side), 0.0);
+  EXPECT_LT(f.y(), 0.0);
+  // Mirror: threat on the right, steer left.
+  const auto mirrored = pieces({sim::Obstacle{geometry::Ball{Vec3(1.5, -0.3, 0), 0.5}, {}}});
+  EXPECT_GT(obstacleAvoidance(c, near(mirrored, c.position), p).y(), 0.0);
+}
+
+TEST(ObstacleAvoidance, SteersAlongAWallAhead) {
+  const Character c = moving(Vec3(0, 0, 0), Vec3(1, 0.2, 0).normalized());
+  ObstacleAvoidanceParameters p;
+  // A wall ahead, slanted: it extends further to +y, so going round goes −y... and the wall's
+  // normal turns the character away from it.
+  const auto ps = pieces({sim::Obstacle{geometry::Segment{{2, -1}, {2.5, 3}}, {}}});
+  const Vec3 f = obstacleAvoidance(c, near(ps, c.position), p);
+  ASSERT_GT(f.norm(), 0.0);
+  EXPECT_LT(f.dot(c.forward), 0.0);  // brakes
+}
+
+TEST(Wander, ForceStaysOnItsSphere) {
+  sim::Noise noise(5);
+  for (int dim : {2, 3}) {
+    Character c = moving(Vec3(0, 0, 0), Vec3(1, 0, 0));
+    WanderParameters p{2.0, 0.7, 0.4};
+    WanderState s;
+    Vec3 previous = Vec3::Zero();
+    double largestJump = 0.0;
+    for (std::uint64_t step = 0; step < 500; ++step) {
+      const Vec3 f = wander(c, s, p, dim, noise, 1, step, 0);
+      EXPECT_NEAR((f - c.forward * p.distance).norm(), p.radius, 1e-9);
+      if (dim == 2) {
+        EXPECT_EQ(f.z(), 0.0);
+      }
+      if (step > 0) largestJump = std::max(largestJump, (f - previous).norm());
+      previous = f;
+    }
+    // A random walk, not a random jump: steps are bounded by the rate (displacement in a cube of
+    // half side `rate`, then projected back to the sphere).
+    EXPECT_LE(largestJump, p.radius * p.rate * std::sqrt(3.0) * 1.0001 + 1e-12);
+  }
+}
+
+TEST(PathFollowing, ZeroInsideThePathRadius) {
+  PathSpine path{{Vec3(0, 0, 0), Vec3(10, 0, 0), Vec3(10, 10, 0)}, 1.0};
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> u(-2, 12);
+  for (int k = 0; k < 500; ++k) {
+    const Character c = moving(Vec3(u(rng), u(rng), 0), Vec3(u(rng), u(rng), 0) * 0.1);
+    const Vec3 future = c.position + c.velocity * 1.0;
+    const Vec3 f = followPath(c, path, 1.0, 2.0, 1);
+    if (projectOnPath(path, future).distance <= path.radius) {
+      EXPECT_EQ(f, Vec3::Zero());
+    } else {
+      EXPECT_GT(f.norm(), 0.0);
+    }
+  }
+}
+
+TEST(PathFollowing, SteersBackTowardsThePathAheadInItsDirection) {
+  PathSpine path{{Vec3(0, 0, 0), Vec3(10, 0, 0)}, 0.5};
+  const Character c = moving(Vec3(3, 3, 0), Vec3(0, 0.1, 0));
+  const Vec3 forwardAlong = followPath(c, path, 1.0, 2.0, 1) + c.velocity;  // desired velocity
+  EXPECT_LT(forwardAlong.y(), 0.0);
+  EXPECT_GT(forwardAlong.x(), 0.0);
+  const Vec3 backwards = followPath(c, path, 1.0, 2.0, -1) + c.velocity;
+  EXPECT_LT(backwards.x(), 0.0);
+}
+
+TEST(Containment, ZeroInsideSteersInsideOutside) {
+  Region box;
+  box.min = Vec3(-5, -5, -5);
+  box.max = Vec3(5, 5, 5);
+  const Character in = moving(Vec3(0, 0, 0), Vec3(1, 0, 0));
+  EXPECT_EQ(containment(in, box, 1.0, 0.5, 2), Vec3::Zero());
+  const Character out = moving(Vec3(4.5, 0, 0), Vec3(1, 0, 0));
+  EXPECT_LT((containment(out, box, 1.0, 0.5, 2) + out.velocity).x(), 0.0);
+  Region sphere;
+  sphere.kind = Region::Kind::Sphere;
+  sphere.radius = 3.0;
+  const Character leaving = moving(Vec3(0, 2.9, 0), Vec3(0, 1, 0));
+  EXPECT_LT((containment(leaving, sphere, 1.0, 0.5, 3) + leaving.velocity).y(), 0.0);
+}
+
+TEST(UnalignedAvoidance, HeadOnPairsTurnApartAndMissedPairsDoNothing) {
+  const Character a = moving(Vec3(0, 0, 0), Vec3(1, 0, 0));
+  const Other headOn{Vec3(6, 0.2, 0), Vec3(-1, 0, 0), 0.5};
+  const Vec3 f = unalignedCollisionAvoidance(a, std::vector<Other>{headOn}, 5.0, 0.2);
+  EXPECT_LT(f.y(), 0.0);  // the other passes on our left (+y): we go right
+  const Other wide{Vec3(6, 3, 0), Vec3(-1, 0, 0), 0.5};
+  EXPECT_EQ(unalignedCollisionAvoidance(a, std::vector<Other>{wide}, 5.0, 0.2), Vec3::Zero());
+  const Other receding{Vec3(-3, 0, 0), Vec3(-1, 0, 0), 0.5};
+  EXPECT_EQ(unalignedCollisionAvoidance(a, std::vector<Other>{receding}, 5.0, 0.2), Vec3::Zero());
+}
+
+TEST(Groups, SeparationCohesionAlignmentAndNeighborhoods) {
+  const Character c = moving(Vec3(0, 0, 0), Vec3(1, 0, 0));
+  const std::vector<Other> others{{Vec3(1, 0, 0), Vec3(0, 1, 0), 0.5}, {Vec3(0, 2, 0), Vec3(0, 1, 0), 0.5},
+                                  {Vec3(-1, 0, 0), Vec3(0, 1, 0), 0.5}};
+  const Neighborhood all{5.0, geometry::kPi};
+  // 1/r weighting: Σ (p − q)/|p − q|².
+  const Vec3 expected = Vec3(-1, 0, 0) / 1.0 + Vec3(0, -2, 0) / 4.0 + Vec3(1, 0, 0) / 1.0;
+  EXPECT_LT((separation(c, others, all) - expected).norm(), 1e-12);
+  EXPECT_LT((cohesion(c, others, all) - Vec3(0, 2.0 / 3.0, 0)).norm(), 1e-12);
+  EXPECT_LT((alignment(c, others, all) - (Vec3(0, 1, 0) - c.velocity)).norm(), 1e-12);
+  // A half angle just over 90° excludes the one behind, just under also the one abeam; a 1.5 m
+  // radius excludes the far one.
+  const Neighborhood front{5.0, geometry::kPi / 2 + 1e-9};
+  EXPECT_LT((cohesion(c, others, front) - Vec3(0.5, 1, 0)).norm(), 1e-12);
+  const Neighborhood ahead{5.0, geometry::kPi / 2 - 1e-9};
+  EXPECT_LT((cohesion(c, others, ahead) - Vec3(1, 0, 0)).norm(), 1e-12);
+  const Neighborhood close{1.5, geometry::kPi};
+  EXPECT_LT((cohesion(c, others, close) - Vec3(0, 0, 0)).norm(), 1e-12);
+  FlockingParameters fp;
+  fp.separation = fp.alignment = fp.cohesion = all;
+  const Vec3 flock = flocking(c, others, fp);
+  EXPECT_LT((flock - (fp.separationWeight * expected + fp.alignmentWeight * (Vec3(0, 1, 0) - c.velocity) +
+                      fp.cohesionWeight * Vec3(0, 2.0 / 3.0, 0)))
+                .norm(),
+            1e-12);
+}
+
+TEST(LeaderFollowing, ArrivesBehindAndStepsOutOfTheWay) {
+  const Other leader{Vec3(0, 0, 0), Vec3(1, 0, 0), 0.5};
+  LeaderFollowingParameters p;
+  // Behind: arrival at leader − behind·forward.
+  const Character back = moving(Vec3(-6, 0.5, 0), Vec3(1, 0, 0));
+  EXPECT_LT((leaderFollowing(back, leader, {}, p) - arrival(back, Vec3(-p.behind, 0, 0), p.slowingDistance)).norm(), 1e-12);
+  // In front, slightly left of its path: move further left.
+  const Character inWay = moving(Vec3(2, 0.3, 0), Vec3(1, 0, 0));
+  EXPECT_GT((leaderFollowing(inWay, leader, {}, p) + inWay.velocity).y(), 0.0);
+}
+
+TEST(Sketched, InterposeHideShadow) {
+  Character c = moving(Vec3(0, 5, 0), Vec3::Zero());
+  const Other a{Vec3(-4, 0, 0), Vec3::Zero(), 0.5}, b{Vec3(4, 0, 0), Vec3::Zero(), 0.5};
+  EXPECT_GT(interpose(c, a, b).normalized().dot(Vec3(0, -1, 0)), 1 - 1e-9);
+  // Hide behind the ball, on the far side from the threat.
+  const auto ps = pieces({sim::Obstacle{geometry::Ball{Vec3(0, 0, 0), 1.0}, {}}});
+  const Other threat{Vec3(-5, 0, 0), Vec3::Zero(), 0.5};
+  c.position = Vec3(0, 3, 0);
+  const Vec3 h = hide(c, threat, near(ps, c.position), 1.0, 1.0);
+  EXPECT_GT(h.x(), 0.0);
+  EXPECT_LT(h.y(), 0.0);
+  // Shadow: close to the quarry, match its velocity.
+  c.velocity = Vec3(0.2, 0, 0);
+  const Other q{Vec3(0, 3.5, 0), Vec3(1, 1, 0), 0.5};
+  EXPECT_LT((shadow(c, q, 1.0, 0.5) - (q.velocity - c.velocity)).norm(), 1e-12);
+  const Other far{Vec3(10, 3, 0), Vec3(1, 1, 0), 0.5};
+  EXPECT_LT((shadow(c, far, 1.0, 0.5) - pursuit(c, far, 0.5)).norm(), 1e-12);
+}
+
+}  // namespace
+}  // namespace steer::reynolds
