@@ -1,0 +1,101 @@
+#include "steer/planning/grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <variant>
+
+namespace steer::planning {
+
+using geometry::Vec2;
+
+GridSpec GridSpec::over(const sim::Bounds& bounds, int resolution) {
+  GridSpec g;
+  const double wx = bounds.max.x() - bounds.min.x();
+  const double wy = bounds.max.y() - bounds.min.y();
+  const int n = std::max(resolution, 1);
+  g.origin = Vec2(bounds.min.x(), bounds.min.y());
+  g.h = std::max(wx, wy) / n;
+  if (!(g.h > 0.0)) g.h = 1.0;
+  // Round away tiny floating-point excess so that a square world gets exactly n × n cells.
+  g.nx = std::max(1, static_cast<int>(std::ceil(wx / g.h - 1e-9)));
+  g.ny = std::max(1, static_cast<int>(std::ceil(wy / g.h - 1e-9)));
+  return g;
+}
+
+namespace {
+
+struct Box2 {
+  Vec2 lo, hi;
+};
+
+Box2 extent(const sim::Obstacle::Shape& shape) {
+  Box2 b{Vec2::Constant(1e300), Vec2::Constant(-1e300)};
+  auto add = [&](const Vec2& p) {
+    b.lo = b.lo.cwiseMin(p);
+    b.hi = b.hi.cwiseMax(p);
+  };
+  if (const auto* ball = std::get_if<geometry::Ball>(&shape)) {
+    add(geometry::xy(ball->center) - Vec2::Constant(ball->radius));
+    add(geometry::xy(ball->center) + Vec2::Constant(ball->radius));
+  } else if (const auto* s = std::get_if<geometry::Segment>(&shape)) {
+    add(s->a);
+    add(s->b);
+  } else if (const auto* p = std::get_if<geometry::Polygon>(&shape)) {
+    for (const auto& v : p->vertices) add(v);
+  } else if (const auto* a = std::get_if<geometry::AlignedBox>(&shape)) {
+    add(a->min);
+    add(a->max);
+  } else if (const auto* o = std::get_if<geometry::OrientedBox>(&shape)) {
+    for (const auto& v : geometry::toPolygon(*o).vertices) add(v);
+  }
+  return b;
+}
+
+}  // namespace
+
+Raster rasterizeStaticObstacles(const sim::World& world, const GridSpec& grid, double clearance) {
+  Raster r{grid, std::vector<Cell>(grid.size(), Cell::Free)};
+  const double reach = std::max(clearance, 0.0) + grid.h * std::sqrt(0.5);
+  for (const auto& obstacle : world.obstacles) {
+    if (!obstacle.isStatic()) continue;
+    const Box2 b = extent(obstacle.shape);
+    const int i0 = std::max(0, static_cast<int>(std::floor((b.lo.x() - reach - grid.origin.x()) / grid.h)));
+    const int j0 = std::max(0, static_cast<int>(std::floor((b.lo.y() - reach - grid.origin.y()) / grid.h)));
+    const int i1 = std::min(grid.nx - 1, static_cast<int>(std::floor((b.hi.x() + reach - grid.origin.x()) / grid.h)));
+    const int j1 = std::min(grid.ny - 1, static_cast<int>(std::floor((b.hi.y() + reach - grid.origin.y()) / grid.h)));
+    for (int j = j0; j <= j1; ++j) {
+      for (int i = i0; i <= i1; ++i) {
+        Cell& c = r.cells[grid.index(i, j)];
+        if (c == Cell::Obstacle) continue;
+        const Vec2 p = grid.center(i, j);
+        if (sim::obstacleContains(obstacle, sim::Vec3::Zero(), geometry::lift(p), reach)) c = Cell::Obstacle;
+      }
+    }
+  }
+  return r;
+}
+
+Raster withTarget(const Raster& raster, const TargetRegion& target) {
+  Raster r = raster;
+  const GridSpec& g = r.grid;
+  for (int j = 0; j < g.ny; ++j) {
+    for (int i = 0; i < g.nx; ++i) {
+      const Vec2 p = g.center(i, j);
+      bool in = false;
+      if (target.kind == TargetRegion::Kind::Disc) {
+        in = (p - target.center).norm() <= target.radius;
+      } else {
+        in = p.x() >= target.box.min.x() && p.x() <= target.box.max.x() && p.y() >= target.box.min.y() &&
+             p.y() <= target.box.max.y();
+      }
+      if (in) r.cells[g.index(i, j)] = Cell::Target;
+    }
+  }
+  const Vec2 c = target.kind == TargetRegion::Kind::Disc ? target.center : Vec2(0.5 * (target.box.min + target.box.max));
+  const int ci = static_cast<int>(std::floor((c.x() - g.origin.x()) / g.h));
+  const int cj = static_cast<int>(std::floor((c.y() - g.origin.y()) / g.h));
+  if (g.inside(ci, cj)) r.cells[g.index(ci, cj)] = Cell::Target;
+  return r;
+}
+
+}  // namespace steer::planning

@@ -1,0 +1,130 @@
+// The Laplace solvers of Goldenstein Appendix A.2 against their defining property (A.14), an
+// analytic harmonic function, and each other.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "maps.hpp"
+#include "steer/planning/grid.hpp"
+#include "steer/planning/laplace_solvers.hpp"
+
+namespace steer::planning {
+namespace {
+
+#ifdef STEER_SANITIZE_BUILD
+constexpr int kSweepGrid = 128;  // the sanitizer build is ~20x slower
+#else
+constexpr int kSweepGrid = 256;
+#endif
+
+// The serpentine maze rasterized, target at its exit, as a LaplaceProblem in the complement
+// u = 1 − λ (target 1, walls 0) with the paper's initial value 0.5.
+LaplaceProblem mazeProblem(int resolution) {
+  const auto maze = test::serpentineMaze(5, 24.0, 4.0, 1.0);
+  const GridSpec grid = GridSpec::over(maze.world.bounds, resolution);
+  const Raster r = withTarget(rasterizeStaticObstacles(maze.world, grid, 0.0),
+                              {TargetRegion::Kind::Disc, geometry::xy(maze.target), 0.5, {}});
+  LaplaceProblem p(grid.nx, grid.ny);
+  for (std::size_t k = 0; k < grid.size(); ++k) {
+    p.unknown[k] = r.cells[k] == Cell::Free;
+    p.value[k] = r.cells[k] == Cell::Free ? 0.5 : (r.cells[k] == Cell::Target ? 1.0 : 0.0);
+  }
+  return p;
+}
+
+// Annulus r1 < r < r2 centred in the unit-free square [-1, 1]²: u = log(r/r2) / log(r1/r2) is
+// harmonic; nodes outside the annulus are fixed to it, so the only error is the 5-point
+// stencil's O(h²).
+double annulusError(int n, LaplaceSolver solver) {
+  const double r1 = 0.25, r2 = 0.9;
+  const double h = 2.0 / n;
+  auto exact = [&](double r) { return std::log(r / r2) / std::log(r1 / r2); };
+  LaplaceProblem p(n, n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const double x = -1 + (i + 0.5) * h, y = -1 + (j + 0.5) * h;
+      const double r = std::hypot(x, y);
+      const std::size_t k = p.index(i, j);
+      p.unknown[k] = r > r1 && r < r2;
+      p.value[k] = p.unknown[k] ? 0.5 : exact(r);
+    }
+  SolverSettings s;
+  s.solver = solver;
+  s.tolerance = 1e-14;
+  const SolveStats stats = solveLaplace(p, s);
+  EXPECT_TRUE(stats.converged);
+  double err = 0.0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const double x = -1 + (i + 0.5) * h, y = -1 + (j + 0.5) * h;
+      if (p.unknown[p.index(i, j)]) err = std::max(err, std::abs(p.value[p.index(i, j)] - exact(std::hypot(x, y))));
+    }
+  return err;
+}
+
+TEST(LaplaceSolvers, AveragingPropertyA14HoldsAtEveryFreeNode) {
+  for (const auto solver : {LaplaceSolver::GaussSeidel, LaplaceSolver::Sor, LaplaceSolver::Multigrid}) {
+    LaplaceProblem p = mazeProblem(64);
+    SolverSettings s;
+    s.solver = solver;
+    const SolveStats stats = solveLaplace(p, s);
+    EXPECT_TRUE(stats.converged) << solverName(solver);
+    EXPECT_LT(stats.finalUpdate, 1e-15) << solverName(solver);
+    EXPECT_LT(maxAveragingResidual(p), 1e-13) << solverName(solver);
+    // Discrete maximum principle: values stay within the Dirichlet data [0, 1].
+    for (std::size_t k = 0; k < p.value.size(); ++k) {
+      EXPECT_GE(p.value[k], -1e-15);
+      EXPECT_LE(p.value[k], 1.0 + 1e-15);
+    }
+  }
+}
+
+TEST(LaplaceSolvers, AnnulusMatchesLogarithmAtSecondOrder) {
+  for (const auto solver : {LaplaceSolver::Sor, LaplaceSolver::Multigrid}) {
+    const double e1 = annulusError(32, solver);
+    const double e2 = annulusError(64, solver);
+    const double e3 = annulusError(128, solver);
+    EXPECT_LT(e3, 2e-3) << solverName(solver);
+    // Second order: halving h divides the error by about 4 (allow 3 for the staircase of the
+    // node-fixed boundary, which is exact here but lands on different radii per grid).
+    EXPECT_GT(e1 / e2, 3.0) << solverName(solver) << " " << e1 << " " << e2;
+    EXPECT_GT(e2 / e3, 3.0) << solverName(solver) << " " << e2 << " " << e3;
+  }
+}
+
+TEST(LaplaceSolvers, OptimalSorNeedsTwentyTimesFewerSweepsThanGaussSeidel) {
+  LaplaceProblem gs = mazeProblem(kSweepGrid);
+  LaplaceProblem sor = gs;
+  const SolveStats a = solveGaussSeidel(gs, 1e-15, 10'000'000);
+  const SolveStats b = solveSor(sor, 1e-15, 10'000'000, 0.0);
+  ASSERT_TRUE(a.converged);
+  ASSERT_TRUE(b.converged);
+  EXPECT_GE(a.iterations, 20 * b.iterations) << "GS " << a.iterations << " SOR " << b.iterations;
+  double diff = 0.0;
+  for (std::size_t k = 0; k < gs.value.size(); ++k) diff = std::max(diff, std::abs(gs.value[k] - sor.value[k]));
+  EXPECT_LT(diff, 1e-10);
+}
+
+TEST(LaplaceSolvers, MultigridAgreesWithSor) {
+  LaplaceProblem sor = mazeProblem(kSweepGrid);
+  LaplaceProblem mg = sor;
+  ASSERT_TRUE(solveSor(sor, 1e-15, 10'000'000, 0.0).converged);
+  const SolveStats m = solveMultigrid(mg, 1e-15, 10'000);
+  ASSERT_TRUE(m.converged);
+  EXPECT_LT(m.iterations, 200);
+  double diff = 0.0;
+  for (std::size_t k = 0; k < sor.value.size(); ++k) diff = std::max(diff, std::abs(mg.value[k] - sor.value[k]));
+  EXPECT_LT(diff, 1e-11);
+  EXPECT_LT(maxAveragingResidual(mg), 1e-13);
+}
+
+TEST(LaplaceSolvers, OptimalOmegaOfTheSquare) {
+  // ω* = 2 / (1 + sin(π/(n+1))) for an n × n square.
+  for (int n : {8, 64, 1024}) {
+    const double pi = 3.14159265358979323846;
+    EXPECT_NEAR(optimalSorOmega(n, n), 2.0 / (1.0 + std::sin(pi / (n + 1))), 1e-12);
+  }
+}
+
+}  // namespace
+}  // namespace steer::planning
