@@ -316,6 +316,8 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
   const StateSpec* current = P.states.empty() ? nullptr : &P.states.at(static_cast<std::size_t>(state));
   const std::vector<BehaviorSpec>& behaviors = current != nullptr ? current->behaviors : P.behaviors;
   const bool flying = current != nullptr ? current->flying : dim == 3 && ground.kind == Surface::Kind::None;
+  const double stateSpeed = current != nullptr && current->maxSpeed > 0.0 ? std::min(maxSpeed, current->maxSpeed) : maxSpeed;
+  self.maxSpeed = stateSpeed;
 
   // ---- steering: main behaviors at the think rate, avoidance at the avoid rate.
   WanderState wanderState{next.model[kSlotWanderAzimuth], next.model[kSlotWanderElevation]};
@@ -345,7 +347,7 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
     vp.surface.kind = Surface::Kind::None;
     vp.banking = vp.banking || dim == 3;
   }
-  stepVehicle(vehicle, force, vp, maxSpeed, dim, in.time, in.dt, in.integrator);
+  stepVehicle(vehicle, force, vp, stateSpeed, dim, in.time, in.dt, in.integrator);
   if (flying && dim == 3) {
     // Flying birds do not go through the ground: touching it ends the descent.
     const double h = ground.heightAt(vehicle.position.x(), vehicle.position.y());

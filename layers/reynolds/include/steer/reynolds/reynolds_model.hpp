@@ -100,6 +100,7 @@ struct BehaviorSpec {
 struct StateSpec {
   std::string name;
   bool flying = false;  ///< free 3D flight with banking; else walking (surface hugging)
+  double maxSpeed = 0.0;  ///< speed limit in this state (m/s); ≤ 0: the vehicle's and agent's
   std::vector<BehaviorSpec> behaviors;
 };
 
