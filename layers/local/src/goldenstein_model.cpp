@@ -1,5 +1,6 @@
 #include "steer/local/goldenstein_model.hpp"
 
+#include <Eigen/Geometry>
 #include <array>
 #include <cmath>
 #include <limits>

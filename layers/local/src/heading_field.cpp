@@ -1,5 +1,6 @@
 #include "heading_field.hpp"
 
+#include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 

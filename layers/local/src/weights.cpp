@@ -1,5 +1,6 @@
 #include "steer/local/weights.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace steer::local {
@@ -9,7 +10,10 @@ double targetDetector(double fTarget, double slopeTarget, double c1) {
 }
 
 double obstacleDetector(double fObstacle, double slopeObstacle, double windowSum, double c1) {
-  return signum(slopeObstacle) * std::exp(-c1 * std::abs(fObstacle)) * windowSum;
+  // Σ W_i is capped at 1 so that |P_obs| ≤ 1 like |P_tar|, and γ12 ≤ 1 as §A.1.2 says
+  // ("a narrow peak around the region where targets and obstacles are aligned"). Uncapped,
+  // k overlapping windows give γ12 up to e^{c2(k−1)}, which makes (4) needlessly stiff.
+  return signum(slopeObstacle) * std::exp(-c1 * std::abs(fObstacle)) * std::min(windowSum, 1.0);
 }
 
 double gamma12(double pTarget, double pObstacle, double c2) {
@@ -74,8 +78,8 @@ bool tableStable(FixedPoint kind, const Competition& c) {
 }
 
 Weights stableWeights(const Competition& c, const Weights& previous) {
-  const bool target = c.gamma21 > c.alpha2;
-  const bool obstacle = c.gamma12 > c.alpha1;
+  const bool target = c.gamma21 > c.alpha2 && c.alpha1 > 0.0;
+  const bool obstacle = c.gamma12 > c.alpha1 && c.alpha2 > 0.0;
   if (target && obstacle) {
     // Bistable: keep the branch the agent is on.
     const double toTarget = std::hypot(std::abs(previous.target) - 1.0, previous.obstacle);

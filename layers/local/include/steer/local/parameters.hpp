@@ -78,9 +78,11 @@ struct GoldensteinParameters {
   /// Time to contact t2c of (6) (s), > 0.
   double timeToContact = 1.0;
   /// An object counts for r_min of (6) when the angle between the heading and the direction to
-  /// it, less its half-angle Δψ, is below this (rad), in (0, π]. The paper: "only obstacles in
-  /// front of the agent".
-  double frontHalfAngle = 1.2;
+  /// it, less its half-angle Δψ, is below this (rad), in (0, π]: i.e. when the heading ray
+  /// passes within this angle of the object grown by the agent's radius. The paper: "only
+  /// obstacles in front of the agent". Small, so that an agent sliding past an obstacle at its
+  /// side keeps its speed.
+  double frontHalfAngle = 0.25;
   /// Fastest retreat, as a fraction of the agent's maximum speed, in [0, 1].
   double retreatFraction = 0.5;
   /// Arrival: near a point goal the speed is at most arrivalGain × distance to the goal (1/s),
@@ -90,7 +92,10 @@ struct GoldensteinParameters {
 
   // --- Personality (§4.4) ---
   /// Courage → d0 (8) (m), ≥ 0: the decay length of D_i (A.6) at courage 0.
-  double d0Base = 3.0;
+  /// The default 8 gives d0 = 2 m at courage 0.5 (prose mapping), so that a repeller is
+  /// strong enough, at the distance where (6) starts slowing the agent, to switch the target
+  /// off through (A.9)–(A.11) before the agent stalls in front of the obstacle.
+  double d0Base = 8.0;
   CourageMapping courageMapping = CourageMapping::Prose;
   /// Courage → d1 (9)(10) (m), ≥ 0: the paper uses d0base here too; it is separate so that the
   /// reach of the repellers and the safety distance of (6) can be set apart. d1 is measured

@@ -30,7 +30,8 @@ inline double signum(double v) { return static_cast<double>((v > 0.0) - (v < 0.0
 /// ≈ 0 elsewhere.
 double targetDetector(double fTarget, double slopeTarget, double c1);
 
-/// P_obs = sgn(∂f_obs/∂φ) e^{−c1 |f_obs|} Σ_i W_i (A.8); f_obs is the sum of all repellers.
+/// P_obs = sgn(∂f_obs/∂φ) e^{−c1 |f_obs|} min(1, Σ_i W_i) (A.8); f_obs is the sum of all
+/// repellers. The cap keeps |P_obs| ≤ 1 (and γ12 ≤ 1) where several windows overlap.
 double obstacleDetector(double fObstacle, double slopeObstacle, double windowSum, double c1);
 
 /// γ12 = e^{−c2 P_tar P_obs} / e^{c2} (A.9): e^{−c2} where the detectors are silent, 1 where an

@@ -1,0 +1,214 @@
+// The paper's behaviours (§4.1.2, §4.2, §4.4) in small worlds.
+#include <gtest/gtest.h>
+
+#include "local/local_worlds.hpp"
+#include "steer/local/personality.hpp"
+
+using namespace steer;
+using test::Vec3;
+
+namespace {
+
+/// The rates the model computes for agent 0 of `w` at its current state.
+local::Rates ratesOf(const sim::World& w, const local::GoldensteinParameters& p, const Vec3& goal) {
+  environment::BruteForceProvider provider;
+  provider.reset(w);
+  sim::NearEnvironment near;
+  sim::gatherNearEnvironment(w, provider, 0, near);
+  const sim::IntegratorSettings integrator;
+  const sim::Noise noise(1);
+  const sim::StepInput in{w, w.agents[0], near, goal, 0.0, 0.05, 0, integrator, noise};
+  return local::GoldensteinModel(p).rates(in);
+}
+
+sim::World twoPillars() {
+  // Two discs too close to pass between (surface gap 0.3 m < the agent's 1 m width), the
+  // target hidden right behind them.
+  sim::World w = test::emptyWorld();
+  test::addBall(w, Vec3(6, 0.9, 0), 0.75);
+  test::addBall(w, Vec3(6, -0.9, 0), 0.75);
+  w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 0, 0)));
+  return w;
+}
+
+}  // namespace
+
+TEST(Behaviour, ObstacleDeadAheadIsAvoided) {
+  sim::World w = test::emptyWorld();
+  test::addBall(w, Vec3(6, 0, 0), 1.0);
+  w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 0, 0)));
+  test::RunOptions o;
+  o.duration = 40;
+  for (std::uint64_t seed : {1, 2, 3}) {
+    o.seed = seed;
+    const auto r = test::run(w, o);
+    EXPECT_EQ(r.reached, 1) << seed;
+    EXPECT_EQ(r.watch.collisions, 0) << seed;
+    EXPECT_GT(r.watch.minObstacleGap, 0.0) << seed;
+    EXPECT_GT(r.watch.maxAbsY, 1.5) << seed;  // it went round, not through
+  }
+}
+
+TEST(Behaviour, RepellerTurnsAwayFromAnObstacleSlightlyOffAxis) {
+  // Deterministic form of "turns away": obstacle a little to the left → turn right (φ̇ < 0).
+  sim::World w = test::emptyWorld();
+  test::addBall(w, Vec3(3, 0.3, 0), 0.5);
+  w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 0, 0)));
+  w.refreshPieces();
+  local::GoldensteinParameters p;
+  p.headingNoise = 0.0;
+  const local::Rates r = ratesOf(w, p, Vec3::UnitX());
+  EXPECT_LT(r.turnRate, 0.0);
+  EXPECT_GT(r.fObstacle * -1.0, 0.0);
+  // The target is straight ahead and aligned with the obstacle: (A.9) switches it off.
+  EXPECT_EQ(r.weights.target, 0.0);
+  // Mirror image: obstacle to the right → turn left.
+  w.obstacles[0] = {geometry::Ball{Vec3(3, -0.3, 0), 0.5}, {}};
+  w.refreshPieces();
+  EXPECT_GT(ratesOf(w, p, Vec3::UnitX()).turnRate, 0.0);
+}
+
+TEST(Behaviour, AdaptiveWeightsGoAroundTwoClosePillarsWhereTheDirectSumFails) {
+  test::RunOptions o;
+  o.duration = 60;
+  for (local::WeightMode mode : {local::WeightMode::QuasiStatic, local::WeightMode::Integrated}) {
+    for (std::uint64_t seed : {1, 2, 3}) {
+      o.parameters.weightMode = mode;
+      o.seed = seed;
+      const auto r = test::run(twoPillars(), o);
+      EXPECT_EQ(r.reached, 1) << int(mode) << " seed " << seed;
+      EXPECT_EQ(r.watch.collisions, 0) << int(mode) << " seed " << seed;
+      EXPECT_GT(r.watch.minObstacleGap, 0.0) << int(mode) << " seed " << seed;
+      EXPECT_LT(r.watch.stalledTime, 2.0) << int(mode) << " seed " << seed;
+    }
+  }
+  // The direct sum (2): an attractor forms in front of the pair; the agent collides, or stalls
+  // there until the noise happens to push it off (seconds at a standstill, or never).
+  o.parameters.weightMode = local::WeightMode::DirectSum;
+  for (std::uint64_t seed : {1, 2, 3}) {
+    o.seed = seed;
+    const auto r = test::run(twoPillars(), o);
+    EXPECT_TRUE(r.reached == 0 || r.watch.collisions > 0 || r.watch.stalledTime > 5.0)
+        << "seed " << seed << " stalled " << r.watch.stalledTime;
+  }
+}
+
+TEST(Behaviour, RetreatsWhenCloserThanD1AndOnlyObstaclesInFrontCount) {
+  local::GoldensteinParameters p;
+  p.headingNoise = 0.0;
+  const double d1 = local::courageToD1(0.5, p.d1Base, p.v0);
+  ASSERT_GT(d1, 0.2);
+  sim::World w = test::emptyWorld();
+  // Clearance d1/2 straight ahead.
+  test::addBall(w, Vec3(1.0 + d1 / 2, 0, 0), 0.5);
+  w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 0, 0)));
+  w.refreshPieces();
+  const local::Rates ahead = ratesOf(w, p, Vec3::UnitX());
+  EXPECT_LT(ahead.speed, 0.0);
+  EXPECT_NEAR(ahead.closestFront, d1 / 2, 1e-12);
+  // Integrated over a few steps the agent backs away along its heading.
+  test::RunOptions o;
+  o.parameters = p;
+  o.duration = 0.3;
+  const auto r = test::run(w, o);
+  EXPECT_LT(r.world.agents[0].state.position.x(), 0.0);
+  EXPECT_LT(r.world.agents[0].state.speed, 0.0);
+  // The same obstacle behind the agent does not slow it.
+  w.obstacles[0] = {geometry::Ball{Vec3(-1.0 - d1 / 2, 0, 0), 0.5}, {}};
+  w.refreshPieces();
+  const local::Rates behind = ratesOf(w, p, Vec3::UnitX());
+  EXPECT_DOUBLE_EQ(behind.speed, w.agents[0].desiredSpeed);
+  EXPECT_TRUE(std::isinf(behind.closestFront));
+}
+
+TEST(Behaviour, SpeedFollowsConstantTimeToContact) {
+  local::GoldensteinParameters p;
+  p.headingNoise = 0.0;
+  p.arrivalGain = 0.0;
+  sim::World w = test::emptyWorld();
+  test::addBall(w, Vec3(2.5, 0, 0), 0.5);  // clearance 1.5 m
+  w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 0, 0)));
+  w.agents[0].desiredSpeed = 2.0;
+  w.refreshPieces();
+  const double d1 = local::courageToD1(0.5, p.d1Base, p.v0);
+  EXPECT_NEAR(ratesOf(w, p, Vec3::UnitX()).speed, (1.5 - d1) / p.timeToContact, 1e-12);
+}
+
+TEST(Behaviour, CourageLetsAnAgentPassCloser) {
+  sim::World w = test::emptyWorld();
+  test::addBall(w, Vec3(6, 0.8, 0), 0.75);
+  w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 0, 0)));
+  test::RunOptions o;
+  o.parameters.headingNoise = 0.0;
+  o.duration = 40;
+  w.agents[0].personality.courage = 0.0;
+  const auto timid = test::run(w, o);
+  w.agents[0].personality.courage = 0.9;
+  const auto brave = test::run(w, o);
+  EXPECT_EQ(timid.reached, 1);
+  EXPECT_EQ(brave.reached, 1);
+  EXPECT_EQ(timid.watch.collisions + brave.watch.collisions, 0);
+  EXPECT_GT(timid.watch.minObstacleGap, brave.watch.minObstacleGap);
+  // Courage 1: d0 = 0, every D_i = 0, obstacles are ignored in the heading (no division by 0).
+  local::GoldensteinParameters p;
+  p.headingNoise = 0.0;
+  w.agents[0].personality.courage = 1.0;
+  w.refreshPieces();
+  const local::Rates r = ratesOf(w, p, Vec3::UnitX());
+  EXPECT_EQ(r.fObstacle, 0.0);
+  EXPECT_TRUE(std::isfinite(r.turnRate));
+}
+
+TEST(Behaviour, HigherDexterityTurnsFasterAndHeavierAcceleratesSlower) {
+  const auto headingAfter = [](double dexterity, double mass, double& speed) {
+    sim::World w = test::emptyWorld();
+    w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(0, 20, 0)));
+    w.agents[0].personality.dexterity = dexterity;
+    w.agents[0].personality.mass = mass;
+    test::RunOptions o;
+    o.parameters.headingNoise = 0.0;
+    o.duration = 0.5;
+    const auto r = test::run(w, o);
+    speed = r.world.agents[0].state.speed;
+    return std::atan2(r.world.agents[0].state.direction.y(), r.world.agents[0].state.direction.x());
+  };
+  double s0 = 0, s1 = 0, s2 = 0;
+  const double clumsy = headingAfter(0.0, 0.5, s0);
+  const double middling = headingAfter(0.5, 0.5, s1);
+  const double agile = headingAfter(1.0, 0.5, s2);
+  EXPECT_GT(clumsy, 0.0);
+  EXPECT_GT(middling, clumsy);
+  EXPECT_GT(agile, middling);
+  double light = 0, heavy = 0;
+  headingAfter(0.5, 0.0, light);
+  headingAfter(0.5, 1.0, heavy);
+  EXPECT_GT(light, heavy);
+  EXPECT_GT(heavy, 0.0);
+}
+
+TEST(Behaviour, SameTrajectoriesForOneAndTwoThreadsWithNoise) {
+  sim::World w = test::emptyWorld();
+  for (int i = 0; i < 24; ++i) {
+    const double a = 2 * 3.14159265358979 * i / 24;
+    const Vec3 p(8 * std::cos(a), 8 * std::sin(a), 0);
+    w.agents.push_back(test::seeker(p, -p, -p));
+  }
+  test::addBall(w, Vec3(0, 0, 0), 1.0);
+  test::RunOptions o;
+  o.duration = 3;
+  o.parameters.weightMode = local::WeightMode::Integrated;
+  const auto one = test::run(w, o);
+  o.threads = 2;
+  const auto two = test::run(w, o);
+  for (std::size_t i = 0; i < w.agents.size(); ++i) {
+    EXPECT_EQ(one.world.agents[i].state.position, two.world.agents[i].state.position);
+    EXPECT_EQ(one.world.agents[i].state.model, two.world.agents[i].state.model);
+  }
+  // A different seed gives a different run: the noise is really there.
+  o.seed = 99;
+  const auto other = test::run(w, o);
+  bool differs = false;
+  for (std::size_t i = 0; i < w.agents.size(); ++i)
+    differs = differs || other.world.agents[i].state.position != one.world.agents[i].state.position;
+  EXPECT_TRUE(differs);
+}

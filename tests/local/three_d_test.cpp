@@ -1,0 +1,53 @@
+// §4.3: 3D steering with angular velocities along the normals of the (heading, object) planes.
+#include <gtest/gtest.h>
+
+#include "local/local_worlds.hpp"
+
+using namespace steer;
+using test::Vec3;
+
+TEST(ThreeD, TargetAboveAndBehindIsReached) {
+  sim::World w = test::emptyWorld(3);
+  w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(-6, 1, 8)));
+  test::RunOptions o;
+  o.duration = 30;
+  const auto r = test::run(w, o);
+  EXPECT_EQ(r.reached, 1);
+  EXPECT_LT(r.world.agents[0].finishTime, 15.0);
+}
+
+TEST(ThreeD, SphereInTheWayIsAvoided) {
+  for (std::uint64_t seed : {1, 2, 3}) {
+    sim::World w = test::emptyWorld(3);
+    test::addBall(w, Vec3(6, 0, 0), 1.0);
+    w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 0, 0.2)));
+    test::RunOptions o;
+    o.seed = seed;
+    o.duration = 40;
+    const auto r = test::run(w, o);
+    EXPECT_EQ(r.reached, 1) << seed;
+    EXPECT_EQ(r.watch.collisions, 0) << seed;
+    EXPECT_GT(r.watch.minObstacleGap, 0.0) << seed;
+  }
+}
+
+TEST(ThreeD, PlanarSceneMatchesTheTwoDimensionalModel) {
+  // A 3D world whose objects all lie in z = 0, without noise, turns in the plane exactly as
+  // the 2D model does (the plane normals are ±z).
+  const auto build = [](int dimension) {
+    sim::World w = test::emptyWorld(dimension);
+    test::addBall(w, Vec3(5, 0.6, 0), 0.7);
+    w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 1, 0)));
+    return w;
+  };
+  test::RunOptions o;
+  o.parameters.headingNoise = 0.0;
+  o.duration = 5;
+  const auto flat = test::run(build(2), o);
+  const auto space = test::run(build(3), o);
+  const Vec3 a = flat.world.agents[0].state.position;
+  const Vec3 b = space.world.agents[0].state.position;
+  EXPECT_GT(a.x(), 3.0);  // it moved
+  EXPECT_LT((a - b).norm(), 1e-6);
+  EXPECT_NEAR(b.z(), 0.0, 1e-12);
+}
