@@ -97,6 +97,21 @@ Vec3 obstacleAvoidance(const Character& self, std::span<const sim::NearObstacle>
   double nearest = std::numeric_limits<double>::infinity();
   Vec3 lateralAway = Vec3::Zero();
 
+  // Already within the margin of a surface (pushed there by neighbours, not by our heading):
+  // the forward cylinder cannot help, so move straight out and cancel the velocity into it.
+  const sim::NearObstacle* closest = nullptr;
+  for (const auto& o : obstacles)
+    if (o.distance < width && (closest == nullptr || o.distance < closest->distance)) closest = &o;
+  if (closest != nullptr) {
+    Vec3 out = self.position - closest->closest;
+    if (closest->piece->kind == sim::ObstaclePiece::Kind::Segment) out.z() = 0.0;
+    const Vec3 n = safeNormalized(out);
+    const double into = std::min(0.0, self.velocity.dot(n));
+    // Full strength once the body touches (distance ≤ radius), ramping up across the margin.
+    const double strength = std::clamp((width - closest->distance) / std::max(p.margin, 1e-9), 0.0, 1.0);
+    return n * self.maxSpeed * strength - into * n;
+  }
+
   for (const auto& o : obstacles) {
     const sim::ObstaclePiece& piece = *o.piece;
     if (piece.kind == sim::ObstaclePiece::Kind::Ball) {

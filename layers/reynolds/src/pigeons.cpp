@@ -46,15 +46,17 @@ ReynoldsParameters pigeonsInThePark(const Vec3& center, double enclosureRadius) 
   up.speed = 2.5;
   BehaviorSpec level = make(BehaviorKind::Climb, 1.0);
   level.speed = 0.0;
-  BehaviorSpec down = make(BehaviorKind::Climb, 2.0);
-  down.speed = -1.0;
+  BehaviorSpec down = make(BehaviorKind::Climb, 3.0);
+  down.speed = -1.5;
+  BehaviorSpec spacing = make(BehaviorKind::Separation, 1.0);
+  spacing.neighborhood = {1.0, 3.14159265358979323846};
   BehaviorSpec flyWander = make(BehaviorKind::Wander, 0.5);
   flyWander.wander = {2.0, 1.0, 0.2};
 
   StateSpec walking{"walking", false, 0.6, {contain, wander, separate, herd, avatar}};
   StateSpec takeoff{"takeoff", true, 0.0, {contain, up, flock, avatar}};
   StateSpec cruise{"cruise", true, 0.0, {contain, level, flock, flyWander}};
-  StateSpec landing{"landing", true, 3.0, {contain, down, flock}};
+  StateSpec landing{"landing", true, 3.0, {contain, down, spacing}};
   p.states = {walking, takeoff, cruise, landing};
   p.initialState = kPigeonWalking;
   p.transitions = {

@@ -185,7 +185,8 @@ bool isAvoidanceKind(BehaviorKind kind) {
 
 ReynoldsParameters ReynoldsParameters::crowdDefaults() {
   ReynoldsParameters p;
-  p.combiner = CombinerKind::WeightedBlend;
+  // Avoidance is served first from the force budget.
+  p.combiner = CombinerKind::TruncatedSum;
   BehaviorSpec avoid;
   avoid.kind = BehaviorKind::ObstacleAvoidance;
   avoid.weight = 3.0;
