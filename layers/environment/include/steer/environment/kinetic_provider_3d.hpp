@@ -1,0 +1,73 @@
+#pragma once
+/// @file Near-neighbour tracking for moving points in 3D without obstacles (Goldenstein et al.
+/// 2001, appendix A.3.2), on CGAL's Delaunay_triangulation_3 (the CGAL types stay in the .cpp).
+///
+/// What it maintains, and why it is exact:
+/// - A Delaunay triangulation T of the agents' *stored* positions. A stored position lags the
+///   true one by at most a small "staleness"; a vertex is moved only when its staleness passes
+///   `moveThreshold`, first by a local certificate (every incident cell keeps its orientation
+///   and every facet of its star stays locally Delaunay: then the point is just written), else
+///   by CGAL's local remove-and-insert. Work follows the motion; T is never rebuilt.
+/// - For each agent p a candidate set C_p: every agent within R_p = r_p + skin of p at the time
+///   C_p was made. It is found by a walk over T from p's vertex that never leaves the ball of
+///   radius R_p + staleness(p) + max staleness: the sites of a Delaunay triangulation inside a
+///   ball centred at a site are connected by Delaunay edges inside that ball (A.3's
+///   approachability, unconstrained case), so the walk misses nobody.
+/// - Certificates with conservative failure times (the paper's §5 KDS, with the motion bound
+///   taken from the step's own displacements): C_p stays a superset of p's near set while the
+///   distance budget Σ (|Δp| + max_q |Δq| + |Δr_p|) spent since C_p was made is ≤ skin; the
+///   near set itself cannot change while that budget since its last evaluation stays below
+///   min_{q ∈ C_p} | |pq| − r_p |. Only agents whose budget runs out are looked at in a step.
+/// - Agents at the very same point share one vertex (a Delaunay triangulation has no
+///   duplicate sites).
+///
+/// Obstacle pieces (A.3.2 has none) are matched directly against each agent's sphere.
+#include <cstdint>
+#include <memory>
+
+#include "steer/sim/neighbor_provider.hpp"
+
+namespace steer::environment {
+
+struct KineticSettings3D {
+  /// Extra radius of the candidate sets, as a fraction of each agent's near radius, > 0.
+  double skin = 0.3;
+  /// A vertex is moved in the triangulation once its true position is this far from its stored
+  /// one, as a fraction of the smallest near radius at reset, > 0.
+  double moveThreshold = 0.1;
+};
+
+/// Work counters, cumulative since reset (for tests that work follows the motion).
+struct KineticStats3D {
+  std::uint64_t nearEvaluations = 0;      ///< near-set certificates re-evaluated
+  std::uint64_t candidateRebuilds = 0;    ///< candidate sets re-made by a walk over T
+  std::uint64_t localMoves = 0;           ///< vertex moves certified local (point written)
+  std::uint64_t reinsertions = 0;         ///< vertex moves repaired by remove-and-insert
+  std::uint64_t walkVisits = 0;           ///< vertices visited by the walks
+};
+
+class KineticProvider3D final : public sim::NeighborProvider {
+ public:
+  explicit KineticProvider3D(KineticSettings3D settings = {});
+  ~KineticProvider3D() override;
+  KineticProvider3D(KineticProvider3D&&) noexcept;
+  KineticProvider3D& operator=(KineticProvider3D&&) noexcept;
+
+  std::string_view name() const override { return "kinetic3d"; }
+  /// Throws std::invalid_argument for a world that is not 3D.
+  void reset(const sim::World& world) override;
+  void update(const sim::World& world, std::span<const sim::Vec3> previous) override;
+  std::span<const sim::AgentIndex> neighbors(sim::AgentIndex agent) const override;
+  std::span<const sim::PieceIndex> obstacles(sim::AgentIndex agent) const override;
+
+  const KineticStats3D& stats() const;
+  /// Checks the triangulation (CGAL's is_valid) and that every enabled agent has a vertex
+  /// within the allowed staleness; for tests.
+  bool isValid() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace steer::environment

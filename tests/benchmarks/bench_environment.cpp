@@ -1,0 +1,83 @@
+// Environment-layer benchmarks (issue #4): the time of one step's maintenance of every agent's
+// near set, under crowd-like motion (crowd_motion.hpp: each agent moves at most 5% of the mean
+// spacing per step, headings turning smoothly), among N/200 random walls in 2D. The motion
+// itself is not timed. Compare providers by the ratios of one run.
+#include <benchmark/benchmark.h>
+
+#include "benchmarks/crowd_motion.hpp"
+#include "steer/environment/brute_force_provider.hpp"
+#include "steer/environment/kinetic_provider_3d.hpp"
+#include "steer/environment/lattice_provider.hpp"
+
+namespace {
+
+using namespace steer;
+
+bench::CrowdMotionSettings crowdFor(std::size_t n, int dimension) {
+  bench::CrowdMotionSettings s;
+  s.agents = n;
+  s.dimension = dimension;
+  s.walls = dimension == 2 ? static_cast<int>(n / 200) : 0;
+  s.seed = 2026;
+  return s;
+}
+
+template <typename Provider>
+void runSteps(benchmark::State& state, Provider& provider, int dimension) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  bench::CrowdMotion motion(crowdFor(n, dimension));
+  provider.reset(motion.world());
+  for (int s = 0; s < 3; ++s) {  // warm up: settle the first re-binnings and repairs
+    motion.step();
+    provider.update(motion.world(), motion.previous());
+  }
+  std::size_t near = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    motion.step();
+    state.ResumeTiming();
+    provider.update(motion.world(), motion.previous());
+    benchmark::ClobberMemory();
+  }
+  for (std::size_t i = 0; i < n; ++i) near += provider.neighbors(static_cast<sim::AgentIndex>(i)).size();
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));
+  state.counters["ns_per_agent"] = benchmark::Counter(static_cast<double>(state.iterations() * n),
+                                                      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["neighbours_per_agent"] = static_cast<double>(near) / static_cast<double>(n);
+}
+
+void BM_NearEnvironment_Lattice(benchmark::State& state) {
+  environment::LatticeSettings settings;
+  settings.detectContacts = false;  // near sets only, as the other providers
+  environment::LatticeProvider provider(settings);
+  runSteps(state, provider, 2);
+}
+BENCHMARK(BM_NearEnvironment_Lattice)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+void BM_NearEnvironment_LatticeWithContacts(benchmark::State& state) {
+  environment::LatticeProvider provider;
+  runSteps(state, provider, 2);
+}
+BENCHMARK(BM_NearEnvironment_LatticeWithContacts)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+void BM_NearEnvironment_Brute(benchmark::State& state) {
+  environment::BruteForceProvider provider;
+  runSteps(state, provider, 2);
+}
+BENCHMARK(BM_NearEnvironment_Brute)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+
+void BM_NearEnvironment_Lattice3D(benchmark::State& state) {
+  environment::LatticeSettings settings;
+  settings.detectContacts = false;
+  environment::LatticeProvider provider(settings);
+  runSteps(state, provider, 3);
+}
+BENCHMARK(BM_NearEnvironment_Lattice3D)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+void BM_NearEnvironment_Kinetic3D(benchmark::State& state) {
+  environment::KineticProvider3D provider;
+  runSteps(state, provider, 3);
+}
+BENCHMARK(BM_NearEnvironment_Kinetic3D)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+}  // namespace

@@ -1,0 +1,366 @@
+// Conformance suite of issue #4: every environment provider returns exactly the near sets of
+// NeighborProvider's definition, i.e. those of the brute-force oracle, at every step, for
+// random crowds among walls, degenerate configurations, disabled agents, per-agent radii
+// that change over time and moving obstacles; and finds contacts between steps.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "benchmarks/crowd_motion.hpp"
+#include "environment/oracle.hpp"
+#include "steer/environment/kinetic_provider_3d.hpp"
+#include "steer/environment/lattice_provider.hpp"
+#include "steer/geometry/angle.hpp"
+
+using namespace steer;
+using sim::Vec3;
+using test::kScale;
+
+namespace {
+
+// Providers for 2D worlds (with walls) and for 3D worlds (no walls, A.3.2). Add new
+// providers here.
+using Providers2D = ::testing::Types<environment::LatticeProvider>;
+using Providers3D = ::testing::Types<environment::LatticeProvider, environment::KineticProvider3D>;
+
+template <typename P>
+class Conformance2D : public ::testing::Test {};
+TYPED_TEST_SUITE(Conformance2D, Providers2D);
+
+template <typename P>
+class Conformance3D : public ::testing::Test {};
+TYPED_TEST_SUITE(Conformance3D, Providers3D);
+
+bench::CrowdMotionSettings crowd(std::size_t n, int walls, double stepFraction, std::uint64_t seed, int dim = 2) {
+  bench::CrowdMotionSettings s;
+  s.agents = n;
+  s.walls = walls;
+  s.stepFraction = stepFraction;
+  s.seed = seed;
+  s.dimension = dim;
+  return s;
+}
+
+sim::Agent agentAt(double x, double y, double nearRadius, double z = 0.0) {
+  sim::Agent a;
+  a.state.position = Vec3(x, y, z);
+  a.nearRadius = nearRadius;
+  return a;
+}
+
+void numberAgents(sim::World& w) {
+  for (std::size_t i = 0; i < w.agents.size(); ++i) w.agents[i].id = static_cast<sim::AgentIndex>(i);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Random crowds among walls.
+
+TYPED_TEST(Conformance2D, CrowdOf1000AmongWallsOverManySteps) {
+  bench::CrowdMotion motion(crowd(1000 / kScale, 40, 0.05, 11));
+  TypeParam provider;
+  const auto seen = test::compareWithOracle(motion.world(), provider, 300 / kScale,
+                                            [&](sim::World&, int) { motion.step(); });
+  EXPECT_GT(seen, 1000u * 10 / kScale);
+}
+
+TYPED_TEST(Conformance2D, CrowdOf10000AmongWalls) {
+  bench::CrowdMotion motion(crowd(10000 / kScale, 50 / kScale, 0.05, 12));
+  TypeParam provider;
+  const auto seen = test::compareWithOracle(motion.world(), provider, 4 / (kScale > 1 ? 2 : 1),
+                                            [&](sim::World&, int) { motion.step(); });
+  EXPECT_GT(seen, 10000u * 10 / kScale);
+}
+
+TYPED_TEST(Conformance2D, FastCrowdJumpingAFullSpacingPerStep) {
+  bench::CrowdMotion motion(crowd(1000 / kScale, 40, 1.0, 13));
+  TypeParam provider;
+  test::compareWithOracle(motion.world(), provider, 100 / kScale, [&](sim::World&, int) { motion.step(); });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Degenerate configurations.
+
+// Agents on an exact grid, near radii equal to grid distances (agents exactly on the disk's
+// boundary), walls along grid lines through agents and with end points on sight lines. The
+// grid slides by exact binary fractions, so every coordinate stays exact.
+TYPED_TEST(Conformance2D, GridWithWallsAlongGridLines) {
+  sim::World w;
+  w.bounds = {Vec3(-20, -20, -1), Vec3(20, 20, 1)};
+  for (int y = -10; y <= 10; ++y)
+    for (int x = -10; x <= 10; ++x) w.agents.push_back(agentAt(x, y, (x + y) % 3 == 0 ? 2.0 : 1.0));
+  numberAgents(w);
+  w.obstacles.push_back({geometry::Segment{{-5, 0}, {5, 0}}, {}});       // through a row of agents
+  w.obstacles.push_back({geometry::Segment{{0.5, -8}, {0.5, 8}}, {}});   // between two columns
+  w.obstacles.push_back({geometry::Segment{{-3, -3}, {3, 3}}, {}});      // through the diagonal
+  w.obstacles.push_back({geometry::Segment{{6, 6}, {6, 6}}, {}});        // a point-like wall on an agent
+  w.obstacles.push_back({geometry::AlignedBox{{-9, 4}, {-7, 6}}, {}});   // box corners on agents
+  w.refreshPieces();
+  TypeParam provider;
+  const auto seen = test::compareWithOracle(w, provider, 24, [](sim::World& world, int s) {
+    const double dx = (s % 8 < 4) ? 0.25 : -0.25;  // back and forth, exact in binary
+    for (auto& a : world.agents) a.state.position.x() += dx;
+  });
+  EXPECT_GT(seen, 1000u);
+}
+
+// Rings of agents on circles whose radius is a near radius: the ring's agents sit on the
+// boundary of the centre's near disk, up to rounding, as the ring rotates.
+TYPED_TEST(Conformance2D, CocircularRingsRotating) {
+  sim::World w;
+  w.bounds = {Vec3(-30, -30, -1), Vec3(30, 30, 1)};
+  const int kRings = 6, kPerRing = 24;
+  std::vector<Vec3> centres;
+  for (int r = 0; r < kRings; ++r) centres.emplace_back(-20 + 8 * r, (r % 2) * 6.0, 0.0);
+  for (int r = 0; r < kRings; ++r) {
+    w.agents.push_back(agentAt(centres[r].x(), centres[r].y(), 3.0));
+    for (int k = 0; k < kPerRing; ++k) w.agents.push_back(agentAt(0, 0, 3.0));
+  }
+  numberAgents(w);
+  // A wall tangent to one ring and one through another ring's centre.
+  w.obstacles.push_back({geometry::Segment{{-23, 3}, {-17, 3}}, {}});
+  w.obstacles.push_back({geometry::Segment{{-4, 0}, {-4, 12}}, {}});
+  w.refreshPieces();
+  const auto place = [&](sim::World& world, int s) {
+    for (int r = 0; r < kRings; ++r)
+      for (int k = 0; k < kPerRing; ++k) {
+        const double angle = 2 * geometry::kPi * k / kPerRing + 0.01 * s * (r + 1);
+        world.agents[r * (kPerRing + 1) + 1 + k].state.position =
+            centres[r] + 3.0 * Vec3(std::cos(angle), std::sin(angle), 0);
+      }
+  };
+  place(w, 0);
+  TypeParam provider;
+  const auto seen = test::compareWithOracle(w, provider, 200, place);
+  EXPECT_GT(seen, 100u);
+}
+
+// Agents sliding along both sides of a wall, close to it, and along the wall's own line past
+// its ends (onto the wall, where they see nobody, and off again).
+TYPED_TEST(Conformance2D, SlidingAlongAWall) {
+  sim::World w;
+  w.bounds = {Vec3(-40, -10, -1), Vec3(40, 10, 1)};
+  for (int k = 0; k < 40; ++k) {
+    w.agents.push_back(agentAt(-30 + 1.5 * k, 0.25, 2.5));
+    w.agents.push_back(agentAt(-30 + 1.5 * k + 0.7, -0.25, 2.5));
+  }
+  for (int k = 0; k < 10; ++k) w.agents.push_back(agentAt(-35 + 7 * k, 0.0, 2.5));
+  numberAgents(w);
+  w.obstacles.push_back({geometry::Segment{{-20, 0}, {20, 0}}, {}});
+  w.obstacles.push_back({geometry::Segment{{25, -2}, {25, 2}}, {}});
+  w.refreshPieces();
+  TypeParam provider;
+  const auto seen = test::compareWithOracle(w, provider, 400, [](sim::World& world, int s) {
+    for (std::size_t i = 0; i < world.agents.size(); ++i) {
+      auto& p = world.agents[i].state.position;
+      const double v = (i % 3 == 0 ? 0.125 : 0.0625) * ((s / 100) % 2 == 0 ? 1 : -1);
+      p.x() += v;
+    }
+  });
+  EXPECT_GT(seen, 100u);
+}
+
+// Pairs of agents walking through each other (they coincide half-way), beside a wall end.
+TYPED_TEST(Conformance2D, TwoAgentsSwappingPlaces) {
+  sim::World w;
+  w.bounds = {Vec3(-10, -10, -1), Vec3(10, 10, 1)};
+  for (int k = 0; k < 5; ++k) {
+    w.agents.push_back(agentAt(-4, 2.0 * k - 4, 3.0));
+    w.agents.push_back(agentAt(4, 2.0 * k - 4, 3.0));
+  }
+  numberAgents(w);
+  w.obstacles.push_back({geometry::Segment{{0, 5}, {0, -1}}, {}});  // ends on one pair's meeting line
+  w.refreshPieces();
+  std::vector<Vec3> start;
+  for (const auto& a : w.agents) start.push_back(a.state.position);
+  TypeParam provider;
+  const int kSteps = 32;
+  const auto seen = test::compareWithOracle(w, provider, kSteps, [&](sim::World& world, int s) {
+    const double t = static_cast<double>(s) / kSteps;  // exact: kSteps is a power of two
+    for (std::size_t i = 0; i < world.agents.size(); i += 2) {
+      world.agents[i].state.position = start[i] + t * (start[i + 1] - start[i]);
+      world.agents[i + 1].state.position = start[i + 1] + t * (start[i] - start[i + 1]);
+    }
+  });
+  EXPECT_GT(seen, 10u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Disabled agents, radii, moving obstacles.
+
+TYPED_TEST(Conformance2D, AgentsDisabledAndEnabledAgain) {
+  bench::CrowdMotion motion(crowd(800 / kScale, 20, 0.1, 14));
+  std::mt19937 rng(5);
+  TypeParam provider;
+  test::compareWithOracle(motion.world(), provider, 200 / kScale, [&](sim::World& w, int) {
+    motion.step();
+    for (int k = 0; k < 10; ++k) {
+      auto& a = w.agents[rng() % w.agents.size()];
+      a.enabled = !a.enabled;
+    }
+  });
+  EXPECT_LT(motion.world().enabledCount(), motion.world().agents.size());
+}
+
+TYPED_TEST(Conformance2D, RadiiPerAgentChangingOverTime) {
+  bench::CrowdMotion motion(crowd(1000 / kScale, 30, 0.05, 15));
+  std::vector<double> base, phase;
+  std::mt19937 rng(6);
+  std::uniform_real_distribution<double> u(0.5, 5.0), ph(0.0, 6.28);
+  for (std::size_t i = 0; i < motion.world().agents.size(); ++i) {
+    base.push_back(u(rng));
+    phase.push_back(ph(rng));
+    motion.world().agents[i].nearRadius = base.back();
+  }
+  TypeParam provider;
+  test::compareWithOracle(motion.world(), provider, 150 / kScale, [&](sim::World& w, int s) {
+    motion.step();
+    for (std::size_t i = 0; i < w.agents.size(); ++i)
+      w.agents[i].nearRadius = base[i] * (1.0 + 0.5 * std::sin(0.05 * s + phase[i]));
+    // One agent's near disk grows past every bin size chosen at reset.
+    w.agents[0].nearRadius = 1.0 + 0.1 * s;
+  });
+}
+
+TYPED_TEST(Conformance2D, MovingObstacles) {
+  bench::CrowdMotion motion(crowd(600 / kScale, 10, 0.05, 16));
+  auto& world = motion.world();
+  const double h = motion.side() / 2;
+  sim::Path across;
+  across.waypoints = {Vec3(-h, -h, 0), Vec3(h, h, 0), Vec3(h, -h, 0)};
+  across.speed = 2.0;
+  across.loop = true;
+  world.obstacles.push_back({geometry::Segment{{-h, -h}, {-h + 3, -h + 1}}, across});
+  world.obstacles.push_back({geometry::AlignedBox{{-h, 0}, {-h + 2, 2}}, across});
+  world.obstacles.push_back({geometry::Ball{Vec3(0, 0, 0), 1.5}, across});
+  world.refreshPieces();
+  TypeParam provider;
+  test::compareWithOracle(world, provider, 150 / kScale, [&](sim::World&, int) { motion.step(); });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Continuous collision detection between two steps.
+
+// Two agents of radius 0.5 cross head-on in one step, 10 m each: they overlap only between the
+// two steps. Contact when |d0 + τ v| = 1 with d0 = (−10, −0.1), v = (20, 0).
+TYPED_TEST(Conformance2D, ContactBetweenStepsFoundWithItsTime) {
+  sim::World w;
+  w.bounds = {Vec3(-10, -10, -1), Vec3(10, 10, 1)};
+  w.agents = {agentAt(-5, 0, 2.0), agentAt(5, 0.1, 2.0), agentAt(0, 8, 2.0)};
+  numberAgents(w);
+  w.time = 1.0;
+  w.refreshPieces();
+  TypeParam provider;
+  provider.reset(w);
+  const std::vector<Vec3> previous{w.agents[0].state.position, w.agents[1].state.position, w.agents[2].state.position};
+  w.agents[0].state.position = Vec3(5, 0, 0);
+  w.agents[1].state.position = Vec3(-5, 0.1, 0);
+  w.time = 1.5;
+  provider.update(w, previous);
+  const auto contacts = provider.contacts();
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_FALSE(contacts[0].withObstacle);
+  EXPECT_EQ(std::min(contacts[0].a, contacts[0].b), 0u);
+  EXPECT_EQ(std::max(contacts[0].a, contacts[0].b), 1u);
+  const double tau = (10.0 - std::sqrt(1.0 - 0.01)) / 20.0;
+  EXPECT_NEAR(contacts[0].time, 1.0 + 0.5 * tau, 1e-9);
+}
+
+// An agent of radius 0.5 runs through a wall x = 0 in one step from x = −3 to x = 3: the
+// contact begins when its centre is 0.5 from the wall, at τ = 2.5 / 6.
+TYPED_TEST(Conformance2D, WallContactBetweenStepsFoundWithItsTime) {
+  sim::World w;
+  w.bounds = {Vec3(-10, -10, -1), Vec3(10, 10, 1)};
+  w.agents = {agentAt(-3, 1, 2.0)};
+  w.obstacles.push_back({geometry::Segment{{0, -5}, {0, 5}}, {}});
+  w.refreshPieces();
+  TypeParam provider;
+  provider.reset(w);
+  const std::vector<Vec3> previous{w.agents[0].state.position};
+  w.agents[0].state.position = Vec3(3, 1, 0);
+  w.time = 0.1;
+  w.refreshPieces();
+  provider.update(w, previous);
+  const auto contacts = provider.contacts();
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_TRUE(contacts[0].withObstacle);
+  EXPECT_EQ(contacts[0].a, 0u);
+  EXPECT_EQ(contacts[0].piece, 0u);
+  EXPECT_NEAR(contacts[0].time, 0.1 * 2.5 / 6.0, 1e-9);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3D worlds (A.3.2: no obstacles).
+
+TYPED_TEST(Conformance3D, CrowdOf1000OverManySteps) {
+  bench::CrowdMotion motion(crowd(1000 / kScale, 0, 0.05, 21, 3));
+  TypeParam provider;
+  const auto seen = test::compareWithOracle(motion.world(), provider, 150 / kScale,
+                                            [&](sim::World&, int) { motion.step(); });
+  EXPECT_GT(seen, 1000u * 10 / kScale);
+}
+
+TYPED_TEST(Conformance3D, CrowdOf10000) {
+  bench::CrowdMotion motion(crowd(10000 / kScale, 0, 0.05, 22, 3));
+  TypeParam provider;
+  test::compareWithOracle(motion.world(), provider, 3, [&](sim::World&, int) { motion.step(); });
+}
+
+TYPED_TEST(Conformance3D, FastCrowdRadiiChangingAndAgentsDisabled) {
+  bench::CrowdMotion motion(crowd(400 / kScale, 0, 0.8, 23, 3));
+  std::mt19937 rng(7);
+  TypeParam provider;
+  test::compareWithOracle(motion.world(), provider, 60 / kScale, [&](sim::World& w, int s) {
+    motion.step();
+    for (std::size_t i = 0; i < w.agents.size(); ++i)
+      w.agents[i].nearRadius = 1.0 + 2.0 * (1.0 + std::sin(0.03 * s + static_cast<double>(i)));
+    for (int k = 0; k < 5; ++k) {
+      auto& a = w.agents[rng() % w.agents.size()];
+      a.enabled = !a.enabled;
+    }
+  });
+}
+
+// Points on a sphere of radius equal to the centre's near radius, rotating; a lattice grid
+// of points (many cospherical quintuples); and pairs passing through each other.
+TYPED_TEST(Conformance3D, CosphericalGridAndSwaps) {
+  sim::World w;
+  w.dimension = 3;
+  w.bounds = {Vec3(-12, -12, -12), Vec3(12, 12, 12)};
+  w.agents.push_back(agentAt(0, 0, 2.0, 0));
+  const int kSphere = 60;
+  for (int k = 0; k < kSphere; ++k) w.agents.push_back(agentAt(0, 0, 2.0, 0));
+  const std::size_t gridStart = w.agents.size();
+  for (int z = -3; z <= 3; ++z)
+    for (int y = -3; y <= 3; ++y)
+      for (int x = -3; x <= 3; ++x) w.agents.push_back(agentAt(6 + x, y, 1.0 + (x + y + z + 9) % 2, z));
+  const std::size_t swapStart = w.agents.size();
+  for (int k = 0; k < 6; ++k) {
+    w.agents.push_back(agentAt(-8, -8 + 2 * k, 3.0, -4));
+    w.agents.push_back(agentAt(-8, -8 + 2 * k, 3.0, 4));
+  }
+  numberAgents(w);
+  std::vector<Vec3> start;
+  for (const auto& a : w.agents) start.push_back(a.state.position);
+  const auto place = [&](sim::World& world, int s) {
+    for (int k = 0; k < kSphere; ++k) {  // a Fibonacci sphere, rotating about z
+      const double zc = 1.0 - (2.0 * k + 1.0) / kSphere;
+      const double rho = std::sqrt(1.0 - zc * zc);
+      const double angle = 2.399963229728653 * k + 0.02 * s;
+      world.agents[1 + k].state.position = 2.0 * Vec3(rho * std::cos(angle), rho * std::sin(angle), zc);
+    }
+    for (std::size_t i = gridStart; i < swapStart; ++i)
+      world.agents[i].state.position = start[i] + Vec3(0.125 * (s % 8), 0, 0);
+    const double t = static_cast<double>(s % 65) / 64;
+    for (std::size_t i = swapStart; i < world.agents.size(); i += 2) {
+      world.agents[i].state.position = start[i] + t * (start[i + 1] - start[i]);
+      world.agents[i + 1].state.position = start[i + 1] + t * (start[i] - start[i + 1]);
+    }
+  };
+  place(w, 0);
+  TypeParam provider;
+  const auto seen = test::compareWithOracle(w, provider, 200, place);
+  EXPECT_GT(seen, 1000u);
+}

@@ -1,0 +1,125 @@
+// The 3D kinetic provider (A.3.2) is kinetic, not rebuilt: a step without motion does no
+// certificate work, the work grows with the motion and stays flat per agent as N grows, the
+// triangulation stays valid, and agents sharing one point are handled.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "benchmarks/crowd_motion.hpp"
+#include "environment/oracle.hpp"
+#include "steer/environment/kinetic_provider_3d.hpp"
+
+using namespace steer;
+using environment::KineticProvider3D;
+using environment::KineticStats3D;
+using sim::Vec3;
+using test::kScale;
+
+namespace {
+
+bench::CrowdMotionSettings crowd3(std::size_t n, double stepFraction, std::uint64_t seed, double nearRadius = 1.5) {
+  bench::CrowdMotionSettings s;
+  s.nearRadius = nearRadius;
+  s.agents = n;
+  s.dimension = 3;
+  s.stepFraction = stepFraction;
+  s.seed = seed;
+  return s;
+}
+
+std::uint64_t certificateWork(const KineticStats3D& s) {
+  return s.nearEvaluations + s.candidateRebuilds + s.localMoves + s.reinsertions;
+}
+
+// Certificate evaluations per agent per step over `steps` steps (after a warm-up).
+double workPerAgentStep(std::size_t n, double stepFraction, int steps) {
+  bench::CrowdMotion motion(crowd3(n, stepFraction, 31));
+  KineticProvider3D provider;
+  provider.reset(motion.world());
+  for (int s = 0; s < 10; ++s) {
+    motion.step();
+    provider.update(motion.world(), motion.previous());
+  }
+  const auto before = certificateWork(provider.stats());
+  for (int s = 0; s < steps; ++s) {
+    motion.step();
+    provider.update(motion.world(), motion.previous());
+  }
+  return static_cast<double>(certificateWork(provider.stats()) - before) / (static_cast<double>(n) * steps);
+}
+
+}  // namespace
+
+TEST(Kinetic3D, AStepWithoutMotionDoesNoCertificateWork) {
+  bench::CrowdMotion motion(crowd3(2000 / kScale, 0.05, 30));
+  KineticProvider3D provider;
+  provider.reset(motion.world());
+  for (int s = 0; s < 5; ++s) {
+    motion.step();
+    provider.update(motion.world(), motion.previous());
+  }
+  const KineticStats3D before = provider.stats();
+  const std::vector<Vec3> same(motion.world().agents.size());
+  provider.update(motion.world(), same);
+  const KineticStats3D& after = provider.stats();
+  EXPECT_EQ(after.nearEvaluations, before.nearEvaluations);
+  EXPECT_EQ(after.candidateRebuilds, before.candidateRebuilds);
+  EXPECT_EQ(after.localMoves, before.localMoves);
+  EXPECT_EQ(after.reinsertions, before.reinsertions);
+  EXPECT_EQ(after.walkVisits, before.walkVisits);
+}
+
+TEST(Kinetic3D, WorkGrowsWithMotionAndStaysFlatPerAgentAsNGrows) {
+  const double slow = workPerAgentStep(1000 / kScale, 0.005, 20);
+  const double fast = workPerAgentStep(1000 / kScale, 0.05, 20);
+  const double small = fast;
+  const double large = workPerAgentStep(8000 / kScale, 0.05, 20);
+  std::printf("work per agent and step: slow %.3f fast %.3f | N small %.3f large %.3f\n", slow, fast, small, large);
+  EXPECT_GT(fast, 2.0 * slow);
+  EXPECT_LT(large, 1.5 * small + 0.05) << "per-agent work should not grow with N";
+}
+
+TEST(Kinetic3D, TriangulationStaysValidAndNearSetsExact) {
+  bench::CrowdMotion motion(crowd3(500 / kScale, 0.3, 32, 3.0));
+  KineticProvider3D provider;
+  int checked = 0;
+  test::compareWithOracle(motion.world(), provider, 100 / kScale, [&](sim::World&, int s) {
+    motion.step();
+    if (s % 10 == 0) {
+      // is_valid walks the whole triangulation, so it runs every tenth step only.
+      EXPECT_TRUE(provider.isValid()) << "step " << s;
+      ++checked;
+    }
+  });
+  EXPECT_TRUE(provider.isValid());
+  EXPECT_GT(provider.stats().localMoves + provider.stats().reinsertions, 0u);
+  EXPECT_GT(checked, 0);
+}
+
+// Agents that sit on the very same point share one Delaunay vertex; they split up, meet again
+// and some are disabled while sharing.
+TEST(Kinetic3D, CoincidentAgents) {
+  sim::World w;
+  w.dimension = 3;
+  w.bounds = {Vec3(-10, -10, -10), Vec3(10, 10, 10)};
+  for (int k = 0; k < 40; ++k) {
+    sim::Agent a;
+    a.nearRadius = 2.0;
+    a.state.position = Vec3(k % 4, 0, 0);  // ten agents on each of four points
+    w.agents.push_back(a);
+  }
+  for (std::size_t i = 0; i < w.agents.size(); ++i) w.agents[i].id = static_cast<sim::AgentIndex>(i);
+  KineticProvider3D provider;
+  const auto seen = test::compareWithOracle(w, provider, 64, [](sim::World& world, int s) {
+    for (std::size_t i = 0; i < world.agents.size(); ++i) {
+      // Spread along different directions, then come back to the shared points.
+      const double t = (s <= 32 ? s : 64 - s) / 8.0;
+      const double k = static_cast<double>(i % 4);
+      world.agents[i].state.position = Vec3(k, 0, 0) + t * Vec3(0, 0.1 * (i % 10), 0.05 * (i / 10));
+    }
+    if (s == 40) world.agents[3].enabled = world.agents[7].enabled = false;
+    if (s == 50) world.agents[3].enabled = true;
+  });
+  EXPECT_GT(seen, 100u);
+  EXPECT_TRUE(provider.isValid());
+}
