@@ -1,0 +1,83 @@
+#pragma once
+/// @file The `harmonic` planner (Goldenstein §6.1, Appendix A.2): agents follow −∇λ of a
+/// harmonic potential over the static obstacles "whenever the target is not in clear direct
+/// sight", and head straight for the target otherwise.
+///
+/// - One field per distinct static target (point goals: a disc of the goal's reach radius;
+///   region goals: the box), computed in prepare() and shared by every agent with that target.
+/// - Clear sight: the segment from the agent to the target stays farther than the agent's
+///   radius from every static wall and static ball, so the straight run cannot graze a corner.
+/// - Moving targets (a path or another agent), flee and flow goals: no static field exists for
+///   them, so these agents get the direct planner's direction (with pursuit prediction when
+///   configured). The local layer still avoids obstacles.
+/// - mode(i) is "field" while an agent follows the field and "sight" otherwise.
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
+
+#include "steer/planning/direct_planner.hpp"
+#include "steer/planning/harmonic_field.hpp"
+
+namespace steer::planning {
+
+/// The fields of a world's static targets, computed once (or loaded from the cache).
+class HarmonicFieldSet {
+ public:
+  HarmonicFieldSet(HarmonicSettings settings, std::filesystem::path cacheDir)
+      : settings_(std::move(settings)), cacheDir_(std::move(cacheDir)) {}
+
+  /// Rasterizes the static obstacles and solves the field of every distinct static target of
+  /// every agent's goal list.
+  void prepare(const sim::World& world);
+  /// The field for the agent's current goal, or nullptr (moving target, no goal...).
+  const HarmonicField* fieldFor(const sim::World& world, const sim::Agent& agent) const;
+  /// True when the agent's body can move straight to `to` without touching a static obstacle.
+  bool clearSight(const geometry::Vec2& from, const geometry::Vec2& to, double radius) const;
+
+  std::size_t fieldCount() const { return fields_.size(); }
+  std::size_t cacheHits() const { return cacheHits_; }
+  const HarmonicSettings& settings() const { return settings_; }
+
+  /// The target region of a goal when it is static; false otherwise.
+  static bool staticTarget(const sim::Goal& goal, TargetRegion& out);
+
+ private:
+  using Key = std::tuple<int, double, double, double, double, double>;
+  static Key keyOf(const TargetRegion& t);
+
+  HarmonicSettings settings_;
+  std::filesystem::path cacheDir_;
+  Raster raster_;
+  std::vector<geometry::Segment> walls_;
+  std::vector<geometry::Ball> balls_;
+  std::map<Key, std::shared_ptr<const HarmonicField>> fields_;
+  std::size_t cacheHits_ = 0;
+};
+
+struct HarmonicPlannerParameters {
+  HarmonicSettings field;              ///< grid, clearance and solver
+  std::filesystem::path cacheDir;      ///< field cache folder; empty: no cache
+  DirectPlannerParameters direct;      ///< for moving targets
+};
+
+class HarmonicPlanner final : public sim::Planner {
+ public:
+  explicit HarmonicPlanner(HarmonicPlannerParameters parameters);
+  std::string_view name() const override { return "harmonic"; }
+  void prepare(const sim::World& world) override;
+  void plan(const sim::World& world, const sim::NeighborProvider& environment, std::span<sim::Vec3> goals) override;
+  std::string_view mode(sim::AgentIndex agent) const override;
+
+  const HarmonicFieldSet& fields() const { return fields_; }
+
+ private:
+  HarmonicPlannerParameters parameters_;
+  HarmonicFieldSet fields_;
+  DirectPlanner direct_;
+  std::vector<std::uint8_t> usingField_;
+  std::vector<sim::Vec3> directGoals_;
+};
+
+}  // namespace steer::planning

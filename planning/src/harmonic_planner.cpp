@@ -1,0 +1,107 @@
+#include "steer/planning/harmonic_planner.hpp"
+
+#include <variant>
+
+#include "steer/geometry/distance.hpp"
+#include "steer/planning/field_cache.hpp"
+
+namespace steer::planning {
+
+using geometry::Vec2;
+
+bool HarmonicFieldSet::staticTarget(const sim::Goal& goal, TargetRegion& out) {
+  if (goal.kind == sim::Goal::Kind::SeekRegion) {
+    out = {TargetRegion::Kind::Box, Vec2::Zero(), 0.0, goal.region};
+    return true;
+  }
+  if (goal.kind != sim::Goal::Kind::Seek) return false;
+  const sim::Target& t = goal.target;
+  Vec2 point;
+  if (t.kind == sim::Target::Kind::Point) point = geometry::xy(t.point);
+  else if (t.kind == sim::Target::Kind::Path && t.path.waypoints.size() == 1) point = geometry::xy(t.path.waypoints.front());
+  else return false;
+  out = {TargetRegion::Kind::Disc, point, std::max(goal.reachRadius, 0.0), {}};
+  return true;
+}
+
+HarmonicFieldSet::Key HarmonicFieldSet::keyOf(const TargetRegion& t) {
+  if (t.kind == TargetRegion::Kind::Box)
+    return {1, t.box.min.x(), t.box.min.y(), t.box.max.x(), t.box.max.y(), 0.0};
+  return {0, t.center.x(), t.center.y(), t.radius, 0.0, 0.0};
+}
+
+void HarmonicFieldSet::prepare(const sim::World& world) {
+  fields_.clear();
+  cacheHits_ = 0;
+  walls_ = world.staticWalls();
+  balls_.clear();
+  for (const auto& o : world.obstacles)
+    if (o.isStatic())
+      if (const auto* b = std::get_if<geometry::Ball>(&o.shape)) balls_.push_back(*b);
+  raster_ = rasterizeStaticObstacles(world, GridSpec::over(world.bounds, settings_.resolution), settings_.clearance);
+  for (const auto& agent : world.agents)
+    for (const auto& goal : agent.goals) {
+      TargetRegion target;
+      if (!staticTarget(goal, target)) continue;
+      const Key key = keyOf(target);
+      if (fields_.count(key) != 0) continue;
+      Raster r = withTarget(raster_, target);
+      const std::uint64_t cacheKey = fieldKey(r, settings_);
+      if (auto cached = loadCachedField(cacheDir_, cacheKey)) {
+        ++cacheHits_;
+        fields_[key] = std::make_shared<const HarmonicField>(std::move(*cached));
+        continue;
+      }
+      auto field = std::make_shared<const HarmonicField>(solveHarmonicField(std::move(r), settings_));
+      storeCachedField(cacheDir_, cacheKey, *field);
+      fields_[key] = std::move(field);
+    }
+}
+
+const HarmonicField* HarmonicFieldSet::fieldFor(const sim::World& world, const sim::Agent& agent) const {
+  const sim::Goal* goal = world.currentGoal(agent);
+  TargetRegion target;
+  if (goal == nullptr || !staticTarget(*goal, target)) return nullptr;
+  const auto it = fields_.find(keyOf(target));
+  return it == fields_.end() ? nullptr : it->second.get();
+}
+
+bool HarmonicFieldSet::clearSight(const Vec2& from, const Vec2& to, double radius) const {
+  const geometry::Segment path{from, to};
+  for (const auto& w : walls_)
+    if (geometry::segmentDistance(path, w) <= radius) return false;
+  for (const auto& b : balls_)
+    if (geometry::distanceToSegment(geometry::xy(b.center), path) <= b.radius + radius) return false;
+  return true;
+}
+
+HarmonicPlanner::HarmonicPlanner(HarmonicPlannerParameters parameters)
+    : parameters_(std::move(parameters)), fields_(parameters_.field, parameters_.cacheDir), direct_(parameters_.direct) {}
+
+void HarmonicPlanner::prepare(const sim::World& world) { fields_.prepare(world); }
+
+void HarmonicPlanner::plan(const sim::World& world, const sim::NeighborProvider& environment, std::span<sim::Vec3> goals) {
+  usingField_.assign(world.agents.size(), 0);
+  directGoals_.assign(world.agents.size(), sim::Vec3::Zero());
+  direct_.plan(world, environment, directGoals_);
+  for (std::size_t i = 0; i < world.agents.size(); ++i) {
+    const sim::Agent& agent = world.agents[i];
+    if (!agent.enabled) continue;
+    goals[i] = directGoals_[i];
+    const HarmonicField* field = fields_.fieldFor(world, agent);
+    if (field == nullptr) continue;
+    const Vec2 p = geometry::xy(agent.state.position);
+    if (fields_.clearSight(p, geometry::xy(sim::goalPoint(world, agent)), agent.radius)) continue;
+    const Vec2 d = field->descentDirection(p);
+    if (d.norm() == 0.0) continue;
+    goals[i] = geometry::lift(d);
+    usingField_[i] = 1;
+  }
+}
+
+std::string_view HarmonicPlanner::mode(sim::AgentIndex agent) const {
+  if (agent >= usingField_.size()) return "sight";
+  return usingField_[agent] ? "field" : "sight";
+}
+
+}  // namespace steer::planning

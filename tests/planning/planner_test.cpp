@@ -1,0 +1,226 @@
+// Planners on the U-shaped trap of Goldenstein Fig. 7 and the hybrid automaton's guards.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "maps.hpp"
+#include "steer/environment/brute_force_provider.hpp"
+#include "steer/planning/direct_planner.hpp"
+#include "steer/planning/harmonic_planner.hpp"
+#include "steer/planning/hybrid_planner.hpp"
+#include "steer/sim/simulation.hpp"
+
+namespace steer::planning {
+namespace {
+
+// A test double of a local layer that respects walls: it moves along the goal direction at the
+// desired speed and slides along any static obstacle piece it would otherwise penetrate. It
+// has no avoidance of its own, so it gets stuck where the planner leads it into a dead end —
+// the situation of Fig. 7 — while never crossing a wall.
+class SlidingModel final : public sim::LocalModel {
+ public:
+  std::string_view name() const override { return "sliding"; }
+  sim::AgentState advance(const sim::StepInput& in) const override {
+    sim::AgentState next = in.agent.state;
+    if (in.goalDirection.squaredNorm() == 0.0) return next.speed = 0.0, next;
+    next.direction = in.goalDirection;
+    next.speed = sim::desiredSpeedOf(in.world, in.agent);
+    sim::Vec3 p = in.agent.state.position + in.dt * next.speed * next.direction;
+    for (int pass = 0; pass < 3; ++pass)
+      for (const auto& piece : in.world.pieces()) {
+        const sim::Vec3 q = sim::closestPointOnPiece(piece, p);
+        const sim::Vec3 away = p - q;
+        const double d = away.norm();
+        if (d < in.agent.radius && d > 1e-12) p = q + away * (in.agent.radius / d);
+      }
+    next.position = p;
+    return next;
+  }
+};
+
+struct RunResult {
+  bool reached = false;
+  double minClearance = 1e9;  // body surface to the nearest wall over the run (m)
+  std::vector<std::string> modes;
+};
+
+RunResult runTrap(std::unique_ptr<sim::LocalModel> model, std::unique_ptr<sim::Planner> planner, double duration) {
+  auto trap = test::uTrap();
+  sim::Agent a;
+  a.radius = 0.4;
+  a.desiredSpeed = 1.3;
+  a.state.position = trap.start;
+  sim::Goal g;
+  g.target.point = trap.target;
+  a.goals.push_back(g);
+  trap.world.agents.push_back(a);
+  sim::SimulationSettings settings;
+  settings.dt = 0.05;
+  settings.duration = duration;
+  sim::Simulation simulation(trap.world, settings, std::move(model), std::make_unique<environment::BruteForceProvider>(),
+                             std::move(planner));
+  RunResult result;
+  simulation.start();
+  while (!simulation.finished()) {
+    simulation.step();
+    const sim::Agent& agent = simulation.world().agents[0];
+    if (!agent.enabled) break;
+    for (const auto& piece : simulation.world().pieces())
+      result.minClearance = std::min(result.minClearance, sim::distanceToPiece(piece, agent.state.position) - agent.radius);
+    const std::string mode(simulation.planner().mode(0));
+    if (result.modes.empty() || result.modes.back() != mode) result.modes.push_back(mode);
+  }
+  result.reached = simulation.world().agents[0].finishTime >= 0.0;
+  return result;
+}
+
+HarmonicPlannerParameters harmonicParameters(double clearance) {
+  HarmonicPlannerParameters p;
+  p.field.resolution = 160;
+  p.field.clearance = clearance;
+  return p;
+}
+
+TEST(UTrap, DirectPlannerStaysTrapped) {
+  const RunResult r = runTrap(std::make_unique<SlidingModel>(), std::make_unique<DirectPlanner>(), 60.0);
+  EXPECT_FALSE(r.reached);
+}
+
+TEST(UTrap, HarmonicPlannerReachesWithoutTouchingAWall) {
+  // The straight model ignores obstacles entirely: only the field keeps the agent clear.
+  const RunResult r = runTrap(std::make_unique<sim::StraightModel>(), std::make_unique<HarmonicPlanner>(harmonicParameters(0.6)), 60.0);
+  EXPECT_TRUE(r.reached);
+  EXPECT_GT(r.minClearance, 0.0);
+  EXPECT_NE(std::find(r.modes.begin(), r.modes.end(), "field"), r.modes.end());
+}
+
+TEST(UTrap, HarmonicPlannerWithWallRespectingModel) {
+  const RunResult r = runTrap(std::make_unique<SlidingModel>(), std::make_unique<HarmonicPlanner>(harmonicParameters(0.6)), 60.0);
+  EXPECT_TRUE(r.reached);
+  EXPECT_GT(r.minClearance, 1e-3);
+}
+
+TEST(UTrap, HybridPaperAutomatonEscapesWithoutAField) {
+  HybridPlannerParameters p;  // paperExample(): seek / escape, no field
+  auto planner = std::make_unique<HybridPlanner>(p);
+  const RunResult r = runTrap(std::make_unique<SlidingModel>(), std::move(planner), 120.0);
+  EXPECT_TRUE(r.reached);
+  ASSERT_GE(r.modes.size(), 3u);
+  EXPECT_EQ(r.modes[0], "seek");
+  EXPECT_EQ(r.modes[1], "escape");
+  EXPECT_EQ(r.modes.back(), "seek");
+}
+
+// Guards, one at a time, on a hand-moved agent.
+struct GuardRig {
+  sim::World world;
+  environment::BruteForceProvider provider;
+  std::vector<sim::Vec3> goals;
+  GuardRig() {
+    world = test::uTrap().world;
+    sim::Agent a;
+    a.radius = 0.4;
+    a.state.position = sim::Vec3(7.0, 0, 0);  // inside the U, the target hidden behind its back
+    sim::Goal g;
+    g.target.point = test::uTrap().target;
+    a.goals.push_back(g);
+    world.agents.push_back(a);
+    goals.assign(1, sim::Vec3::Zero());
+  }
+  void at(double t, const sim::Vec3& p, HybridPlanner& planner) {
+    world.time = t;
+    world.agents[0].state.position = p;
+    planner.plan(world, provider, goals);
+  }
+};
+
+TEST(HybridPlanner, ProgressGuardFiresOnlyAfterItsWindow) {
+  GuardRig rig;
+  HybridPlanner planner({});
+  planner.prepare(rig.world);
+  for (double t = 0.0; t < 2.9; t += 0.1) {
+    rig.at(t, sim::Vec3(7.0, 0, 0), planner);
+    EXPECT_EQ(planner.mode(0), "seek") << t;
+  }
+  rig.at(3.05, sim::Vec3(7.0, 0, 0), planner);
+  EXPECT_EQ(planner.mode(0), "escape");
+  ASSERT_EQ(planner.modeChanges().size(), 1u);
+  EXPECT_NEAR(planner.modeChanges()[0].time, 3.05, 1e-12);
+}
+
+TEST(HybridPlanner, ProgressGuardDoesNotFireWhileApproaching) {
+  GuardRig rig;
+  HybridPlanner planner({});
+  planner.prepare(rig.world);
+  // Moving towards the target at 0.5 m/s: 1.5 m per 3 s window, above the 0.5 m threshold.
+  for (double t = 0.0; t < 6.0; t += 0.1) {
+    rig.at(t, sim::Vec3(-10.0 + 0.5 * t, 0, 0), planner);
+    EXPECT_EQ(planner.mode(0), "seek") << t;
+  }
+}
+
+TEST(HybridPlanner, VisibilityAndTimeGuardsReturnToSeek) {
+  GuardRig rig;
+  HybridPlanner planner({});
+  planner.prepare(rig.world);
+  for (double t = 0.0; t <= 3.05; t += 0.05) rig.at(t, sim::Vec3(7.0, 0, 0), planner);
+  ASSERT_EQ(planner.mode(0), "escape");
+  // The escape direction keeps the wall on the left: at the back wall it heads for −y.
+  EXPECT_LT(rig.goals[0].y(), -0.5);
+  // Target in sight (beside the U, level with the target) but the mode is younger than 1 s.
+  rig.at(3.5, sim::Vec3(12.0, -8.0, 0), planner);
+  EXPECT_EQ(planner.mode(0), "escape");
+  rig.at(4.1, sim::Vec3(12.0, -8.0, 0), planner);
+  EXPECT_EQ(planner.mode(0), "seek");
+}
+
+TEST(HybridPlanner, AutomatonValidation) {
+  HybridAutomaton a = HybridAutomaton::paperExample();
+  EXPECT_EQ(a.validate(), "");
+  a.transitions.push_back({"seek", "nowhere", {{HybridGuard::Kind::TargetVisible, 0, 0}}});
+  EXPECT_NE(a.validate(), "");
+  HybridPlannerParameters p;
+  p.automaton = a;
+  EXPECT_THROW(HybridPlanner{p}, std::invalid_argument);
+}
+
+TEST(HarmonicPlanner, OneFieldPerDistinctTargetAndCacheReuse) {
+  auto trap = test::uTrap();
+  for (int k = 0; k < 4; ++k) {
+    sim::Agent a;
+    a.id = static_cast<sim::AgentIndex>(k);
+    a.state.position = sim::Vec3(-10, -3 + 2 * k, 0);
+    sim::Goal g;
+    g.target.point = k < 3 ? trap.target : sim::Vec3(-15, 15, 0);
+    a.goals.push_back(g);
+    trap.world.agents.push_back(a);
+  }
+  const auto dir = std::filesystem::path(STEER_BINARY_DIR) / "planning_test_cache";
+  std::filesystem::remove_all(dir);
+  HarmonicPlannerParameters p = harmonicParameters(0.4);
+  p.field.resolution = 64;
+  p.cacheDir = dir;
+  HarmonicPlanner first(p);
+  first.prepare(trap.world);
+  EXPECT_EQ(first.fields().fieldCount(), 2u);
+  EXPECT_EQ(first.fields().cacheHits(), 0u);
+  HarmonicPlanner second(p);
+  second.prepare(trap.world);
+  EXPECT_EQ(second.fields().cacheHits(), 2u);
+  // The cached field is the solved one.
+  const auto* a = first.fields().fieldFor(trap.world, trap.world.agents[0]);
+  const auto* b = second.fields().fieldFor(trap.world, trap.world.agents[0]);
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(a->logComplement(), b->logComplement());
+  // A changed obstacle changes the key.
+  trap.world.obstacles.push_back({geometry::Ball{sim::Vec3(-15, -15, 0), 1.0}, {}});
+  trap.world.refreshPieces();
+  HarmonicPlanner third(p);
+  third.prepare(trap.world);
+  EXPECT_EQ(third.fields().cacheHits(), 0u);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace steer::planning
