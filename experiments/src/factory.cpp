@@ -1,6 +1,7 @@
 #include "steer/experiments/factory.hpp"
 
 #include "steer/environment/brute_force_provider.hpp"
+#include "steer/environment/lattice_provider.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "steer/planning/direct_planner.hpp"
 #include "part_configs.hpp"
@@ -22,7 +23,8 @@ std::unique_ptr<sim::LocalModel> makeLocalModel(const Scenario& s) {
 
 std::unique_ptr<sim::NeighborProvider> makeNeighborProvider(const Scenario& s) {
   if (s.neighbors == "brute") return std::make_unique<environment::BruteForceProvider>();
-  unknown(s, "neighbors provider", s.neighbors, "brute");
+  if (s.neighbors == "lattice") return std::make_unique<environment::LatticeProvider>();
+  unknown(s, "neighbors provider", s.neighbors, "brute, lattice");
 }
 
 std::unique_ptr<sim::Planner> makePlanner(const Scenario& s) {
