@@ -10,6 +10,12 @@
 namespace steer::planning {
 namespace {
 
+#ifdef STEER_SANITIZE_BUILD
+constexpr int kMazeResolution = 192;  // the sanitizer build is ~20x slower
+#else
+constexpr int kMazeResolution = 320;
+#endif
+
 HarmonicField fieldFor(const sim::World& world, const sim::Vec3& target, int resolution, LaplaceSolver solver,
                        double clearance = 0.0) {
   HarmonicSettings s;
@@ -46,12 +52,12 @@ TEST(HarmonicField, SerpentineMazeHasNoLocalMinimaDespite100OrdersOfDecay) {
   // 6 corridors of 30 m × 1.5 m (20:1), 5 turns.
   const auto maze = test::serpentineMaze(5, 30.0, 1.5, 0.5);
   for (const auto solver : {LaplaceSolver::Sor, LaplaceSolver::Multigrid}) {
-    const HarmonicField f = fieldFor(maze.world, maze.target, 384, solver);
+    const HarmonicField f = fieldFor(maze.world, maze.target, kMazeResolution, solver);
     EXPECT_TRUE(f.stats().converged);
     // The regime the representation is for: u = 1 − λ falls below 1e-100.
     EXPECT_LT(minimumLog(f), std::log(1e-100)) << solverName(solver);
     const LocalMinimaReport r = countLocalMinima(f);
-    EXPECT_GT(r.freeCells, 10000);
+    EXPECT_GT(r.freeCells, 5000);
     EXPECT_EQ(r.disconnected, 0);
     EXPECT_EQ(r.localMinima, 0) << solverName(solver);
     EXPECT_TRUE(streamlineReaches(f, geometry::xy(maze.start), geometry::xy(maze.target), 0.3));
