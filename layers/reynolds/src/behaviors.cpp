@@ -309,12 +309,25 @@ Vec3 flowFollowing(const Character& self, const Vec3& fieldDirection, double spe
   return seekDirection(self, fieldDirection, speed);
 }
 
+namespace {
+// Neighbourhood membership with cos(angle) computed once per behavior, not per neighbour.
+struct InNeighborhood {
+  const Character& self;
+  double distance2, cosAngle;
+  bool all;
+  InNeighborhood(const Character& c, const Neighborhood& n)
+      : self(c), distance2(n.distance * n.distance), cosAngle(std::cos(n.angle)), all(n.angle >= geometry::kPi) {}
+  bool operator()(const Vec3& other) const {
+    const Vec3 d = other - self.position;
+    const double n2 = d.squaredNorm();
+    if (n2 > distance2 || n2 == 0.0) return false;
+    return all || self.forward.dot(d) >= cosAngle * std::sqrt(n2);
+  }
+};
+}  // namespace
+
 bool Neighborhood::contains(const Character& self, const Vec3& other) const {
-  const Vec3 d = other - self.position;
-  const double n = d.norm();
-  if (n > distance || n == 0.0) return false;
-  if (angle >= geometry::kPi) return true;
-  return self.forward.dot(d) >= std::cos(angle) * n;
+  return InNeighborhood(self, *this)(other);
 }
 
 Vec3 unalignedCollisionAvoidance(const Character& self, std::span<const Other> others, double maxTime,
@@ -345,9 +358,10 @@ Vec3 unalignedCollisionAvoidance(const Character& self, std::span<const Other> o
 }
 
 Vec3 separation(const Character& self, std::span<const Other> others, const Neighborhood& n) {
+  const InNeighborhood inside(self, n);
   Vec3 sum = Vec3::Zero();
   for (const Other& o : others) {
-    if (!n.contains(self, o.position)) continue;
+    if (!inside(o.position)) continue;
     const Vec3 d = self.position - o.position;
     sum += d / d.squaredNorm();  // normalize(d) / |d|
   }
@@ -355,10 +369,11 @@ Vec3 separation(const Character& self, std::span<const Other> others, const Neig
 }
 
 Vec3 cohesion(const Character& self, std::span<const Other> others, const Neighborhood& n) {
+  const InNeighborhood inside(self, n);
   Vec3 sum = Vec3::Zero();
   int count = 0;
   for (const Other& o : others) {
-    if (!n.contains(self, o.position)) continue;
+    if (!inside(o.position)) continue;
     sum += o.position;
     ++count;
   }
@@ -366,10 +381,11 @@ Vec3 cohesion(const Character& self, std::span<const Other> others, const Neighb
 }
 
 Vec3 alignment(const Character& self, std::span<const Other> others, const Neighborhood& n) {
+  const InNeighborhood inside(self, n);
   Vec3 sum = Vec3::Zero();
   int count = 0;
   for (const Other& o : others) {
-    if (!n.contains(self, o.position)) continue;
+    if (!inside(o.position)) continue;
     sum += o.velocity;
     ++count;
   }

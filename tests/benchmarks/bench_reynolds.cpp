@@ -1,0 +1,137 @@
+// Reynolds 2000's bin-lattice claim (issue #6): one flocking step of N boids with the lattice
+// provider against brute force. A step is: every boid gathers its near environment and runs
+// ReynoldsModel (flocking + containment) through the simple vehicle model, then the provider is
+// brought up to date. The density is the same for every N (about 17 boids per near sphere), so
+// the lattice's time per boid should stay flat while brute force grows linearly per boid.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <memory>
+#include <random>
+
+#include "steer/environment/brute_force_provider.hpp"
+#include "steer/environment/lattice_provider.hpp"
+#include "steer/reynolds/reynolds_model.hpp"
+
+namespace {
+
+using namespace steer;
+using sim::Vec3;
+
+constexpr double kDensity = 0.5;     // boids per m³
+constexpr double kNearRadius = 2.0;  // m
+
+sim::World boidWorld(int n) {
+  const double side = std::cbrt(n / kDensity);
+  sim::World w;
+  w.dimension = 3;
+  w.bounds = {Vec3::Constant(-side), Vec3::Constant(side)};
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<double> u(-side / 2, side / 2);
+  std::normal_distribution<double> g(0, 1);
+  w.agents.resize(n);
+  for (int i = 0; i < n; ++i) {
+    auto& a = w.agents[i];
+    a.id = static_cast<sim::AgentIndex>(i);
+    a.radius = 0.2;
+    a.nearRadius = kNearRadius;
+    a.maxSpeed = 2.0;
+    a.staysAfterGoals = true;
+    a.state.position = Vec3(u(rng), u(rng), u(rng));
+    a.state.direction = Vec3(g(rng), g(rng), g(rng)).normalized();
+    a.state.speed = 1.0;
+  }
+  w.refreshPieces();
+  return w;
+}
+
+reynolds::ReynoldsParameters boidParameters(double side) {
+  reynolds::ReynoldsParameters p;
+  reynolds::BehaviorSpec flock;
+  flock.kind = reynolds::BehaviorKind::Flocking;
+  flock.flocking.separation = {1.0, 3.14159265358979323846};
+  flock.flocking.alignment = {kNearRadius, 2.5};
+  flock.flocking.cohesion = {kNearRadius, 2.5};
+  reynolds::BehaviorSpec contain;
+  contain.kind = reynolds::BehaviorKind::Containment;
+  contain.highRate = true;
+  contain.region.min = Vec3::Constant(-side / 2);
+  contain.region.max = Vec3::Constant(side / 2);
+  p.behaviors = {contain, flock};
+  return p;
+}
+
+// `queriesOnly`: time only the provider's update (the locality queries of the 2000 paper's
+// measurement), not the steering.
+void flockingStep(benchmark::State& state, std::unique_ptr<sim::NeighborProvider> provider, bool queriesOnly) {
+  const int n = static_cast<int>(state.range(0));
+  const sim::World initial = boidWorld(n);
+  sim::World world = initial;
+  const reynolds::ReynoldsModel model(boidParameters(std::cbrt(n / kDensity)));
+  const sim::Noise noise(1);
+  const sim::IntegratorSettings integrator;
+  std::vector<sim::AgentState> next(n);
+  std::vector<Vec3> previous(n);
+  sim::NearEnvironment near;
+  double neighbours = 0.0;
+  for (auto _ : state) {
+    // Every iteration times the same step from the same state (the flock would clump otherwise).
+    state.PauseTiming();
+    world = initial;
+    for (auto& a : world.agents) model.initialize(a, 3);
+    provider->reset(world);
+    if (queriesOnly) {
+      for (int i = 0; i < n; ++i) {
+        previous[i] = world.agents[i].state.position;
+        world.agents[i].state.position += 0.05 * world.agents[i].state.velocity();
+      }
+      world.time += 0.05;
+    }
+    state.ResumeTiming();
+    if (!queriesOnly) {
+      for (int i = 0; i < n; ++i) {
+        sim::gatherNearEnvironment(world, *provider, static_cast<sim::AgentIndex>(i), near);
+        neighbours += near.agents.size();
+        const sim::StepInput in{world, world.agents[i], near, Vec3::Zero(), world.time, 0.05, 0, integrator, noise};
+        next[i] = model.advance(in);
+      }
+      for (int i = 0; i < n; ++i) {
+        previous[i] = world.agents[i].state.position;
+        world.agents[i].state = next[i];
+      }
+      world.time += 0.05;
+    }
+    provider->update(world, previous);
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+  state.counters["per_boid"] = benchmark::Counter(static_cast<double>(state.iterations()) * n,
+                                                  benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  if (!queriesOnly) state.counters["neighbours"] = neighbours / (static_cast<double>(state.iterations()) * n);
+}
+
+environment::LatticeSettings latticeSettings() {
+  environment::LatticeSettings s;
+  s.detectContacts = false;  // brute force does not detect contacts either
+  return s;
+}
+
+void BM_Boids_Lattice(benchmark::State& state) {
+  flockingStep(state, std::make_unique<environment::LatticeProvider>(latticeSettings()), false);
+}
+void BM_Boids_Brute(benchmark::State& state) {
+  flockingStep(state, std::make_unique<environment::BruteForceProvider>(), false);
+}
+// The locality queries alone (every boid's near set after one move), as reynolds-2000 measured.
+void BM_BoidsQueries_Lattice(benchmark::State& state) {
+  flockingStep(state, std::make_unique<environment::LatticeProvider>(latticeSettings()), true);
+}
+void BM_BoidsQueries_Brute(benchmark::State& state) {
+  flockingStep(state, std::make_unique<environment::BruteForceProvider>(), true);
+}
+
+}  // namespace
+
+BENCHMARK(BM_Boids_Lattice)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Boids_Brute)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BoidsQueries_Lattice)->Arg(1000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BoidsQueries_Brute)->Arg(1000)->Unit(benchmark::kMillisecond);
