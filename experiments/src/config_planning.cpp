@@ -1,14 +1,140 @@
+// The `planning:` section of a scenario:
+//   planning:
+//     direct:   {prediction_factor}
+//     harmonic: {resolution, clearance, solver: gs|sor|multigrid, tolerance, omega,
+//                max_iterations, accept_threshold, cache_dir}
+//     hybrid:   {initial, modes: [{name, strategy}], transitions: [{from, to, when: [{guard,
+//                value, window}]}], wall_distance, wall_sensing}   (fields from `harmonic`)
+//     field:    {file, prediction_time}
+// Unknown keys are errors with their location (yaml_support.hpp).
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
 #include "part_configs.hpp"
 #include "yaml_support.hpp"
 
 namespace steer::experiments {
 
+namespace {
+
+bool hasSection(const Scenario& s, const char* name) { return s.planning.IsDefined() && s.planning[name].IsDefined(); }
+
+std::string defaultCacheDir() {
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0') return std::string(xdg) + "/steer/fields";
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') return std::string(home) + "/.cache/steer/fields";
+  return {};
+}
+
+}  // namespace
+
 planning::DirectPlannerParameters readDirectPlannerParameters(const Scenario& s) {
   planning::DirectPlannerParameters p;
-  if (!s.planning.IsDefined() || !s.planning["direct"].IsDefined()) return p;
+  if (!hasSection(s, "direct")) return p;
   yaml::YamlMap map(s.file, s.planning["direct"], "planning.direct");
   p.predictionFactor = map.number("prediction_factor", p.predictionFactor, 0.0, 1e6);
   map.finish();
+  return p;
+}
+
+planning::HarmonicPlannerParameters readHarmonicPlannerParameters(const Scenario& s) {
+  planning::HarmonicPlannerParameters p;
+  p.cacheDir = defaultCacheDir();
+  p.direct = readDirectPlannerParameters(s);
+  if (!hasSection(s, "harmonic")) return p;
+  yaml::YamlMap map(s.file, s.planning["harmonic"], "planning.harmonic");
+  auto& f = p.field;
+  f.resolution = static_cast<int>(map.integer("resolution", f.resolution, 4, 8192));
+  f.clearance = map.number("clearance", f.clearance, 0.0, 1e6);
+  const std::string solver = map.choice("solver", planning::solverName(f.solver.solver), {"gs", "sor", "multigrid"});
+  planning::parseSolver(solver, f.solver.solver);
+  f.solver.tolerance = map.number("tolerance", f.solver.tolerance, 1e-300, 1.0);
+  f.solver.omega = map.number("omega", f.solver.omega, 0.0, 1.999999);
+  f.solver.maxIterations = map.integer("max_iterations", f.solver.maxIterations, 1, std::int64_t{1} << 40);
+  f.acceptThreshold = map.number("accept_threshold", f.acceptThreshold, 1e-300, 0.1);
+  p.cacheDir = map.string("cache_dir", p.cacheDir.string());
+  map.finish();
+  return p;
+}
+
+planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& s) {
+  planning::HybridPlannerParameters p;
+  const auto harmonic = readHarmonicPlannerParameters(s);
+  p.field = harmonic.field;
+  p.cacheDir = harmonic.cacheDir;
+  if (!hasSection(s, "hybrid")) return p;
+  yaml::YamlMap map(s.file, s.planning["hybrid"], "planning.hybrid");
+  p.wallDistance = map.number("wall_distance", p.wallDistance, 1e-6, 1e6);
+  p.wallSensing = map.number("wall_sensing", p.wallSensing, 1e-6, 1e6);
+  if (map.has("modes") || map.has("transitions") || map.has("initial")) {
+    planning::HybridAutomaton a;
+    map.forEach("modes", [&](const YAML::Node& node, const std::string& path) {
+      yaml::YamlMap m(s.file, node, path);
+      planning::HybridMode mode;
+      mode.name = m.requiredString("name");
+      const std::string strategy = m.choice("strategy", "seek",
+                                            {"seek", "field", "follow_wall_left", "follow_wall_right", "flee", "wait"});
+      planning::parseStrategy(strategy, mode.strategy);
+      m.finish();
+      a.modes.push_back(mode);
+    });
+    map.forEach("transitions", [&](const YAML::Node& node, const std::string& path) {
+      yaml::YamlMap t(s.file, node, path);
+      planning::HybridTransition tr;
+      tr.from = t.requiredString("from");
+      tr.to = t.requiredString("to");
+      t.forEach("when", [&](const YAML::Node& g, const std::string& gpath) {
+        yaml::YamlMap gm(s.file, g, gpath);
+        planning::HybridGuard guard;
+        const std::string kind = gm.choice("guard", "target_visible",
+                                           {"target_visible", "target_hidden", "progress_below", "time_in_mode_above",
+                                            "distance_below", "distance_above", "closer_than_entry"});
+        planning::parseGuard(kind, guard.kind);
+        guard.value = gm.number("value", 0.0, -1e9, 1e9);
+        guard.window = gm.number("window", 0.0, 0.0, 1e9);
+        gm.finish();
+        tr.guards.push_back(guard);
+      });
+      t.finish();
+      a.transitions.push_back(tr);
+    });
+    a.initial = map.string("initial", a.modes.empty() ? std::string() : a.modes.front().name);
+    const std::string problem = a.validate();
+    if (!problem.empty()) map.fail(map.has("transitions") ? "transitions" : "modes", problem);
+    p.automaton = a;
+  }
+  map.finish();
+  return p;
+}
+
+planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
+  planning::FieldPlannerParameters p;
+  if (!hasSection(s, "field")) throw InputError({s.file, 0, 0}, "planning.field: the field planner needs planning.field.file");
+  yaml::YamlMap map(s.file, s.planning["field"], "planning.field");
+  std::string file = map.requiredString("file");
+  p.predictionTime = map.number("prediction_time", p.predictionTime, 0.0, 1e6);
+  map.finish();
+  // Relative to the scenario file's folder.
+  const auto base = std::filesystem::path(s.file).parent_path();
+  const auto path = std::filesystem::path(file).is_absolute() ? std::filesystem::path(file) : base / file;
+  std::ifstream in(path);
+  if (!in) throw InputError({path.string(), 0, 0}, "cannot open velocity field file");
+  try {
+    const auto j = nlohmann::json::parse(in);
+    auto& f = p.field;
+    f.origin = {j.at("origin").at(0).get<double>(), j.at("origin").at(1).get<double>()};
+    f.spacing = j.at("spacing").get<double>();
+    f.nx = j.at("nx").get<int>();
+    f.ny = j.at("ny").get<int>();
+    if (!(f.spacing > 0.0) || f.nx < 2 || f.ny < 2) throw InputError({path.string(), 0, 0}, "need spacing > 0, nx >= 2, ny >= 2");
+    const auto& v = j.at("vectors");
+    if (v.size() != static_cast<std::size_t>(f.nx) * f.ny)
+      throw InputError({path.string(), 0, 0}, "vectors: expected nx*ny = " + std::to_string(f.nx * f.ny) + " entries");
+    for (const auto& e : v) f.vectors.emplace_back(e.at(0).get<double>(), e.at(1).get<double>());
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError({path.string(), 0, 0}, std::string("velocity field: ") + e.what());
+  }
   return p;
 }
 

@@ -18,6 +18,7 @@ namespace {
 // Each part registers here; its configuration section is read in config_<part>.cpp.
 std::unique_ptr<sim::LocalModel> makeLocalModel(const Scenario& s) {
   if (s.model == "straight") return std::make_unique<sim::StraightModel>();
+  if (s.model == "reynolds") return std::make_unique<reynolds::ReynoldsModel>(readReynoldsParameters(s));
   unknown(s, "model", s.model, "straight");
 }
 
@@ -29,7 +30,10 @@ std::unique_ptr<sim::NeighborProvider> makeNeighborProvider(const Scenario& s) {
 
 std::unique_ptr<sim::Planner> makePlanner(const Scenario& s) {
   if (s.planner == "direct") return std::make_unique<planning::DirectPlanner>(readDirectPlannerParameters(s));
-  unknown(s, "planner", s.planner, "direct");
+  if (s.planner == "harmonic") return std::make_unique<planning::HarmonicPlanner>(readHarmonicPlannerParameters(s));
+  if (s.planner == "hybrid") return std::make_unique<planning::HybridPlanner>(readHybridPlannerParameters(s));
+  if (s.planner == "field") return std::make_unique<planning::FieldPlanner>(readFieldPlannerParameters(s));
+  unknown(s, "planner", s.planner, "direct, harmonic, hybrid, field");
 }
 
 sim::Simulation makeSimulation(const Scenario& s) {

@@ -4,9 +4,17 @@
 // node's location on a bad or unknown key (see yaml_support.hpp).
 #include "steer/experiments/scenario.hpp"
 #include "steer/planning/direct_planner.hpp"
+#include "steer/planning/field_planner.hpp"
+#include "steer/planning/harmonic_planner.hpp"
+#include "steer/planning/hybrid_planner.hpp"
+#include "steer/reynolds/reynolds_model.hpp"
 
 namespace steer::experiments {
 
 planning::DirectPlannerParameters readDirectPlannerParameters(const Scenario& scenario);
+planning::HarmonicPlannerParameters readHarmonicPlannerParameters(const Scenario& scenario);
+planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& scenario);
+planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& scenario);
+reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& scenario);
 
 }  // namespace steer::experiments

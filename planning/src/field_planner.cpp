@@ -1,0 +1,36 @@
+#include "steer/planning/field_planner.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace steer::planning {
+
+using geometry::Vec2;
+
+Vec2 VelocityField::sample(const Vec2& p) const {
+  if (nx < 1 || ny < 1 || vectors.size() != static_cast<std::size_t>(nx) * ny) return Vec2::Zero();
+  const double fx = std::clamp((p.x() - origin.x()) / spacing, 0.0, static_cast<double>(nx - 1));
+  const double fy = std::clamp((p.y() - origin.y()) / spacing, 0.0, static_cast<double>(ny - 1));
+  const int i0 = std::min(static_cast<int>(fx), std::max(nx - 2, 0));
+  const int j0 = std::min(static_cast<int>(fy), std::max(ny - 2, 0));
+  const int i1 = std::min(i0 + 1, nx - 1), j1 = std::min(j0 + 1, ny - 1);
+  const double tx = fx - i0, ty = fy - j0;
+  auto at = [&](int i, int j) { return vectors[static_cast<std::size_t>(j) * nx + i]; };
+  return (1 - tx) * (1 - ty) * at(i0, j0) + tx * (1 - ty) * at(i1, j0) + (1 - tx) * ty * at(i0, j1) + tx * ty * at(i1, j1);
+}
+
+void FieldPlanner::plan(const sim::World& world, const sim::NeighborProvider&, std::span<sim::Vec3> goals) {
+  for (std::size_t i = 0; i < world.agents.size(); ++i) {
+    const sim::Agent& agent = world.agents[i];
+    if (!agent.enabled) continue;
+    if (world.currentGoal(agent) == nullptr) {
+      goals[i] = sim::Vec3::Zero();
+      continue;
+    }
+    const sim::Vec3 predicted = agent.state.position + parameters_.predictionTime * agent.state.velocity();
+    const Vec2 v = parameters_.field.sample(geometry::xy(predicted));
+    goals[i] = v.norm() > 1e-12 ? geometry::lift(v.normalized()) : sim::directGoalDirection(world, agent);
+  }
+}
+
+}  // namespace steer::planning
