@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "field_command.hpp"
 #include "progress_bar.hpp"
 #include "steer/experiments/factory.hpp"
 
@@ -32,6 +33,10 @@ int runOne(const std::string& path, const CommonOptions& o) {
     validateScenario(scenario);
   } catch (const InputError& e) {
     reportInputError(e);
+    return 2;
+  } catch (const std::exception& e) {
+    // Reaching here is a bug in a reader: every bad input should be an InputError.
+    std::cerr << path << ": internal error while reading: " << e.what() << "\n";
     return 2;
   }
   const std::string out = o.out.empty() ? "runs/" + scenario.name : o.out;
@@ -72,6 +77,11 @@ int main(int argc, char** argv) {
   auto* demoCommand = app.add_subcommand("demo", "the embedded default: the U-trap of Fig. 7 with each planner");
   addCommonOptions(*demoCommand, demoOptions);
 
+  FieldOptions fieldOptions;
+  std::string fieldScenario;
+  auto* field = app.add_subcommand("field", "harmonic potential of the scenario's static obstacles (.vti + summary)");
+  addFieldOptions(*field, fieldScenario, fieldOptions);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -80,5 +90,6 @@ int main(int argc, char** argv) {
   }
   if (*run) return runOne(scenario, runOptions);
   if (*demoCommand) return demo(demoOptions);
+  if (*field) return fieldCommand(fieldScenario, fieldOptions);
   return 2;
 }

@@ -1,6 +1,8 @@
 #include "steer/experiments/run_command.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "steer/experiments/factory.hpp"
@@ -8,6 +10,29 @@
 namespace steer::experiments {
 
 namespace {
+// Times the observers it wraps, so that agent_steps_per_second measures the simulation and not
+// the writing of its outputs.
+class TimedObserver final : public sim::StepObserver {
+ public:
+  explicit TimedObserver(sim::StepObserver& inner) : inner_(inner) {}
+  void onStart(const sim::World& w, const sim::Planner& p) override { timed([&] { inner_.onStart(w, p); }); }
+  void onStep(const sim::World& w, const sim::Planner& p, std::span<const sim::Vec3> prev) override {
+    timed([&] { inner_.onStep(w, p, prev); });
+  }
+  void onFinish(const sim::World& w) override { timed([&] { inner_.onFinish(w); }); }
+  double seconds() const { return seconds_; }
+
+ private:
+  template <class F>
+  void timed(F&& f) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+  sim::StepObserver& inner_;
+  double seconds_ = 0.0;
+};
+
 [[noreturn]] void badOption(const std::string& option, const std::string& message) {
   throw InputError({"<command line>", 0, 0}, option + ": " + message);
 }
@@ -77,8 +102,9 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
 
   MetricsRecorder metrics;
   TrajectoryRecorder trajectories(out, options.frameInterval);
-  simulation.addObserver(&metrics);
-  simulation.addObserver(&trajectories);
+  TimedObserver timedMetrics(metrics), timedTrajectories(trajectories);
+  simulation.addObserver(&timedMetrics);
+  simulation.addObserver(&timedTrajectories);
 
   std::uint64_t agentSteps = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -89,12 +115,14 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
     if (progress) progress(std::min(1.0, simulation.world().time / scenario.settings.duration));
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  metrics.onFinish(simulation.world());
-  trajectories.onFinish(simulation.world());
+  timedMetrics.onFinish(simulation.world());
+  timedTrajectories.onFinish(simulation.world());
+  const double simulationSeconds = std::max(1e-9, wall - timedMetrics.seconds() - timedTrajectories.seconds());
 
   RunResult result;
   result.info = {scenario.file, scenario.model, scenario.planner, scenario.neighbors, scenario.settings.seed,
-                 scenario.settings.dt, simulation.steps(), simulation.world().time, wall, agentSteps};
+                 scenario.settings.dt, simulation.steps(), simulation.world().time, wall, simulationSeconds,
+                 agentSteps};
   result.metrics = metrics.metrics();
   writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, &trajectories).dump(2) + "\n");
   std::filesystem::remove(marker);

@@ -125,7 +125,9 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   j["min_clearance"] = numberOrNull(m.minClearance);
   j["steerbench"] = {{"composite01", m.composite01()}, {"composite02", m.composite02()}};
   j["wall_seconds"] = info.wallSeconds;
-  j["agent_steps_per_second"] = info.wallSeconds > 0 ? info.agentSteps / info.wallSeconds : 0.0;
+  j["simulation_seconds"] = info.simulationSeconds;
+  // Measured over the step loop alone (environment, planner, local layer, integration).
+  j["agent_steps_per_second"] = info.simulationSeconds > 0 ? info.agentSteps / info.simulationSeconds : 0.0;
   nlohmann::json perAgent = nlohmann::json::array();
   for (std::size_t i = 0; i < m.agents.size(); ++i) {
     const auto& a = m.agents[i];

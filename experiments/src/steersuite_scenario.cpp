@@ -265,7 +265,7 @@ class XmlReader {
       if (tag == "agent") {
         onlyChildren(n, {"name", "initialConditions", "goalSequence"});
         sim::Agent a;
-        AgentSource src{where(n), {}};
+        AgentSource src{where(n), {}, {}};
         a.name = n.child("name").text().get();
         const pugi::xml_node ic = child(n, "initialConditions");
         initialConditions(ic, a, s.world, /*region=*/nullptr);
@@ -287,7 +287,7 @@ class XmlReader {
         const bool randomDirection = ic.child("direction") && isRandom(ic.child("direction"));
         for (std::size_t i = 0; i < positions.size(); ++i) {
           sim::Agent a = proto;
-          AgentSource src{where(n), {}};
+          AgentSource src{where(n), {}, {}};
           a.state.position = positions[i];
           if (randomDirection)
             a.state.direction = geometry::lift(geometry::directionOf(2 * geometry::kPi * sim::Noise(seed_).uniform(draws_, i, 3)));

@@ -12,8 +12,10 @@ SourceLocation goalLocation(const Scenario& s, std::size_t i, std::size_t g) {
   if (i < s.sources.size() && g < s.sources[i].goals.size()) return s.sources[i].goals[g];
   return agentLocation(s, i);
 }
-std::string agentLabel(const sim::Agent& a) {
-  return "agent " + std::to_string(a.id) + (a.name.empty() ? "" : " '" + a.name + "'");
+std::string agentLabel(const Scenario& s, const sim::Agent& a) {
+  std::string label = "agent " + std::to_string(a.id) + (a.name.empty() ? "" : " '" + a.name + "'");
+  if (a.id < s.sources.size() && !s.sources[a.id].path.empty()) label = s.sources[a.id].path + ": " + label;
+  return label;
 }
 // A body counts as starting inside an obstacle once it overlaps it by more than this (m); the
 // same tolerance as a collision (ARCHITECTURE.md §5).
@@ -33,27 +35,27 @@ void validateScenario(const Scenario& s) {
     const sim::Agent& a = w.agents[i];
     const SourceLocation at = agentLocation(s, i);
     if (!a.state.position.allFinite() || !a.state.direction.allFinite() || !std::isfinite(a.state.speed))
-      throw InputError(at, agentLabel(a) + ": position, direction and speed must be finite");
-    if (!(a.radius > 0.0)) throw InputError(at, agentLabel(a) + ": radius must be > 0");
-    if (!(a.nearRadius > 0.0)) throw InputError(at, agentLabel(a) + ": near_radius must be > 0");
-    if (!(a.maxSpeed > 0.0)) throw InputError(at, agentLabel(a) + ": max_speed must be > 0");
+      throw InputError(at, agentLabel(s, a) + ": position, direction and speed must be finite");
+    if (!(a.radius > 0.0)) throw InputError(at, agentLabel(s, a) + ": radius must be > 0");
+    if (!(a.nearRadius > 0.0)) throw InputError(at, agentLabel(s, a) + ": near_radius must be > 0");
+    if (!(a.maxSpeed > 0.0)) throw InputError(at, agentLabel(s, a) + ": max_speed must be > 0");
     if (!w.bounds.contains(a.state.position, w.dimension))
-      throw InputError(at, agentLabel(a) + ": starts outside the world bounds");
+      throw InputError(at, agentLabel(s, a) + ": starts outside the world bounds");
     for (std::size_t o = 0; o < w.obstacles.size(); ++o) {
       if (sim::obstacleContains(w.obstacles[o], sim::Vec3::Zero(), a.state.position, a.radius - kOverlap))
-        throw InputError(at, agentLabel(a) + ": starts inside obstacle " + std::to_string(o));
+        throw InputError(at, agentLabel(s, a) + ": starts inside obstacle " + std::to_string(o));
     }
     for (std::size_t g = 0; g < a.goals.size(); ++g) {
       const sim::Goal& goal = a.goals[g];
       if (goal.kind != sim::Goal::Kind::Seek || goal.target.kind != sim::Target::Kind::Point) continue;
       const sim::Vec3& p = goal.target.point;
-      if (!p.allFinite()) throw InputError(goalLocation(s, i, g), agentLabel(a) + ": goal must be finite");
+      if (!p.allFinite()) throw InputError(goalLocation(s, i, g), agentLabel(s, a) + ": goal must be finite");
       if (!w.bounds.contains(p, w.dimension))
-        throw InputError(goalLocation(s, i, g), agentLabel(a) + ": goal " + std::to_string(g) + " is outside the world bounds");
+        throw InputError(goalLocation(s, i, g), agentLabel(s, a) + ": goal " + std::to_string(g) + " is outside the world bounds");
       for (std::size_t o = 0; o < w.obstacles.size(); ++o)
         if (sim::obstacleContains(w.obstacles[o], sim::Vec3::Zero(), p, 0.0))
           throw InputError(goalLocation(s, i, g),
-                           agentLabel(a) + ": goal " + std::to_string(g) + " is inside obstacle " + std::to_string(o));
+                           agentLabel(s, a) + ": goal " + std::to_string(g) + " is inside obstacle " + std::to_string(o));
     }
   }
 }

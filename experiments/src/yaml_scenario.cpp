@@ -205,7 +205,7 @@ struct Reader {
     YamlMap m(file, node, at);
     sim::Agent a;
     const auto index = static_cast<sim::AgentIndex>(scenario.world.agents.size());
-    AgentSource source{yaml::locate(file, node), {}};
+    AgentSource source{yaml::locate(file, node), {}, at};
     a.name = m.string("name", "");
     a.state.position = point(m, "position");
     a.state.direction = heading(m);
@@ -254,7 +254,7 @@ struct Reader {
     for (std::int64_t i = 0; i < count; ++i) {
       sim::Agent a = prototype;
       const auto index = static_cast<sim::AgentIndex>(scenario.world.agents.size());
-      AgentSource source{yaml::locate(file, node), {}};
+      AgentSource source{yaml::locate(file, node), {}, at + " (member " + std::to_string(i) + ")"};
       a.state.position = positions[static_cast<std::size_t>(i)];
       agentProperties(m, a, index, source, name, groupIndex + 1, static_cast<std::uint64_t>(i));
       if (opposite) {
@@ -290,7 +290,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
 
   Scenario s;
   s.file = file;
-  Reader r{file, s};
+  Reader r{file, s, 2, {}, {}};
   YamlMap m(file, root, "");
   s.name = m.string("name", "scenario");
   r.dimension = static_cast<int>(m.integer("dimension", 2, 2, 3));

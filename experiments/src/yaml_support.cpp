@@ -63,7 +63,9 @@ bool YamlMap::has(const std::string& key) const {
 
 YAML::Node YamlMap::node(const std::string& key) const {
   used_.insert(key);
-  if (!node_.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+  // A const lookup of a missing key gives an invalid "zombie" node that throws when copied
+  // into another; hand out a valid undefined node instead.
+  if (!node_.IsMap() || !node_[key].IsDefined()) return YAML::Node(YAML::NodeType::Undefined);
   return node_[key];
 }
 

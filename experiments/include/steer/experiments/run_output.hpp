@@ -59,7 +59,8 @@ struct RunInfo {
   double dt = 0.0;
   std::uint64_t steps = 0;
   double simTime = 0.0;
-  double wallSeconds = 0.0;
+  double wallSeconds = 0.0;        ///< the whole run, outputs included
+  double simulationSeconds = 0.0;  ///< the step loop alone, without metrics and files
   std::uint64_t agentSteps = 0;
 };
 

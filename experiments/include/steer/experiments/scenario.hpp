@@ -24,6 +24,7 @@ struct CameraView {
 struct AgentSource {
   SourceLocation agent;
   std::vector<SourceLocation> goals;
+  std::string path;  ///< YAML key path ("agents[2]", "groups[0]"); empty for XML
 };
 
 struct Scenario {

@@ -1,0 +1,296 @@
+// The `reynolds:` section of a scenario (issue #6): combiner, behaviors with weights, priorities,
+// probabilities and parameters, think rate, vehicle, state machine, and the pigeons' avatar,
+// claps and contagion. Every key is read through YamlMap, so unknown keys are errors with their
+// location and key path.
+#include <map>
+
+#include "part_configs.hpp"
+#include "steer/reynolds/pigeons.hpp"
+#include "yaml_support.hpp"
+
+namespace steer::experiments {
+
+namespace {
+
+using yaml::YamlMap;
+constexpr double kDeg = 3.14159265358979323846 / 180.0;
+
+struct ReynoldsReader {
+  const Scenario& s;
+  std::map<std::string, int> stateIndex;
+
+  sim::AgentIndex agentNamed(const YamlMap& m, const std::string& key) const {
+    const std::string name = m.requiredString(key);
+    for (const auto& a : s.world.agents)
+      if (a.name == name) return a.id;
+    m.fail(key, "no agent named '" + name + "'");
+  }
+
+  void neighborhood(const YamlMap& m, reynolds::Neighborhood& n) const {
+    n.distance = m.positive("distance", n.distance);
+    n.angle = m.number("angle_deg", n.angle / kDeg, 0.0, 180.0) * kDeg;
+  }
+
+  sim::Path path(const YamlMap& m) const {
+    sim::Path p;
+    m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) { p.waypoints.push_back(yaml::toVector(m.file(), n, at)); });
+    if (p.waypoints.empty()) m.fail("waypoints", "a path needs at least one way-point");
+    p.speed = m.positive("speed", p.speed);
+    p.loop = m.boolean("loop", p.loop);
+    return p;
+  }
+
+  void zone(const YamlMap& m, reynolds::AvatarZone& z) const {
+    z.radius = m.positive("radius", z.radius);
+    z.velocityWeight = m.number("velocity_weight", z.velocityWeight, 0.0, 1e6);
+  }
+
+  reynolds::BehaviorSpec behavior(const YAML::Node& node, const std::string& at) const {
+    YamlMap m(s.file, node, at);
+    reynolds::BehaviorSpec b;
+    const std::string kind = m.requiredString("kind");
+    if (!reynolds::parseBehavior(kind, b.kind)) m.fail("kind", "unknown behavior '" + kind + "'");
+    b.weight = m.number("weight", b.weight, 0.0, 1e6);
+    b.priority = static_cast<int>(m.integer("priority", b.priority, -1000000, 1000000));
+    b.probability = m.number("probability", b.probability, 0.0, 1.0);
+    b.highRate = m.boolean("high_rate", reynolds::isAvoidanceKind(b.kind));
+    b.slowingDistance = m.positive("slowing_distance", b.slowingDistance);
+    b.predictionFactor = m.number("prediction_factor", b.predictionFactor, 0.0, 1e6);
+    b.predictionTime = m.number("prediction_time", b.predictionTime, 0.0, 1e6);
+    b.aheadDistance = m.number("ahead_distance", b.aheadDistance, 0.0, 1e6);
+    b.pathDirection = m.integer("path_direction", 1, -1, 1) < 0 ? -1 : 1;
+    b.distance = m.number("distance", b.distance, 0.0, 1e6);
+    b.margin = m.number("margin", b.margin, 0.0, 1e6);
+    b.maxTime = m.positive("max_time", b.maxTime);
+    b.speed = m.number("speed", b.speed, -1e3, 1e3);
+    b.point = m.vector("point", b.point);
+    b.offset = m.vector("offset", b.offset);
+    if (m.has("agent")) b.agentA = agentNamed(m, "agent");
+    if (m.has("agent_b")) b.agentB = agentNamed(m, "agent_b");
+    if (m.has("neighborhood")) {
+      YamlMap n = m.map("neighborhood");
+      neighborhood(n, b.neighborhood);
+      n.finish();
+    }
+    if (m.has("flocking")) {
+      YamlMap f = m.map("flocking");
+      auto part = [&](const std::string& key, double& weight, reynolds::Neighborhood& n) {
+        if (!f.has(key)) return;
+        YamlMap p = f.map(key);
+        weight = p.number("weight", weight, 0.0, 1e6);
+        neighborhood(p, n);
+        p.finish();
+      };
+      part("separation", b.flocking.separationWeight, b.flocking.separation);
+      part("alignment", b.flocking.alignmentWeight, b.flocking.alignment);
+      part("cohesion", b.flocking.cohesionWeight, b.flocking.cohesion);
+      f.finish();
+    }
+    if (m.has("avoidance")) {
+      YamlMap a = m.map("avoidance");
+      b.avoidance.minLookAhead = a.number("min_look_ahead", b.avoidance.minLookAhead, 0.0, 1e6);
+      b.avoidance.lookAheadTime = a.number("look_ahead_time", b.avoidance.lookAheadTime, 0.0, 1e6);
+      b.avoidance.margin = a.number("margin", b.avoidance.margin, 0.0, 1e6);
+      b.avoidance.braking = a.number("braking", b.avoidance.braking, 0.0, 1.0);
+      a.finish();
+    }
+    if (m.has("wander")) {
+      YamlMap w = m.map("wander");
+      b.wander.distance = w.number("distance", b.wander.distance, 0.0, 1e6);
+      b.wander.radius = w.positive("radius", b.wander.radius);
+      b.wander.rate = w.number("rate", b.wander.rate, 0.0, 1e6);
+      w.finish();
+    }
+    if (m.has("path")) {
+      YamlMap p = m.map("path");
+      p.forEach("points", [&](const YAML::Node& n, const std::string& a) { b.path.points.push_back(yaml::toVector(s.file, n, a)); });
+      if (b.path.points.size() < 2) p.fail("points", "a path spine needs at least two points");
+      b.path.radius = p.positive("radius", b.path.radius);
+      p.finish();
+    }
+    if (m.has("region")) {
+      YamlMap r = m.map("region");
+      if (r.has("center")) {
+        b.region.kind = reynolds::Region::Kind::Sphere;
+        b.region.center = r.requiredVector("center");
+        b.region.radius = r.positive("radius", b.region.radius);
+      } else {
+        b.region.kind = reynolds::Region::Kind::Box;
+        b.region.min = r.requiredVector("min");
+        b.region.max = r.requiredVector("max");
+      }
+      r.finish();
+    }
+    if (m.has("leader")) {
+      YamlMap l = m.map("leader");
+      b.leader.behind = l.number("behind", b.leader.behind, 0.0, 1e6);
+      b.leader.slowingDistance = l.positive("slowing_distance", b.leader.slowingDistance);
+      b.leader.aheadLength = l.number("ahead_length", b.leader.aheadLength, 0.0, 1e6);
+      b.leader.aheadWidth = l.number("ahead_width", b.leader.aheadWidth, 0.0, 1e6);
+      b.leader.separationWeight = l.number("separation_weight", b.leader.separationWeight, 0.0, 1e6);
+      b.leader.separation.distance = l.positive("separation_distance", b.leader.separation.distance);
+      l.finish();
+    }
+    m.finish();
+    return b;
+  }
+
+  std::vector<reynolds::BehaviorSpec> behaviors(const YamlMap& m) const {
+    std::vector<reynolds::BehaviorSpec> out;
+    m.forEach("behaviors", [&](const YAML::Node& n, const std::string& at) { out.push_back(behavior(n, at)); });
+    return out;
+  }
+
+  int state(const YamlMap& m, const std::string& key) const {
+    const std::string name = m.requiredString(key);
+    const auto it = stateIndex.find(name);
+    if (it == stateIndex.end()) m.fail(key, "no state named '" + name + "'");
+    return it->second;
+  }
+};
+
+}  // namespace
+
+reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
+  if (!s.reynolds.IsDefined() || s.reynolds.IsNull()) return reynolds::ReynoldsParameters::crowdDefaults();
+  YamlMap m(s.file, s.reynolds, "reynolds");
+  ReynoldsReader r{s, {}};
+  const std::string preset = m.choice("preset", "crowd", {"crowd", "pigeons", "none"});
+  reynolds::ReynoldsParameters p = preset == "crowd"     ? reynolds::ReynoldsParameters::crowdDefaults()
+                                   : preset == "pigeons" ? reynolds::pigeonsInThePark()
+                                                         : reynolds::ReynoldsParameters{};
+  if (m.has("combiner")) {
+    const std::string c = m.choice("combiner", "blend", {"blend", "arbitration", "dithering", "truncated_sum"});
+    reynolds::parseCombiner(c, p.combiner);
+  }
+  if (m.has("vehicle")) {
+    YamlMap v = m.map("vehicle");
+    auto& vp = p.vehicle;
+    vp.mass = v.positive("mass", vp.mass);
+    vp.maxForce = v.positive("max_force", vp.maxForce);
+    vp.maxSpeed = v.positive("max_speed", vp.maxSpeed);
+    vp.paperEuler = v.boolean("paper_euler", vp.paperEuler);
+    vp.banking = v.boolean("banking", vp.banking);
+    vp.bankAcceleration = v.number("bank_acceleration", vp.bankAcceleration, 0.0, 1e6);
+    vp.bankGravity = v.number("bank_gravity", vp.bankGravity, 0.0, 1e6);
+    vp.bankDamping = v.number("bank_damping", vp.bankDamping, 0.0, 1e6);
+    vp.limitLowSpeedTurning = v.boolean("limit_low_speed_turning", vp.limitLowSpeedTurning);
+    vp.maxTurnRate = v.positive("max_turn_rate", vp.maxTurnRate);
+    vp.turnReferenceSpeed = v.positive("turn_reference_speed", vp.turnReferenceSpeed);
+    vp.turnFloor = v.number("turn_floor", vp.turnFloor, 0.0, 1.0);
+    if (v.has("surface")) {
+      YamlMap f = v.map("surface");
+      const std::string kind = f.choice("kind", "none", {"none", "plane", "height_field"});
+      vp.surface.kind = kind == "plane"          ? reynolds::Surface::Kind::Plane
+                        : kind == "height_field" ? reynolds::Surface::Kind::HeightField
+                                                 : reynolds::Surface::Kind::None;
+      vp.surface.point = f.vector("point", vp.surface.point);
+      vp.surface.normal = f.vector("normal", vp.surface.normal);
+      if (vp.surface.normal.norm() == 0.0 || (kind == "plane" && vp.surface.normal.normalized().z() < 1e-6))
+        f.fail("normal", "must be non-zero and not horizontal");
+      vp.surface.normal.normalize();
+      vp.surface.amplitude = f.number("amplitude", vp.surface.amplitude, 0.0, 1e6);
+      vp.surface.wavelength = f.positive("wavelength", vp.surface.wavelength);
+      f.finish();
+    }
+    v.finish();
+  }
+  if (m.has("think")) {
+    YamlMap t = m.map("think");
+    p.think.thinkEvery = static_cast<int>(t.integer("every", p.think.thinkEvery, 1, 1000));
+    p.think.avoidEvery = static_cast<int>(t.integer("avoid_every", p.think.avoidEvery, 1, 1000));
+    p.think.randomPhase = t.boolean("random_phase", p.think.randomPhase);
+    t.finish();
+  }
+  if (m.has("behaviors")) p.behaviors = r.behaviors(m);
+  if (m.has("states")) {
+    p.states.clear();
+    m.forEach("states", [&](const YAML::Node& n, const std::string& at) {
+      YamlMap st(s.file, n, at);
+      reynolds::StateSpec spec;
+      spec.name = st.requiredString("name");
+      if (r.stateIndex.count(spec.name)) st.fail("name", "duplicate state '" + spec.name + "'");
+      spec.flying = st.boolean("flying", false);
+      spec.maxSpeed = st.number("max_speed", 0.0, 0.0, 1e6);
+      spec.behaviors = r.behaviors(st);
+      st.finish();
+      r.stateIndex[spec.name] = static_cast<int>(p.states.size());
+      p.states.push_back(std::move(spec));
+    });
+    p.transitions.clear();
+    p.initialState = m.has("initial_state") ? r.state(m, "initial_state") : 0;
+  } else {
+    for (std::size_t i = 0; i < p.states.size(); ++i) r.stateIndex[p.states[i].name] = static_cast<int>(i);
+    if (m.has("initial_state")) p.initialState = r.state(m, "initial_state");
+  }
+  if (m.has("transitions")) {
+    if (p.states.empty()) m.fail("transitions", "transitions need states");
+    p.transitions.clear();
+    m.forEach("transitions", [&](const YAML::Node& n, const std::string& at) {
+      YamlMap t(s.file, n, at);
+      reynolds::Transition tr;
+      tr.from = r.state(t, "from");
+      tr.to = r.state(t, "to");
+      const std::string trigger = t.requiredString("trigger");
+      if (!reynolds::parseTrigger(trigger, tr.trigger))
+        t.fail("trigger", "unknown trigger '" + trigger + "' (clap, avatar, contagion, time, grounded, always)");
+      tr.value = t.number("value", 0.0, 0.0, 1e9);
+      tr.startles = t.boolean("startles", false);
+      t.finish();
+      p.transitions.push_back(tr);
+    });
+  }
+  if (m.has("annoyance")) {
+    YamlMap a = m.map("annoyance");
+    p.annoyanceStep = a.number("step", p.annoyanceStep, 0.0, 1e6);
+    p.annoyanceDecay = a.positive("decay", p.annoyanceDecay);
+    p.annoyanceScale = a.number("scale", p.annoyanceScale, 0.0, 1e6);
+    a.finish();
+  }
+  p.groundTolerance = m.number("ground_tolerance", p.groundTolerance, 0.0, 1e6);
+  if (m.has("avatar")) {
+    YamlMap a = m.map("avatar");
+    if (a.has("path")) {
+      YamlMap pm = a.map("path");
+      p.avatar.path = r.path(pm);
+      pm.finish();
+    }
+    if (a.has("move_away")) {
+      YamlMap z = a.map("move_away");
+      r.zone(z, p.avatar.moveAway);
+      z.finish();
+    }
+    if (a.has("takeoff")) {
+      YamlMap z = a.map("takeoff");
+      r.zone(z, p.avatar.takeoff);
+      z.finish();
+    }
+    a.finish();
+  }
+  if (m.has("claps")) {
+    p.claps.clear();
+    m.forEach("claps", [&](const YAML::Node& n, const std::string& at) {
+      YamlMap c(s.file, n, at);
+      reynolds::Clap clap;
+      clap.time = c.requiredNumber("time", 0.0, 1e9);
+      clap.position = c.vector("position", clap.position);
+      clap.radius = c.positive("radius", clap.radius);
+      c.finish();
+      p.claps.push_back(clap);
+    });
+  }
+  if (m.has("contagion")) {
+    YamlMap c = m.map("contagion");
+    p.contagion.distance = c.positive("distance", p.contagion.distance);
+    p.contagion.climbSpeed = c.number("climb_speed", p.contagion.climbSpeed, 0.0, 1e6);
+    p.contagion.height = c.positive("height", p.contagion.height);
+    c.finish();
+  }
+  m.finish();
+  for (const auto& st : p.states)
+    if (st.behaviors.empty()) m.fail("states", "state '" + st.name + "' has no behaviors");
+  if (p.states.empty() && p.behaviors.empty()) m.fail("behaviors", "no behaviors to steer with");
+  return p;
+}
+
+}  // namespace steer::experiments

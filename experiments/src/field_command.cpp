@@ -1,0 +1,148 @@
+#include "field_command.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "part_configs.hpp"
+#include "steer/experiments/input_error.hpp"
+#include "steer/planning/harmonic_field.hpp"
+#include "steer/viz/field_image_writer.hpp"
+
+namespace steer::experiments {
+
+void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
+  app.add_option("SCENARIO", scenario, "scenario file")->required();
+  app.add_option("--solver", o.solver, "gs | sor | multigrid (default: the scenario's, else multigrid)");
+  app.add_option("--resolution", o.resolution, "cells along the longer side of the world")->check(CLI::Range(4, 8192));
+  app.add_option("--omega", o.omega, "SOR relaxation factor in (0, 2); default: optimal for the grid");
+  app.add_option("--out", o.out, "output folder")->required();
+  app.add_flag("--quiet,-q", o.quiet, "no summary line");
+}
+
+int fieldCommand(const std::string& path, const FieldOptions& o) {
+  Scenario scenario;
+  planning::HarmonicPlannerParameters p;
+  try {
+    scenario = loadScenario(path);
+    validateScenario(scenario);
+    p = readHarmonicPlannerParameters(scenario);
+    if (!o.solver.empty() && !planning::parseSolver(o.solver, p.field.solver.solver))
+      throw InputError({path, 0, 0}, "--solver: unknown solver '" + o.solver + "' (choose gs, sor, multigrid)");
+    if (o.resolution > 0) p.field.resolution = o.resolution;
+    if (o.omega > 0.0) p.field.solver.omega = o.omega;
+  } catch (const InputError& e) {
+    std::cerr << e.what() << "\n";
+    return 2;
+  }
+  try {
+    const auto& world = scenario.world;
+    const planning::GridSpec grid = planning::GridSpec::over(world.bounds, p.field.resolution);
+    const planning::Raster raster = planning::rasterizeStaticObstacles(world, grid, p.field.clearance);
+    // Distinct static targets, in order of first appearance.
+    std::vector<planning::TargetRegion> targets;
+    std::map<std::tuple<int, double, double, double, double, double>, int> seen;
+    for (const auto& agent : world.agents)
+      for (const auto& goal : agent.goals) {
+        planning::TargetRegion t;
+        if (!planning::HarmonicFieldSet::staticTarget(goal, t)) continue;
+        const auto key = t.kind == planning::TargetRegion::Kind::Box
+                             ? std::make_tuple(1, t.box.min.x(), t.box.min.y(), t.box.max.x(), t.box.max.y(), 0.0)
+                             : std::make_tuple(0, t.center.x(), t.center.y(), t.radius, 0.0, 0.0);
+        if (seen.emplace(key, static_cast<int>(targets.size())).second) targets.push_back(t);
+      }
+    if (targets.empty()) {
+      std::cerr << path << ": no agent has a static target, so there is no harmonic field to compute\n";
+      return 2;
+    }
+    const std::filesystem::path out(o.out);
+    std::filesystem::create_directories(out);
+    nlohmann::json perTarget = nlohmann::json::array();
+    std::int64_t iterations = 0, localMinima = 0, disconnected = 0;
+    double seconds = 0.0, finalUpdate = 0.0;
+    bool converged = true;
+    for (std::size_t k = 0; k < targets.size(); ++k) {
+      const planning::HarmonicField f = planning::solveHarmonicField(planning::withTarget(raster, targets[k]), p.field);
+      const planning::LocalMinimaReport r = planning::countLocalMinima(f);
+      const auto& s = f.stats();
+      iterations += s.iterations;
+      seconds += s.seconds;
+      finalUpdate = std::max(finalUpdate, s.finalUpdate);
+      converged = converged && s.converged;
+      localMinima += r.localMinima;
+      disconnected += r.disconnected;
+      // The image: λ (rounds to 1 far from the target), log(1 − λ) (NaN where −∞), the cell
+      // kinds, the unit descent direction and ∇λ itself.
+      viz::FieldImage image;
+      image.origin = grid.center(0, 0);
+      image.spacing = grid.h;
+      image.nx = grid.nx;
+      image.ny = grid.ny;
+      std::vector<double> potential(grid.size()), logU(grid.size()), kind(grid.size());
+      std::vector<geometry::Vec2> descent(grid.size()), gradient(grid.size());
+      for (int j = 0; j < grid.ny; ++j)
+        for (int i = 0; i < grid.nx; ++i) {
+          const std::size_t c = grid.index(i, j);
+          const double l = f.logComplement()[c];
+          potential[c] = f.potential(i, j);
+          logU[c] = std::isfinite(l) ? l : std::numeric_limits<double>::quiet_NaN();
+          kind[c] = static_cast<double>(f.cells()[c]);
+          descent[c] = f.nodeDescent(i, j);
+          gradient[c] = std::isfinite(l) ? geometry::Vec2(-std::exp(l) * f.nodeLogGradient(i, j)) : geometry::Vec2::Zero();
+        }
+      image.scalars = {{"potential", potential}, {"log_complement", logU}, {"cell", kind}};
+      image.vectors = {{"gradient", gradient}, {"descent_direction", descent}};
+      const std::string file = "potential_" + std::to_string(k) + ".vti";
+      viz::writeFieldImage((out / file).string(), image);
+      nlohmann::json t;
+      if (targets[k].kind == planning::TargetRegion::Kind::Disc) t["target"] = {targets[k].center.x(), targets[k].center.y()};
+      else t["target_region"] = {targets[k].box.min.x(), targets[k].box.min.y(), targets[k].box.max.x(), targets[k].box.max.y()};
+      t["file"] = file;
+      t["iterations"] = s.iterations;
+      t["passes"] = s.passes;
+      t["seconds"] = s.seconds;
+      t["final_update"] = s.finalUpdate;
+      t["converged"] = s.converged;
+      t["local_minima"] = r.localMinima;
+      t["free_cells"] = r.freeCells;
+      t["disconnected_cells"] = r.disconnected;
+      perTarget.push_back(t);
+    }
+    nlohmann::json summary;
+    summary["scenario"] = scenario.name;
+    summary["solver"] = planning::solverName(p.field.solver.solver);
+    summary["resolution"] = p.field.resolution;
+    summary["grid"] = {grid.nx, grid.ny};
+    summary["cell_size"] = grid.h;
+    summary["tolerance"] = p.field.solver.tolerance;
+    summary["iterations"] = iterations;
+    summary["seconds"] = seconds;
+    summary["final_update"] = finalUpdate;
+    summary["converged"] = converged;
+    summary["local_minima"] = localMinima;
+    summary["disconnected_cells"] = disconnected;
+    summary["targets"] = perTarget;
+    // Written last, through a temporary name: a folder without it is not a finished run.
+    const auto tmp = out / "field_summary.json.tmp";
+    {
+      std::ofstream js(tmp);
+      js << summary.dump(2) << "\n";
+      if (!js) throw std::runtime_error("cannot write " + tmp.string());
+    }
+    std::filesystem::rename(tmp, out / "field_summary.json");
+    if (!o.quiet)
+      std::cout << scenario.name << ": " << targets.size() << " field(s), " << planning::solverName(p.field.solver.solver) << " "
+                << grid.nx << "x" << grid.ny << ", " << iterations << " iterations, " << seconds << " s, final update "
+                << finalUpdate << ", local minima " << localMinima << " -> " << o.out << "\n";
+  } catch (const std::exception& e) {
+    std::cerr << "steer field: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace steer::experiments

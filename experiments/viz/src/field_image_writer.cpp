@@ -1,0 +1,47 @@
+#include "steer/viz/field_image_writer.hpp"
+
+#include <vtkDoubleArray.h>
+#include <vtkImageData.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkXMLImageDataWriter.h>
+
+#include <stdexcept>
+
+namespace steer::viz {
+
+void writeFieldImage(const std::string& path, const FieldImage& image) {
+  vtkNew<vtkImageData> data;
+  data->SetDimensions(image.nx, image.ny, 1);
+  data->SetOrigin(image.origin.x(), image.origin.y(), 0.0);
+  data->SetSpacing(image.spacing, image.spacing, 1.0);
+  const auto n = static_cast<vtkIdType>(image.nx) * image.ny;
+  for (const auto& [name, values] : image.scalars) {
+    if (static_cast<vtkIdType>(values.size()) != n) throw std::runtime_error("field image: array '" + name + "' has the wrong size");
+    vtkNew<vtkDoubleArray> a;
+    a->SetName(name.c_str());
+    a->SetNumberOfValues(n);
+    for (vtkIdType k = 0; k < n; ++k) a->SetValue(k, values[static_cast<std::size_t>(k)]);
+    data->GetPointData()->AddArray(a);
+  }
+  for (const auto& [name, values] : image.vectors) {
+    if (static_cast<vtkIdType>(values.size()) != n) throw std::runtime_error("field image: array '" + name + "' has the wrong size");
+    vtkNew<vtkDoubleArray> a;
+    a->SetName(name.c_str());
+    a->SetNumberOfComponents(3);
+    a->SetNumberOfTuples(n);
+    for (vtkIdType k = 0; k < n; ++k) {
+      const auto& v = values[static_cast<std::size_t>(k)];
+      a->SetTuple3(k, v.x(), v.y(), 0.0);
+    }
+    data->GetPointData()->AddArray(a);
+  }
+  if (!image.scalars.empty()) data->GetPointData()->SetActiveScalars(image.scalars.front().first.c_str());
+  if (!image.vectors.empty()) data->GetPointData()->SetActiveVectors(image.vectors.front().first.c_str());
+  vtkNew<vtkXMLImageDataWriter> writer;
+  writer->SetFileName(path.c_str());
+  writer->SetInputData(data);
+  if (writer->Write() != 1) throw std::runtime_error("cannot write " + path);
+}
+
+}  // namespace steer::viz

@@ -1,0 +1,119 @@
+// The `steer` command's contract (ARCHITECTURE.md §5): exit statuses, `FILE:LINE:COLUMN:` messages,
+// and run folders that are either finished (summary.json) or absent.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "experiments/command_helpers.hpp"
+
+using steer::test::runSteer;
+using steer::test::scratchDir;
+namespace fs = std::filesystem;
+
+namespace {
+const std::string kData = STEER_TEST_DATA_DIR;
+
+struct BadCase {
+  std::string file;
+  int line;
+  int column;
+  std::string phrase;
+};
+
+std::vector<BadCase> badCases() {
+  std::vector<BadCase> cases;
+  std::ifstream in(kData + "/bad/EXPECTED.txt");
+  std::string row;
+  while (std::getline(in, row)) {
+    if (row.empty() || row[0] == '#') continue;
+    std::stringstream s(row);
+    BadCase c;
+    std::string line, column;
+    std::getline(s, c.file, '|');
+    std::getline(s, line, '|');
+    std::getline(s, column, '|');
+    std::getline(s, c.phrase);
+    c.line = std::stoi(line);
+    c.column = std::stoi(column);
+    cases.push_back(c);
+  }
+  return cases;
+}
+}  // namespace
+
+TEST(SteerCommand, EveryBadInputExitsTwoWithFileLineAndNoOutput) {
+  const auto cases = badCases();
+  ASSERT_GE(cases.size(), 20u);
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.file);
+    const fs::path out = scratchDir("bad_" + c.file);
+    const std::string path = kData + "/bad/" + c.file;
+    const auto r = runSteer("run " + path + " --model straight --neighbors brute --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 2);
+    std::string prefix = path + ":" + std::to_string(c.line) + ":";
+    if (c.column > 0) prefix += std::to_string(c.column) + ":";
+    EXPECT_EQ(r.err.rfind(prefix, 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(c.phrase), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line on stderr: " << r.err;
+    EXPECT_FALSE(fs::exists(out)) << "bad input must not leave an output folder";
+  }
+}
+
+TEST(SteerCommand, BadCommandLineValuesExitTwo) {
+  const std::string ok = kData + "/steersuite/minimal.xml";
+  for (const std::string args : {"--dt 0", "--dt nan", "--duration -1", "--integrator leapfrog", "--model boids",
+                                 "--neighbors psychic", "--param nosuch.key=1", "--threads 0"}) {
+    SCOPED_TRACE(args);
+    const fs::path out = scratchDir("badopt");
+    const auto r = runSteer("run " + ok + " --quiet --out " + out.string() + " " + args);
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_FALSE(r.err.empty());
+    EXPECT_FALSE(fs::exists(out / "summary.json"));
+  }
+  EXPECT_EQ(runSteer("run /no/such/file.xml --quiet").status, 2);
+  EXPECT_EQ(runSteer("frobnicate").status, 2);
+  EXPECT_EQ(runSteer("--help").status, 0);
+}
+
+TEST(SteerCommand, RunWritesEveryOutputOfTheContract) {
+  const fs::path out = scratchDir("run_ok");
+  const auto r = runSteer("run " + kData + "/steersuite/all_features.xml --model straight --neighbors brute --quiet --out " +
+                          out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << "no progress bar when stderr is not a terminal: " << r.err;
+  ASSERT_TRUE(fs::exists(out / "summary.json"));
+  EXPECT_FALSE(fs::exists(out / "RUNNING"));
+  const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
+  for (const char* key : {"scenario", "model", "planner", "neighbors", "seed", "dt", "steps", "sim_time", "agents", "reached",
+                          "success_rate", "collisions", "mean_time_to_goal", "mean_path_length", "min_clearance",
+                          "steerbench", "wall_seconds", "agent_steps_per_second", "per_agent"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_TRUE(j["collisions"].contains("agent_agent"));
+  EXPECT_TRUE(j["collisions"].contains("agent_obstacle"));
+  EXPECT_TRUE(j["steerbench"].contains("composite01"));
+  EXPECT_TRUE(j["steerbench"].contains("composite02"));
+  ASSERT_EQ(j["per_agent"].size(), j["agents"].get<std::size_t>());
+  for (const auto& a : j["per_agent"])
+    for (const char* key : {"id", "reached", "time_to_goal", "path_length", "collisions"}) EXPECT_TRUE(a.contains(key)) << key;
+  EXPECT_EQ(j["agents"], 12);
+  EXPECT_EQ(j["model"], "straight");
+
+  const std::string csv = steer::test::slurp(out / "trajectories.csv");
+  EXPECT_EQ(csv.rfind("t,id,x,y,z,heading,speed,mode\n", 0), 0u);
+  EXPECT_GT(std::count(csv.begin(), csv.end(), '\n'), 100);
+  const std::string pvd = steer::test::slurp(out / "run.pvd");
+  EXPECT_NE(pvd.find("<VTKFile type=\"Collection\""), std::string::npos);
+  EXPECT_TRUE(fs::exists(out / "run_00000.vtp"));
+  fs::remove_all(out);
+}
+
+TEST(SteerCommand, AFewHundredAgentsFromAnAgentRegionRun) {
+  const fs::path out = scratchDir("crowd");
+  const auto r = runSteer("run " + kData + "/steersuite/crowd_region_300.xml --model straight --neighbors brute --quiet"
+                          " --duration 3 --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
+  EXPECT_EQ(j["agents"], 300);
+  EXPECT_NEAR(j["sim_time"].get<double>(), 3.0, 1e-9);
+  fs::remove_all(out);
+}

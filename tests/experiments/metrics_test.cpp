@@ -1,0 +1,99 @@
+// Metrics on hand-computed trajectories: the world is moved by hand and the recorder watches.
+#include <gtest/gtest.h>
+
+#include "steer/experiments/metrics.hpp"
+#include "steer/planning/direct_planner.hpp"
+
+using namespace steer;
+using experiments::MetricsRecorder;
+
+namespace {
+struct Scripted {
+  sim::World world;
+  planning::DirectPlanner planner;
+  MetricsRecorder recorder;
+  std::vector<sim::Vec3> previous;
+
+  explicit Scripted(std::vector<sim::Vec3> starts) {
+    for (auto& p : starts) {
+      sim::Agent a;
+      a.id = static_cast<sim::AgentIndex>(world.agents.size());
+      a.radius = 0.5;
+      a.state.position = p;
+      a.state.speed = 0.0;
+      sim::Goal idle;
+      idle.kind = sim::Goal::Kind::Idle;
+      a.goals = {idle};
+      world.agents.push_back(a);
+    }
+    world.refreshPieces();
+    recorder.onStart(world, planner);
+  }
+  void step(double dt, const std::vector<sim::Vec3>& positions) {
+    previous.clear();
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+      previous.push_back(world.agents[i].state.position);
+      world.agents[i].state.position = positions[i];
+    }
+    world.time += dt;
+    world.refreshPieces();
+    recorder.onStep(world, planner, previous);
+  }
+};
+}  // namespace
+
+TEST(Metrics, PathLengthAndSteerBenchSumsOnAStraightWalk) {
+  Scripted s({sim::Vec3(0, 0, 0)});
+  // 1 m/s along x for 1 s in steps of 0.1 s: 20 SteerBench frames at 20 fps.
+  for (int k = 1; k <= 10; ++k) s.step(0.1, {sim::Vec3(0.1 * k, 0, 0)});
+  s.world.agents[0].finishTime = 1.0;
+  s.recorder.onFinish(s.world);
+  const auto& m = s.recorder.metrics().agents[0];
+  EXPECT_NEAR(m.pathLength, 1.0, 1e-12);
+  EXPECT_NEAR(m.timeEnabled, 1.0, 1e-12);
+  EXPECT_EQ(m.frames, 20u);
+  EXPECT_NEAR(m.kineticSum, 20 * 0.5, 1e-9);         // Σ ½|v|² with |v| = 1
+  EXPECT_NEAR(m.accelerationSum, 1.0 / 0.05, 1e-9);  // one jump from 0 to 1 m/s
+  EXPECT_TRUE(m.reached);
+  EXPECT_NEAR(s.recorder.metrics().composite01(), 1.0 + 10.0, 1e-9);
+  EXPECT_NEAR(s.recorder.metrics().composite02(), 1.0 + 10.0 + 20.0, 1e-9);
+}
+
+TEST(Metrics, SteerBenchFramesDoNotDependOnTheStep) {
+  Scripted coarse({sim::Vec3(0, 0, 0)}), fine({sim::Vec3(0, 0, 0)});
+  for (int k = 1; k <= 4; ++k) coarse.step(0.25, {sim::Vec3(0.5 * k * 0.25, 0, 0)});
+  for (int k = 1; k <= 50; ++k) fine.step(0.02, {sim::Vec3(0.5 * k * 0.02, 0, 0)});
+  EXPECT_EQ(coarse.recorder.metrics().agents[0].frames, 20u);
+  EXPECT_EQ(fine.recorder.metrics().agents[0].frames, 20u);
+  EXPECT_NEAR(coarse.recorder.metrics().agents[0].kineticSum, fine.recorder.metrics().agents[0].kineticSum, 1e-9);
+}
+
+TEST(Metrics, EachContactCountsOnceWhenItStarts) {
+  // Agent 1 sits at x = 2; agent 0 walks in until they overlap, stays, leaves, and comes back.
+  Scripted s({sim::Vec3(0, 0, 0), sim::Vec3(2, 0, 0)});
+  const std::vector<double> xs{0.5, 1.1, 1.2, 1.1, 0.5, 1.2, 0.0};
+  for (double x : xs) s.step(0.1, {sim::Vec3(x, 0, 0), sim::Vec3(2, 0, 0)});
+  const auto& m = s.recorder.metrics();
+  EXPECT_EQ(m.agentAgentCollisions, 2u);
+  EXPECT_EQ(m.agents[0].collisions, 2u);
+  EXPECT_EQ(m.agents[1].collisions, 2u);
+  ASSERT_TRUE(m.minClearance.has_value());
+  EXPECT_NEAR(*m.minClearance, 2.0 - 1.2 - 1.0, 1e-12);  // deepest overlap: −0.2 m
+}
+
+TEST(Metrics, TouchingWithinTheToleranceIsNotACollision) {
+  Scripted s({sim::Vec3(0, 0, 0), sim::Vec3(1.0005, 0, 0)});
+  s.step(0.1, {sim::Vec3(0, 0, 0), sim::Vec3(1.0005, 0, 0)});
+  EXPECT_EQ(s.recorder.metrics().agentAgentCollisions, 0u);
+  s.step(0.1, {sim::Vec3(0, 0, 0), sim::Vec3(0.998, 0, 0)});
+  EXPECT_EQ(s.recorder.metrics().agentAgentCollisions, 1u);
+}
+
+TEST(Metrics, ObstacleContactsCountPerObstacle) {
+  Scripted s({sim::Vec3(0, 0, 0)});
+  s.world.obstacles.push_back({geometry::Segment{{1, -1}, {1, 1}}, {}});
+  s.world.obstacles.push_back({geometry::Ball{sim::Vec3(-3, 0, 0), 1.0}, {}});
+  for (double x : {0.6, 0.7, 0.0, -1.6, -1.7, 0.0}) s.step(0.1, {sim::Vec3(x, 0, 0)});
+  EXPECT_EQ(s.recorder.metrics().agentObstacleCollisions, 2u);
+  EXPECT_NEAR(*s.recorder.metrics().minClearance, -0.2, 1e-12);
+}

@@ -1,0 +1,149 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "steer/experiments/scenario.hpp"
+
+using namespace steer;
+using experiments::InputError;
+using experiments::parseYamlScenario;
+
+namespace {
+const char* kHeader = "world: {min: [-50, -50], max: [50, 50]}\nmodel: straight\nneighbors: brute\n";
+experiments::Scenario parse(const std::string& body) { return parseYamlScenario(kHeader + body, "test.yaml"); }
+}  // namespace
+
+TEST(YamlScenario, EveryObstacleKind) {
+  const auto s = parse(R"(obstacles:
+  - circle: {center: [10, 10], radius: 2}
+  - segment: {from: [-10, 0], to: [-10, 10]}
+  - polygon: {vertices: [[20, 20], [25, 20], [22, 25]]}
+  - box: {min: [-30, -30], max: [-25, -20]}
+  - oriented_box: {center: [0, -20], size: [4, 2], angle_deg: 90}
+  - circle: {center: [0, 30], radius: 1}
+    path: {waypoints: [[0, 30], [10, 30]], speed: 2, loop: true}
+agents:
+  - {position: [0, 0], goals: [{kind: idle, duration: 1}]}
+)");
+  ASSERT_EQ(s.world.obstacles.size(), 6u);
+  EXPECT_TRUE(std::holds_alternative<geometry::Ball>(s.world.obstacles[0].shape));
+  EXPECT_TRUE(std::holds_alternative<geometry::Segment>(s.world.obstacles[1].shape));
+  EXPECT_TRUE(std::holds_alternative<geometry::Polygon>(s.world.obstacles[2].shape));
+  EXPECT_TRUE(std::holds_alternative<geometry::AlignedBox>(s.world.obstacles[3].shape));
+  const auto& ob = std::get<geometry::OrientedBox>(s.world.obstacles[4].shape);
+  EXPECT_NEAR(ob.angle, M_PI / 2, 1e-12);
+  EXPECT_EQ(ob.half, geometry::Vec2(2, 1));
+  EXPECT_FALSE(s.world.obstacles[5].isStatic());
+  // 1 ball + 1 segment + 3 + 4 + 4 polygon edges + 1 ball.
+  EXPECT_EQ(s.world.pieces().size(), 14u);
+}
+
+TEST(YamlScenario, TargetsGoalsAndSettings) {
+  const auto s = parse(R"(dt: 0.02
+duration: 12
+seed: 99
+integrator: {kind: dopri5, abs_tolerance: 1e-8, rel_tolerance: 1e-7}
+agents:
+  - name: leader
+    position: [0, 0]
+    goals:
+      - {kind: seek, target: {path: {waypoints: [[0, 0], [10, 0]], speed: 1}}}
+  - position: [5, 5]
+    heading_deg: 90
+    personality: {courage: 0.9}
+    goals:
+      - {kind: seek, target: {agent: leader}, reach_radius: 1.5}
+      - {kind: flee, target: [0, 0], duration: 2}
+      - {kind: flow, direction: [0, 2], duration: 1}
+      - {kind: region, min: [1, 1], max: [2, 2]}
+      - {kind: idle, duration: 3}
+)");
+  EXPECT_DOUBLE_EQ(s.settings.dt, 0.02);
+  EXPECT_DOUBLE_EQ(s.settings.duration, 12);
+  EXPECT_EQ(s.settings.seed, 99u);
+  EXPECT_EQ(s.settings.integrator.kind, sim::IntegratorKind::Dopri5);
+  EXPECT_DOUBLE_EQ(s.settings.integrator.absTolerance, 1e-8);
+  const auto& a = s.world.agents[1];
+  ASSERT_EQ(a.goals.size(), 5u);
+  EXPECT_EQ(a.goals[0].target.kind, sim::Target::Kind::Agent);
+  EXPECT_EQ(a.goals[0].target.agent, 0u);
+  EXPECT_DOUBLE_EQ(a.goals[0].reachRadius, 1.5);
+  EXPECT_EQ(a.goals[1].kind, sim::Goal::Kind::Flee);
+  EXPECT_EQ(a.goals[2].direction, sim::Vec3(0, 1, 0));
+  EXPECT_EQ(a.goals[3].kind, sim::Goal::Kind::SeekRegion);
+  EXPECT_EQ(a.goals[4].kind, sim::Goal::Kind::Idle);
+  EXPECT_NEAR(a.state.direction.y(), 1.0, 1e-12);
+  EXPECT_DOUBLE_EQ(a.personality.courage, 0.9);
+  EXPECT_EQ(s.world.agents[0].goals[0].target.kind, sim::Target::Kind::Path);
+}
+
+TEST(YamlScenario, GroupPersonalitiesFollowTheirClippedNormal) {
+  const auto s = parse(R"(groups:
+  - name: brave
+    count: 2000
+    region: {min: [-49, -49], max: [49, 49]}
+    radius: 0.3
+    personality: {courage: {mean: 0.8, std: 0.1}, dexterity: {mean: 0.5, std: 2.0}, mass: 0.25}
+    goals: [{kind: idle, duration: 1}]
+)");
+  ASSERT_EQ(s.world.agents.size(), 2000u);
+  double sum = 0, sum2 = 0;
+  int clippedLow = 0, clippedHigh = 0;
+  for (const auto& a : s.world.agents) {
+    EXPECT_EQ(a.group, "brave");
+    EXPECT_DOUBLE_EQ(a.personality.mass, 0.25);
+    sum += a.personality.courage;
+    sum2 += a.personality.courage * a.personality.courage;
+    ASSERT_GE(a.personality.dexterity, 0.0);
+    ASSERT_LE(a.personality.dexterity, 1.0);
+    clippedLow += a.personality.dexterity == 0.0;
+    clippedHigh += a.personality.dexterity == 1.0;
+  }
+  const double mean = sum / 2000, sd = std::sqrt(sum2 / 2000 - mean * mean);
+  EXPECT_NEAR(mean, 0.8, 0.01);
+  EXPECT_NEAR(sd, 0.1, 0.01);
+  // With sd 2 around 0.5, most draws fall outside [0, 1] and are clipped, about equally on both sides.
+  EXPECT_GT(clippedLow, 600);
+  EXPECT_GT(clippedHigh, 600);
+  // No two agents overlap.
+  for (std::size_t i = 0; i < 200; ++i)
+    for (std::size_t j = i + 1; j < s.world.agents.size(); ++j)
+      ASSERT_GE((s.world.agents[i].state.position - s.world.agents[j].state.position).norm(), 0.6 - 1e-12);
+}
+
+TEST(YamlScenario, RingGroupsWalkToTheOppositePoint) {
+  const auto s = parse(R"(groups:
+  - count: 12
+    ring: {center: [1, 2], radius: 10}
+    goals: [opposite]
+)");
+  ASSERT_EQ(s.world.agents.size(), 12u);
+  for (const auto& a : s.world.agents) {
+    ASSERT_EQ(a.goals.size(), 1u);
+    EXPECT_TRUE((a.goals[0].target.point + a.state.position).isApprox(sim::Vec3(2, 4, 0)));
+    EXPECT_NEAR((a.state.position - sim::Vec3(1, 2, 0)).norm(), 10.0, 1e-12);
+  }
+}
+
+TEST(YamlScenario, SeedChangesPlacementsAndTheSameSeedRepeatsThem) {
+  const std::string body = "groups:\n  - {count: 5, region: {min: [-10, -10], max: [10, 10]}, goals: [{kind: idle, duration: 1}]}\n";
+  const auto a = parse("seed: 1\n" + body), b = parse("seed: 1\n" + body), c = parse("seed: 2\n" + body);
+  EXPECT_EQ(a.world.agents[3].state.position, b.world.agents[3].state.position);
+  EXPECT_NE(a.world.agents[3].state.position, c.world.agents[3].state.position);
+}
+
+TEST(YamlScenario, ErrorsNameTheKeyPathLineAndColumn) {
+  try {
+    parse("agents:\n  - position: [0, 0]\n    goals:\n      - {kind: seek, target: [1, 1], reach_radius: -2}\n");
+    FAIL() << "expected an error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.where().file, "test.yaml");
+    EXPECT_EQ(e.where().line, 7);  // three header lines before
+    EXPECT_NE(std::string(e.what()).find("agents[0].goals[0].reach_radius"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(parse("agents:\n  - {position: [0, 0], goals: [{kind: seek, target: {agent: nobody}}]}\n"), InputError);
+  EXPECT_THROW(parse("groups:\n  - {count: 100000, radius: 5, region: {min: [0, 0], max: [1, 1]}}\n"), InputError);
+  EXPECT_THROW(parse("agents: []\n"), InputError);
+  EXPECT_THROW(parse("obstacles:\n  - {circle: {center: [0, 0], radius: 1}, box: {min: [0, 0], max: [1, 1]}}\nagents: [{position: [5, 5]}]\n"),
+               InputError);
+}
