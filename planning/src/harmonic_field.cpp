@@ -154,6 +154,12 @@ bool HarmonicField::reachable(int i, int j) const {
 }
 
 Vec2 HarmonicField::nodeDescent(int i, int j) const {
+  const Vec2 grad = nodeLogGradient(i, j);
+  const double norm = grad.norm();
+  return norm > 0.0 ? Vec2(grad / norm) : Vec2::Zero();
+}
+
+Vec2 HarmonicField::nodeLogGradient(int i, int j) const {
   if (!reachable(i, j)) return Vec2::Zero();
   const GridSpec& g = grid();
   const double c = logU_[g.index(i, j)];
@@ -167,8 +173,7 @@ Vec2 HarmonicField::nodeDescent(int i, int j) const {
     else if (hi) grad[axis] = r - c;
     else if (lo) grad[axis] = c - l;
   }
-  const double norm = grad.norm();
-  return norm > 0.0 ? Vec2(grad / norm) : Vec2::Zero();
+  return grad / g.h;
 }
 
 Vec2 HarmonicField::descentDirection(const Vec2& p) const {

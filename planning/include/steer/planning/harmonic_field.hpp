@@ -68,6 +68,9 @@ class HarmonicField {
   double potential(int i, int j) const;
   /// True when node (i, j) is free or target and connected to the target.
   bool reachable(int i, int j) const;
+  /// ∇log(1 − λ) at a node (1/m): −∇λ = (1 − λ)·this. Central differences, one-sided next
+  /// to obstacles; zero on obstacles.
+  geometry::Vec2 nodeLogGradient(int i, int j) const;
   /// Unit −∇λ at a node (zero on obstacles and where undefined).
   geometry::Vec2 nodeDescent(int i, int j) const;
   /// Unit −∇λ at a point (m), bilinearly interpolated from the surrounding reachable nodes;
