@@ -57,6 +57,7 @@ TEST(Behaviour, RepellerTurnsAwayFromAnObstacleSlightlyOffAxis) {
   w.refreshPieces();
   local::GoldensteinParameters p;
   p.headingNoise = 0.0;
+  p.passingBias = 0.0;  // the paper's symmetric repeller
   const local::Rates r = ratesOf(w, p, Vec3::UnitX());
   EXPECT_LT(r.turnRate, 0.0);
   EXPECT_GT(r.fObstacle * -1.0, 0.0);
@@ -97,7 +98,7 @@ TEST(Behaviour, RetreatsWhenCloserThanD1AndOnlyObstaclesInFrontCount) {
   local::GoldensteinParameters p;
   p.headingNoise = 0.0;
   const double d1 = local::courageToD1(0.5, p.d1Base, p.v0);
-  ASSERT_GT(d1, 0.2);
+  ASSERT_GT(d1, 0.1);
   sim::World w = test::emptyWorld();
   // Clearance d1/2 straight ahead.
   test::addBall(w, Vec3(1.0 + d1 / 2, 0, 0), 0.5);

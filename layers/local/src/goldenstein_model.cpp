@@ -95,7 +95,7 @@ class Dynamics {
   Competition coefficients(const detail::FieldSample& f) const {
     const double pt = targetDetector(f.fTarget, f.slopeTarget, p_.c1);
     const double po = obstacleDetector(f.fObstacle, f.slopeObstacle, f.windowSum, p_.c1);
-    return competition(pt, po, f.distanceSum, p_);
+    return competition(pt, po, p_.windowedAlpha2 ? f.windowedDistanceSum : f.distanceSum, p_);
   }
 
   const GoldensteinParameters& p_;

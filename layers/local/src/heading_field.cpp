@@ -55,7 +55,8 @@ bool addObject(const FieldContext& ctx, const View& v, double cosX, double sinX,
   }
   if (w.h1 * (cosX - w.cosOuter) < kWindowCull) return false;
 
-  const double x = std::atan2(sinX, cosX);
+  // The passing bias moves the repeller's zero off the obstacle's direction (see parameters).
+  const double x = std::atan2(sinX, cosX) - ctx.bias;
   const double half = v.halfAngle >= 0 ? v.halfAngle : (s >= 1.0 ? kHalfPi : std::asin(s));
   const double r = repellerShape(x, half);
   const double win = windowValue(w, cosX);
@@ -63,6 +64,7 @@ bool addObject(const FieldContext& ctx, const View& v, double cosX, double sinX,
   out.fObstacle += value;
   out.slopeObstacle += d * (repellerShapeSlope(x, half) * win + r * windowSlope(w, cosX, sinX));
   out.windowSum += win;
+  out.windowedDistanceSum += win * d;
   return true;
 }
 
@@ -99,7 +101,8 @@ bool segmentView(const FieldContext& ctx, const geometry::Segment& seg0, const V
 
 FieldContext::FieldContext(const GoldensteinParameters& p, const sim::NearEnvironment& n, const Vec3& goalDirection,
                            double radius, double d0Value)
-    : parameters(&p), near(&n), goal(goalDirection), agentRadius(radius), d0(d0Value) {
+    : parameters(&p), near(&n), goal(goalDirection), agentRadius(radius), d0(d0Value), obstacleD0(d0Value),
+      agentD0(d0Value * p.agentDecayFactor) {
   cosDelta = std::cos(p.delta);
   sinDelta = std::sin(p.delta);
   cosFront = std::cos(p.frontHalfAngle);
@@ -109,7 +112,9 @@ FieldContext::FieldContext(const GoldensteinParameters& p, const sim::NearEnviro
   clampedWindow = makeWindow(kHalfPi, p.delta, p.windowEdgeGap);
 }
 
-FieldSample sampleField2D(const FieldContext& ctx, const Vec2& p, double phi, double tau) {
+FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, double phi, double tau) {
+  FieldContext ctx = ctx0;
+  ctx.bias = ctx0.parameters->passingBias;
   FieldSample out;
   const Vec2 h(std::cos(phi), std::sin(phi));
   const double a = ctx.parameters->a;
@@ -131,8 +136,10 @@ FieldSample sampleField2D(const FieldContext& ctx, const Vec2& p, double phi, do
     const View v{dist, (radius + ctx.agentRadius) / dist, -1.0, dist - radius - ctx.agentRadius};
     addObject(ctx, v, c.dot(h) / dist, geometry::cross(c, h) / dist, out, value);
   };
+  ctx.d0 = ctx.agentD0;
   for (const sim::NearAgent& other : ctx.near->agents)
     addBall((other.position + tau * other.velocity).head<2>(), other.radius);
+  ctx.d0 = ctx.obstacleD0;
   for (const sim::NearObstacle& o : ctx.near->obstacles) {
     const sim::ObstaclePiece& piece = *o.piece;
     const Vec2 shift = tau * piece.velocity.head<2>();
@@ -151,7 +158,8 @@ FieldSample sampleField2D(const FieldContext& ctx, const Vec2& p, double phi, do
   return out;
 }
 
-FieldSample sampleField3D(const FieldContext& ctx, const Vec3& p, const Vec3& d, double tau) {
+FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d, double tau) {
+  FieldContext ctx = ctx0;
   FieldSample out;
   const double a = ctx.parameters->a;
   // In the plane of d and the object direction u, with the object at angle θ from d:
@@ -184,7 +192,9 @@ FieldSample sampleField3D(const FieldContext& ctx, const Vec3& p, const Vec3& d,
     const View v{dist, (radius + ctx.agentRadius) / dist, -1.0, dist - radius - ctx.agentRadius};
     if (addObject(ctx, v, cosX, sinX, out, value)) out.omegaObstacle += value * normal;
   };
+  ctx.d0 = ctx.agentD0;
   for (const sim::NearAgent& other : ctx.near->agents) addBall(other.position + tau * other.velocity, other.radius);
+  ctx.d0 = ctx.obstacleD0;
   for (const sim::NearObstacle& o : ctx.near->obstacles) {
     const sim::ObstaclePiece& piece = *o.piece;
     if (piece.kind == sim::ObstaclePiece::Kind::Ball) {

@@ -16,12 +16,15 @@ struct FieldContext {
   const sim::NearEnvironment* near = nullptr;
   sim::Vec3 goal = sim::Vec3::Zero();  ///< unit goal direction, or zero
   double agentRadius = 0.5;            ///< m
-  double d0 = 1.0;                     ///< (8), m
+  double d0 = 1.0;                     ///< (8), m; for the object being added
+  double obstacleD0 = 1.0;             ///< d0 for obstacles (m)
+  double agentD0 = 1.0;                ///< d0 for other agents (m)
   double cosDelta = 0.0, sinDelta = 0.0;
   double cosFront = 0.0, sinFront = 0.0;  ///< of frontHalfAngle
   /// The inner window edge is clamped when cos 2Δψ < cosInnerLimit (see makeWindow).
   double cosInnerLimit = -1.0;
   Window clampedWindow;
+  double bias = 0.0;  ///< passingBias in 2D, 0 in 3D
 
   FieldContext(const GoldensteinParameters& p, const sim::NearEnvironment& n, const sim::Vec3& goalDirection,
                double radius, double d0Value);
@@ -32,6 +35,7 @@ struct FieldSample {
   double fObstacle = 0.0, slopeObstacle = 0.0;
   double windowSum = 0.0;    ///< Σ W_i
   double distanceSum = 0.0;  ///< Σ D_i
+  double windowedDistanceSum = 0.0;  ///< Σ W_i D_i
   double closestFront = std::numeric_limits<double>::infinity();  ///< r_min (m)
   sim::Vec3 omegaTarget = sim::Vec3::Zero();    ///< 3D: f_tar along its plane normal
   sim::Vec3 omegaObstacle = sim::Vec3::Zero();  ///< 3D: Σ f_obs_i along their plane normals

@@ -19,6 +19,8 @@ void validate(const GoldensteinParameters& p) {
   require(p.delta > 0 && p.delta < kPi, "delta", "in (0, pi)");
   require(p.windowEdgeGap > 0 && p.windowEdgeGap < 1 && p.windowEdgeGap + p.delta < kPi, "window_edge_gap",
           "in (0, 1) with delta + window_edge_gap < pi");
+  require(p.passingBias >= 0 && p.passingBias < p.delta, "passing_bias", "in [0, delta)");
+  require(p.agentDecayFactor > 0 && p.agentDecayFactor <= 1, "agent_decay_factor", "in (0, 1]");
   require(p.segmentSwitchDistance >= 0 && std::isfinite(p.segmentSwitchDistance), "segment_switch_distance", ">= 0");
   require(p.c1 > 0 && std::isfinite(p.c1), "c1", "> 0");
   require(p.c2 > 0 && std::isfinite(p.c2), "c2", "> 0");

@@ -11,7 +11,8 @@
 ///                GoldensteinParameters::headingRate.
 /// Weights (4):   the stable fixed point of the competition dynamics (quasi-static, the paper's
 ///                procedure) or (4) integrated as fast state variables; α1, α2, γ12, γ21 from
-///                (A.7)–(A.11). WeightMode::DirectSum gives (2) instead.
+///                (A.7)–(A.11) (by default with each D_i of (A.10) weighted by its window,
+///                see GoldensteinParameters::windowedAlpha2). WeightMode::DirectSum gives (2).
 /// Speed (6):     v = (r_min − d1)/t2c over the objects in front, limited to the agent's cruising
 ///                speed and a retreat speed, and slowed near a point goal.
 /// Personality:   dexterity and mass through the IIR filter (7), courage through d0 (8) and

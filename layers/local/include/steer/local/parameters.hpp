@@ -42,6 +42,20 @@ struct GoldensteinParameters {
   /// inner edge is clamped to min(2Δψ, π − δ − windowEdgeGap).
   double windowEdgeGap = 0.05;
 
+  /// 2D only: a convention for passing (rad), in [0, δ). Every repeller's zero is shifted by
+  /// this angle so that an object dead ahead is passed keeping it on the agent's left (the
+  /// agent turns right). Not in the paper, which relies on the noise n to leave the unstable
+  /// fixed point straight at an obstacle; noise alone lets two agents meeting head-on, or a
+  /// crowd converging on one point, choose inconsistent sides and lock into each other.
+  /// 0 gives the paper's symmetric repeller.
+  double passingBias = 0.6;
+
+  /// Other agents repel like discs, with d0 of (A.6) multiplied by this factor, in (0, 1].
+  /// Pedestrians in a crowd walk at arm's length from each other; with the d0 that makes a
+  /// static obstacle a timely repeller, neighbours alongside would switch every target off
+  /// through (A.10)/(A.11). Not in the paper, which treats agents as obstacles (factor 1).
+  double agentDecayFactor = 0.25;
+
   // --- Segment obstacles (§4.1.1) ---
   /// A segment (wall, polygon or box edge) is "far" when its distance from the agent's centre
   /// exceeds both this distance (m) and the segment's length; then ψ and Δψ come from its
@@ -55,6 +69,12 @@ struct GoldensteinParameters {
   double c2 = 2.0;        ///< sharpness of γ12 (A.9), > 0
   double gamma21 = 0.05;  ///< γ21, the constant of §A.1.2, > 0
   double alpha1Scale = 0.4;  ///< α1 = alpha1Scale (1 − α2) (A.11), > 0
+  /// (A.10) as printed sums D_i over every obstacle, so an obstacle beside or behind the agent
+  /// switches the target off as surely as one ahead; in a crowd, with neighbours at arm's
+  /// length on every side, every target goes off and the crowd disperses. When true (default)
+  /// α2 = tanh(Σ_i W_i D_i): each obstacle counts through its window, i.e. only where it lies
+  /// within 2Δψ_i + δ of the heading. False gives (A.10) as printed.
+  bool windowedAlpha2 = true;
   /// Rate multiplier of (4) in WeightMode::Integrated (1/s), > 0: the weights are fast variables.
   double weightRate = 10.0;
   /// Initial weights (w_tar, w_obs) in WeightMode::Integrated. w_obs must not start at 0, which
@@ -100,7 +120,8 @@ struct GoldensteinParameters {
   /// Courage → d1 (9)(10) (m), ≥ 0: the paper uses d0base here too; it is separate so that the
   /// reach of the repellers and the safety distance of (6) can be set apart. d1 is measured
   /// from the agent's surface to the obstacle's.
-  double d1Base = 0.6;
+  /// The default 0.2 m lets a crowd at arm's length keep walking.
+  double d1Base = 0.2;
   /// v0 of (9) (m), which the paper never defines.
   double v0 = 0.0;
   /// IIR gains k of (7), per step of `filterStep`, as the affine maps of §4.4.1/§4.4.2:
