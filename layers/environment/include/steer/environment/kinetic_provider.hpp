@@ -14,6 +14,10 @@
 ///   (Agent::maxSpeed), measured on a "motion clock" that advances by
 ///   max_i |Δp_i| / maxSpeed_i per step. A step in which nothing moves costs no certificate work,
 ///   and a speed bound that is exceeded only makes the clock run faster (never wrong).
+/// - An agent whose step meets a static wall cannot be carried through the constraint by flips:
+///   it leaves the triangulation before the sweep and is inserted again after it (counted).
+///   An agent exactly on a wall or on another agent stays out of the triangulation until it
+///   moves off (a vertex on a constraint would split it); such agents are checked directly.
 /// - Failures are processed in τ order with flips only (never a rebuild); each event is
 ///   confirmed with CGAL's exact in-circle predicate; ties break by (τ, vertex ids).
 /// - At the end of the step every vertex gets its end position; faces around the certificates
@@ -54,6 +58,7 @@ struct KineticCounters {
   std::uint64_t events = 0;                 ///< certificate failures processed in τ order
   std::uint64_t flips = 0;                  ///< edge flips (in-step events and end-of-step)
   std::uint64_t foldOvers = 0;              ///< vertices repaired by remove + re-insert
+  std::uint64_t wallCrossings = 0;          ///< agents whose step crossed a wall (re-inserted)
   std::uint64_t rebuilds = 0;               ///< full rebuilds (safety net; 0 expected)
   std::uint64_t enters = 0;                 ///< vertices entering some A_p
   std::uint64_t exits = 0;                  ///< vertices leaving some A_p

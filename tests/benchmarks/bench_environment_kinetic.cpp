@@ -1,0 +1,144 @@
+// Kinetic CDT near-environment vs a CGAL CDT rebuilt from scratch every step (issue #4).
+// Crowd-like motion (benchmarks/crowd_motion.hpp): each agent moves at most 5% of the mean
+// spacing per step with smoothly turning headings; near radius 3 spacings; N/200 random walls.
+// The time measured is one step's maintenance of every agent's near set (the motion itself is
+// excluded). Counters: bytes per agent (heap held by the structure, measured with mallinfo2,
+// and the structure's own estimate) and certificate evaluations per agent per step.
+#include <benchmark/benchmark.h>
+#include <malloc.h>
+
+#include <CGAL/Constrained_Delaunay_triangulation_2.h>
+#include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
+#include <CGAL/Triangulation_vertex_base_with_info_2.h>
+
+#include <memory>
+#include <vector>
+
+#include "benchmarks/crowd_motion.hpp"
+#include "steer/environment/kinetic_provider.hpp"
+#include "steer/geometry/distance.hpp"
+
+namespace {
+
+using namespace steer;
+
+bench::CrowdMotionSettings settings(std::size_t n) {
+  bench::CrowdMotionSettings s;
+  s.agents = n;
+  s.stepFraction = 0.05;
+  s.walls = static_cast<int>(n / 200);
+  s.seed = 7;
+  return s;
+}
+
+std::size_t heapBytes() { return mallinfo2().uordblks; }
+
+void BM_NearEnvironment_Kinetic(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  bench::CrowdMotion motion(settings(n));
+  const std::size_t heapBefore = heapBytes();
+  auto provider = std::make_unique<environment::KineticProvider>();
+  provider->reset(motion.world());
+  for (int s = 0; s < 10; ++s) {  // past the initial certification
+    motion.step();
+    provider->update(motion.world(), motion.previous());
+  }
+  const std::size_t heapAfter = heapBytes();
+  const auto before = provider->counters();
+  for (auto _ : state) {
+    state.PauseTiming();
+    motion.step();
+    state.ResumeTiming();
+    provider->update(motion.world(), motion.previous());
+  }
+  const auto& c = provider->counters();
+  const double steps = static_cast<double>(c.steps - before.steps);
+  state.counters["bytes_per_agent"] = static_cast<double>(heapAfter - heapBefore) / n;
+  state.counters["est_bytes_per_agent"] = static_cast<double>(provider->memoryBytes()) / n;
+  state.counters["cert_per_agent_step"] =
+      static_cast<double>(c.certificateEvaluations() - before.certificateEvaluations()) / n / steps;
+  state.counters["flips_per_step"] = static_cast<double>(c.flips - before.flips) / steps;
+  state.counters["foldovers"] = static_cast<double>(c.foldOvers);
+  state.counters["ns_per_agent"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate |
+                                                                                 benchmark::Counter::kInvert);
+}
+
+// The baseline: the CGAL CDT of the agents and walls built from scratch each step, then each
+// agent's near set by a walk of the triangulation inside its disc, filtered by line of sight.
+using K = CGAL::Exact_predicates_inexact_constructions_kernel;
+using Vb = CGAL::Triangulation_vertex_base_with_info_2<std::uint32_t, K>;
+using Fb = CGAL::Constrained_triangulation_face_base_2<K>;
+using Tds = CGAL::Triangulation_data_structure_2<Vb, Fb>;
+using CDT = CGAL::Constrained_Delaunay_triangulation_2<K, Tds, CGAL::Exact_predicates_tag>;
+
+void BM_NearEnvironment_Rebuild(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  bench::CrowdMotion motion(settings(n));
+  std::vector<std::vector<sim::AgentIndex>> near(n);
+  std::vector<std::uint32_t> mark;
+  std::uint32_t stamp = 0;
+  std::vector<CDT::Vertex_handle> stack;
+  for (auto _ : state) {
+    state.PauseTiming();
+    motion.step();
+    state.ResumeTiming();
+    const sim::World& w = motion.world();
+    CDT cdt;
+    std::vector<geometry::Segment> walls;
+    for (const auto& piece : w.pieces()) {
+      if (piece.kind != sim::ObstaclePiece::Kind::Segment) continue;
+      walls.push_back(piece.segment);
+      cdt.insert_constraint(K::Point_2(piece.segment.a.x(), piece.segment.a.y()),
+                            K::Point_2(piece.segment.b.x(), piece.segment.b.y()));
+    }
+    std::uint32_t nextStatic = static_cast<std::uint32_t>(n);
+    for (auto v = cdt.finite_vertices_begin(); v != cdt.finite_vertices_end(); ++v) v->info() = nextStatic++;
+    std::vector<std::pair<K::Point_2, std::uint32_t>> points;
+    points.reserve(n);
+    for (std::uint32_t i = 0; i < n; ++i)
+      points.push_back({K::Point_2(w.agents[i].state.position.x(), w.agents[i].state.position.y()), i});
+    cdt.insert(points.begin(), points.end());
+    std::vector<CDT::Vertex_handle> handle(n);
+    for (auto v = cdt.finite_vertices_begin(); v != cdt.finite_vertices_end(); ++v)
+      if (v->info() < n) handle[v->info()] = v;
+    mark.assign(nextStatic, 0);
+    for (std::uint32_t p = 0; p < n; ++p) {
+      ++stamp;
+      auto& list = near[p];
+      list.clear();
+      const auto& pos = w.agents[p].state.position;
+      const double r = w.agents[p].nearRadius;
+      stack.assign(1, handle[p]);
+      mark[p] = stamp;
+      std::vector<geometry::Segment> sight;
+      for (const auto& s : walls)
+        if (geometry::distanceToSegment(geometry::xy(pos), s) <= r) sight.push_back(s);
+      while (!stack.empty()) {
+        auto v = stack.back();
+        stack.pop_back();
+        auto vc = cdt.incident_vertices(v), done = vc;
+        do {
+          if (cdt.is_infinite(vc)) continue;
+          auto& m = mark[vc->info()];
+          if (m == stamp) continue;
+          m = stamp;
+          const geometry::Vec2 q(vc->point().x(), vc->point().y());
+          if ((q - geometry::xy(pos)).norm() > r) continue;
+          stack.push_back(vc);
+          if (vc->info() < n &&
+              (sight.empty() || geometry::lineOfSight(geometry::xy(pos), q, sight)))
+            list.push_back(vc->info());
+        } while (++vc != done);
+      }
+      std::sort(list.begin(), list.end());
+    }
+    benchmark::DoNotOptimize(near.data());
+  }
+  state.counters["ns_per_agent"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate |
+                                                                                 benchmark::Counter::kInvert);
+}
+
+BENCHMARK(BM_NearEnvironment_Kinetic)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_NearEnvironment_Rebuild)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace

@@ -1,0 +1,214 @@
+// KineticProvider (issue #4): the kinetic CDT gives exactly the oracle's near sets, keeps a
+// valid constrained Delaunay triangulation, does work that follows the motion (none without
+// motion, flat per agent as N grows), and finds contacts between steps with their times.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "benchmarks/crowd_motion.hpp"
+#include "environment/oracle.hpp"
+#include "steer/environment/kinetic_provider.hpp"
+
+using namespace steer;
+using environment::KineticProvider;
+using sim::Vec3;
+using test::kScale;
+
+namespace {
+
+bench::CrowdMotionSettings crowd(std::size_t n, int walls, double stepFraction, std::uint64_t seed) {
+  bench::CrowdMotionSettings s;
+  s.agents = n;
+  s.walls = walls;
+  s.stepFraction = stepFraction;
+  s.seed = seed;
+  return s;
+}
+
+sim::Agent agentAt(double x, double y, double nearRadius) {
+  sim::Agent a;
+  a.state.position = Vec3(x, y, 0);
+  a.nearRadius = nearRadius;
+  return a;
+}
+
+// Certificate evaluations per agent per step over `steps` steps of crowd motion.
+double workPerAgentStep(std::size_t n, double stepFraction, int steps) {
+  bench::CrowdMotion motion(crowd(n, 0, stepFraction, 21));
+  KineticProvider provider;
+  provider.reset(motion.world());
+  for (int s = 0; s < 5; ++s) {  // let the queue settle past the initial certification
+    motion.step();
+    provider.update(motion.world(), motion.previous());
+  }
+  const auto before = provider.counters().certificateEvaluations();
+  for (int s = 0; s < steps; ++s) {
+    motion.step();
+    provider.update(motion.world(), motion.previous());
+  }
+  const auto work = provider.counters().certificateEvaluations() - before;
+  return static_cast<double>(work) / static_cast<double>(n) / steps;
+}
+
+}  // namespace
+
+TEST(KineticProvider, EqualsTheOracleEveryStepForACrowdAmongWalls) {
+  bench::CrowdMotion motion(crowd(1200 / kScale, 40, 0.05, 31));
+  KineticProvider provider;
+  const auto seen = test::compareWithOracle(motion.world(), provider, 400 / kScale,
+                                            [&](sim::World&, int) { motion.step(); });
+  EXPECT_GT(seen, 1000u * 10 / kScale);
+  const auto& c = provider.counters();
+  EXPECT_GT(c.flips, 0u);
+  EXPECT_GT(c.enters, 0u);
+  EXPECT_GT(c.exits, 0u);
+  EXPECT_EQ(c.rebuilds, 0u);
+  // Fold-overs come only from agents walking through walls (the crowd ignores them): rare.
+  EXPECT_LT(c.foldOvers, c.flips / 20 + 10);
+}
+
+TEST(KineticProvider, EqualsTheOracleForAFastCrowd) {
+  bench::CrowdMotion motion(crowd(800 / kScale, 20, 0.6, 32));
+  KineticProvider provider;
+  test::compareWithOracle(motion.world(), provider, 150 / kScale, [&](sim::World&, int) { motion.step(); });
+}
+
+// The debug check of the triangulation itself: CGAL's is_valid(), positive orientation and the
+// constrained Delaunay property (exact predicates) after every step.
+TEST(KineticProvider, TriangulationIsValidAfterEveryStep) {
+  bench::CrowdMotion motion(crowd(400 / kScale, 15, 0.1, 33));
+  KineticProvider provider;
+  provider.reset(motion.world());
+  ASSERT_TRUE(provider.isValid());
+  for (int s = 0; s < 200 / kScale; ++s) {
+    motion.step();
+    provider.update(motion.world(), motion.previous());
+    ASSERT_TRUE(provider.isValid()) << "after step " << s;
+  }
+  EXPECT_GT(provider.counters().flips, 0u);
+}
+
+TEST(KineticProvider, ValidOnAGridSlidingAcrossWallsAndThroughEachOther) {
+  sim::World w;
+  w.bounds = {Vec3(-20, -20, -1), Vec3(20, 20, 1)};
+  for (int y = -8; y <= 8; ++y)
+    for (int x = -8; x <= 8; ++x) w.agents.push_back(agentAt(x, y + 0.5, 2.0));
+  for (std::size_t i = 0; i < w.agents.size(); ++i) w.agents[i].id = static_cast<sim::AgentIndex>(i);
+  w.obstacles.push_back({geometry::Segment{{-5, 0}, {5, 0}}, {}});
+  w.obstacles.push_back({geometry::Segment{{0.25, -6}, {0.25, 6}}, {}});
+  w.refreshPieces();
+  KineticProvider provider;
+  const auto seen = test::compareWithOracle(w, provider, 64, [&](sim::World& world, int s) {
+    EXPECT_TRUE(provider.isValid()) << "after step " << s - 1;  // before this step's motion
+    // Rows slide in opposite directions by exact binary steps: agents meet exactly, sit on
+    // the wall's line and cross walls.
+    for (std::size_t i = 0; i < world.agents.size(); ++i) {
+      const int row = static_cast<int>(i) / 17;
+      world.agents[i].state.position.x() += (row % 2 ? 0.125 : -0.125) * (s % 32 < 16 ? 1 : -1);
+    }
+  });
+  EXPECT_GT(seen, 1000u);
+}
+
+TEST(KineticProvider, NoMotionMeansNoCertificateWork) {
+  bench::CrowdMotion motion(crowd(1000, 20, 0.05, 34));
+  KineticProvider provider;
+  provider.reset(motion.world());
+  for (int s = 0; s < 3; ++s) {
+    motion.step();
+    provider.update(motion.world(), motion.previous());
+  }
+  const auto before = provider.counters();
+  auto& world = motion.world();
+  std::vector<Vec3> previous;
+  for (const auto& a : world.agents) previous.push_back(a.state.position);
+  for (int s = 0; s < 10; ++s) {
+    world.time += 0.1;
+    provider.update(world, previous);
+  }
+  EXPECT_EQ(provider.counters().certificateEvaluations(), before.certificateEvaluations());
+  EXPECT_EQ(provider.counters().flips, before.flips);
+  EXPECT_EQ(provider.counters().steps, before.steps + 10);
+}
+
+TEST(KineticProvider, CertificateWorkGrowsWithMotion) {
+  const double slow = workPerAgentStep(2000 / kScale, 0.01, 20);
+  const double fast = workPerAgentStep(2000 / kScale, 0.1, 20);
+  EXPECT_GT(fast, 2.0 * slow) << "slow " << slow << ", fast " << fast;
+  // Most certificates are not looked at in a step: far fewer evaluations than the ~3 edges,
+  // ~28 near-set members and ~40 watched vertices each agent has.
+  EXPECT_LT(slow, 10.0);
+}
+
+TEST(KineticProvider, CertificateWorkPerAgentIsFlatInN) {
+  const double small = workPerAgentStep(1000, 0.05, 10);
+  const double large = workPerAgentStep(16000 / kScale, 0.05, 10);
+  EXPECT_LT(large, 1.5 * small) << "1000: " << small << ", " << 16000 / kScale << ": " << large;
+  EXPECT_GT(large, 0.0);
+}
+
+// Two agents running head-on through each other within one step (faster than their radius per
+// step): the contact is found with its time.
+TEST(KineticProvider, ContinuousCollisionFindsAContactBetweenSteps) {
+  sim::World w;
+  w.bounds = {Vec3(-10, -10, -1), Vec3(10, 10, 1)};
+  w.agents.push_back(agentAt(-3, 0.2, 8.0));
+  w.agents.push_back(agentAt(3, -0.2, 8.0));
+  w.agents.push_back(agentAt(0, 6, 8.0));  // a bystander
+  for (std::size_t i = 0; i < w.agents.size(); ++i) {
+    w.agents[i].id = static_cast<sim::AgentIndex>(i);
+    w.agents[i].radius = 0.5;
+    w.agents[i].maxSpeed = 80.0;
+  }
+  w.obstacles.push_back({geometry::Segment{{-5, 4}, {5, 4}}, {}});
+  w.refreshPieces();
+  KineticProvider provider;
+  provider.reset(w);
+  std::vector<Vec3> previous;
+  for (const auto& a : w.agents) previous.push_back(a.state.position);
+  const double dt = 0.1;
+  w.time += dt;
+  w.agents[0].state.position = Vec3(3, 0.2, 0);
+  w.agents[1].state.position = Vec3(-3, -0.2, 0);
+  w.agents[2].state.position = Vec3(0, 2, 0);  // crosses the wall at y = 4
+  provider.update(w, previous);
+  const auto contacts = provider.contacts();
+  ASSERT_EQ(contacts.size(), 2u);
+  // Agents 0 and 1: relative offset (−6 + 12τ, 0.4); |·| = 1 at τ = (6 − √0.84) / 12.
+  const double tauPair = (6.0 - std::sqrt(0.84)) / 12.0;
+  // Agent 2 reaches the wall's band (y = 4.5) at τ = 1.5 / 4.
+  const double tauWall = 1.5 / 4.0;
+  bool pair = false, wall = false;
+  for (const auto& c : contacts) {
+    if (!c.withObstacle) {
+      pair = true;
+      EXPECT_EQ(c.a, 0u);
+      EXPECT_EQ(c.b, 1u);
+      EXPECT_NEAR(c.time, tauPair * dt, 1e-12);
+    } else {
+      wall = true;
+      EXPECT_EQ(c.a, 2u);
+      EXPECT_EQ(c.piece, 0u);
+      EXPECT_NEAR(c.time, tauWall * dt, 1e-12);
+    }
+  }
+  EXPECT_TRUE(pair);
+  EXPECT_TRUE(wall);
+  // The next step starts in contact-free positions again and moves nobody: no new contact.
+  for (std::size_t i = 0; i < w.agents.size(); ++i) previous[i] = w.agents[i].state.position;
+  w.time += dt;
+  provider.update(w, previous);
+  EXPECT_TRUE(provider.contacts().empty());
+}
+
+TEST(KineticProvider, DisabledAgentsLeaveTheTriangulation) {
+  bench::CrowdMotion motion(crowd(600 / kScale, 10, 0.05, 35));
+  KineticProvider provider;
+  std::size_t step = 0;
+  test::compareWithOracle(motion.world(), provider, 120 / kScale, [&](sim::World& w, int) {
+    motion.step();
+    for (std::size_t k = 0; k < 3; ++k) w.agents[(step * 7 + k * 131) % w.agents.size()].enabled = false;
+    ++step;
+  });
+  EXPECT_TRUE(provider.isValid());
+}
