@@ -96,8 +96,8 @@ struct KineticProvider3D::Impl {
   }
 
   /// The local certificate of a vertex move: with v at p, every incident cell keeps a positive
-  /// orientation and no cell of v's star has a neighbour's opposite vertex strictly inside its
-  /// circumsphere. Then writing the point keeps T Delaunay (local Delaunay everywhere implies
+  /// orientation and every facet of v's star stays locally Delaunay (under CGAL's symbolic
+  /// perturbation). Then writing the point keeps T Delaunay (local Delaunay everywhere implies
   /// global), with no combinatorial change.
   bool moveIsLocal(Vertex v, const Point& p) {
     if (dt.dimension() != 3) return false;
@@ -120,7 +120,12 @@ struct KineticProvider3D::Impl {
         const auto n = c->neighbor(f);
         const Vertex w = n->vertex(n->index(c));
         if (dt.is_infinite(w)) continue;
-        if (dt.side_of_sphere(c, w->point()) == CGAL::ON_BOUNDED_SIDE) ok = false;
+        // With CGAL's symbolic perturbation, as its own insertions decide: ties among
+        // cospherical points must be broken the same way, or later insertions and removals
+        // meet a triangulation they do not expect.
+        if (dt.side_of_sphere(c, w->point(), true) != CGAL::ON_UNBOUNDED_SIDE ||
+            (!n->has_vertex(v) && dt.side_of_sphere(n, v->point(), true) != CGAL::ON_UNBOUNDED_SIDE))
+          ok = false;
       }
     }
     if (!ok) v->set_point(old);
@@ -133,23 +138,18 @@ struct KineticProvider3D::Impl {
     Vertex v = vertex[i];
     const Point target = toPoint(p);
     const bool alone = v->info().head == static_cast<std::int32_t>(i) && nextOnVertex[i] == kNone;
-    if (alone) {
-      if (moveIsLocal(v, target)) {
-        ++stats.localMoves;
-        return;
-      }
-      ++stats.reinsertions;
-      const Vertex w = dt.move_if_no_collision(v, target);
-      if (w == v) return;
-      // Another vertex already sits at p: share it.
-      detach(i);
-      attach(i, w);
+    if (alone && moveIsLocal(v, target)) {
+      ++stats.localMoves;
       return;
     }
+    // Local repair: insert at the new point (or join the vertex already there), then remove
+    // the old vertex if nobody is left on it. CGAL's move_if_no_collision is not used: its
+    // re-triangulation of the hole trips an assertion on cospherical stars (grids).
     ++stats.reinsertions;
-    const auto hint = v->cell();
+    const Vertex w = dt.insert(target, v->cell());
+    if (w->info().head == VertexInfo::kCorner) throw std::logic_error("kinetic3d: an agent sits on a bounding corner");
     detach(i);
-    place(i, p, hint);
+    attach(i, w);
   }
 
   // --- walks over the triangulation ------------------------------------------------------------
