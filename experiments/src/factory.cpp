@@ -3,6 +3,7 @@
 #include "steer/environment/brute_force_provider.hpp"
 #include "steer/environment/lattice_provider.hpp"
 #include "steer/experiments/input_error.hpp"
+#include "steer/local/goldenstein_model.hpp"
 #include "steer/planning/direct_planner.hpp"
 #include "part_configs.hpp"
 
@@ -17,9 +18,10 @@ namespace {
 
 // Each part registers here; its configuration section is read in config_<part>.cpp.
 std::unique_ptr<sim::LocalModel> makeLocalModel(const Scenario& s) {
+  if (s.model == "goldenstein") return std::make_unique<local::GoldensteinModel>(readGoldensteinParameters(s));
   if (s.model == "straight") return std::make_unique<sim::StraightModel>();
   if (s.model == "reynolds") return std::make_unique<reynolds::ReynoldsModel>(readReynoldsParameters(s));
-  unknown(s, "model", s.model, "straight");
+  unknown(s, "model", s.model, "goldenstein, reynolds, straight");
 }
 
 std::unique_ptr<sim::NeighborProvider> makeNeighborProvider(const Scenario& s) {

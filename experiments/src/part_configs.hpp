@@ -3,6 +3,7 @@
 // ::planning, ::environment). One config_<part>.cpp per part; each throws InputError with the
 // node's location on a bad or unknown key (see yaml_support.hpp).
 #include "steer/experiments/scenario.hpp"
+#include "steer/local/parameters.hpp"
 #include "steer/planning/direct_planner.hpp"
 #include "steer/planning/field_planner.hpp"
 #include "steer/planning/harmonic_planner.hpp"
@@ -16,5 +17,6 @@ planning::HarmonicPlannerParameters readHarmonicPlannerParameters(const Scenario
 planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& scenario);
 planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& scenario);
 reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& scenario);
+local::GoldensteinParameters readGoldensteinParameters(const Scenario& scenario);
 
 }  // namespace steer::experiments

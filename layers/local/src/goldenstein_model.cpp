@@ -25,10 +25,10 @@ constexpr std::uint64_t kObstacleWeightStream = 4;
 /// Everything fixed over one step of one agent, and the right-hand side built on it.
 class Dynamics {
  public:
-  Dynamics(const GoldensteinParameters& p, const sim::StepInput& in)
+  Dynamics(const GoldensteinParameters& p, const RepellerConstants& constants, const sim::StepInput& in)
       : p_(p),
         in_(in),
-        field_(p, in.near, in.goalDirection, in.agent.radius,
+        field_(p, constants, in.near, in.goalDirection, in.agent.radius,
                courageToD0(in.agent.personality.courage, p.d0Base, p.courageMapping)) {
     const sim::Agent& agent = in.agent;
     d1_ = courageToD1(agent.personality.courage, p.d1Base, p.v0);
@@ -46,8 +46,11 @@ class Dynamics {
     const auto draw = [&](std::uint64_t stream, double sigma) {
       return sigma > 0.0 ? sigma * scale * in.noise.normal(agent.id, in.step, stream) : 0.0;
     };
-    for (int k = 0; k < 3; ++k) headingNoise_[k] = draw(kHeadingStream + k, p.headingNoise);
-    weightNoise_ = {draw(kTargetWeightStream, p.weightNoise), draw(kObstacleWeightStream, p.weightNoise)};
+    // Only the draws this step uses: one heading axis in 2D, weights only when integrated.
+    const int axes = in.world.dimension == 2 ? 1 : 3;
+    for (int k = 0; k < axes; ++k) headingNoise_[k] = draw(kHeadingStream + k, p.headingNoise);
+    if (p.weightMode == WeightMode::Integrated)
+      weightNoise_ = {draw(kTargetWeightStream, p.weightNoise), draw(kObstacleWeightStream, p.weightNoise)};
     previousWeights_ = {agent.state.model[0], agent.state.model[1]};
   }
 
@@ -120,6 +123,7 @@ Weights floored(Weights w, const GoldensteinParameters& p) {
 
 GoldensteinModel::GoldensteinModel(GoldensteinParameters parameters) : parameters_(parameters) {
   validate(parameters_);
+  constants_ = makeRepellerConstants(parameters_.delta, parameters_.windowEdgeGap, parameters_.frontHalfAngle);
 }
 
 void GoldensteinModel::initialize(sim::Agent& agent, int dimension) const {
@@ -134,14 +138,14 @@ void GoldensteinModel::initialize(sim::Agent& agent, int dimension) const {
 }
 
 Rates GoldensteinModel::rates(const sim::StepInput& in) const {
-  const Dynamics dyn(parameters_, in);
+  const Dynamics dyn(parameters_, constants_, in);
   const sim::AgentState& s = in.agent.state;
   const double phi = std::atan2(s.direction.y(), s.direction.x());
   return dyn.evaluate(s.position, phi, s.direction, {s.model[0], s.model[1]}, 0.0);
 }
 
 sim::AgentState GoldensteinModel::advance(const sim::StepInput& in) const {
-  const Dynamics dyn(parameters_, in);
+  const Dynamics dyn(parameters_, constants_, in);
   const sim::AgentState& s0 = in.agent.state;
   const double kTurn = dyn.kTurn();
   const double kSpeed = dyn.kSpeed();

@@ -31,12 +31,12 @@ struct View {
 /// Returns the repeller value (for the 3D normal) through `value`.
 bool addObject(const FieldContext& ctx, const View& v, double cosX, double sinX, FieldSample& out,
                double& value) {
-  const GoldensteinParameters& p = *ctx.parameters;
+  const RepellerConstants& k = *ctx.constants;
   const double s = std::min(v.sinHalf, 1.0);
   const double cosHalf = std::sqrt(std::max(0.0, 1.0 - s * s));
-  // (6): in front when |x| − Δψ < frontHalfAngle.
-  const bool wide = p.frontHalfAngle + (v.halfAngle >= 0 ? v.halfAngle : std::asin(s)) >= kPi;
-  if (wide || cosX > ctx.cosFront * cosHalf - ctx.sinFront * s)
+  // (6): in front when |x| − Δψ < frontHalfAngle, i.e. cos x > cos(front + Δψ).
+  const bool wide = k.frontCanBeWide && s >= k.sinWideLimit;
+  if (wide || cosX > k.cosFront * cosHalf - k.sinFront * s)
     out.closestFront = std::min(out.closestFront, v.clearance);
 
   const double d = distanceFactor(v.clearance, ctx.d0);
@@ -46,11 +46,11 @@ bool addObject(const FieldContext& ctx, const View& v, double cosX, double sinX,
   // (A.4)/(A.5) from sin Δψ without trigonometry: cos 2Δψ = 1 − 2s², sin 2Δψ = 2s cos Δψ.
   Window w;
   const double cos2 = 1.0 - 2.0 * s * s;
-  if (cos2 < ctx.cosInnerLimit) {
-    w = ctx.clampedWindow;
+  if (cos2 < k.cosInnerLimit) {
+    w = k.clampedWindow;
   } else {
     const double sin2 = 2.0 * s * cosHalf;
-    w.cosOuter = cos2 * ctx.cosDelta - sin2 * ctx.sinDelta;
+    w.cosOuter = cos2 * k.cosDelta - sin2 * k.sinDelta;
     w.h1 = 4.0 / (cos2 - w.cosOuter);
   }
   if (w.h1 * (cosX - w.cosOuter) < kWindowCull) return false;
@@ -99,18 +99,16 @@ bool segmentView(const FieldContext& ctx, const geometry::Segment& seg0, const V
 
 }  // namespace
 
-FieldContext::FieldContext(const GoldensteinParameters& p, const sim::NearEnvironment& n, const Vec3& goalDirection,
-                           double radius, double d0Value)
-    : parameters(&p), near(&n), goal(goalDirection), agentRadius(radius), d0(d0Value), obstacleD0(d0Value),
-      agentD0(d0Value * p.agentDecayFactor) {
-  cosDelta = std::cos(p.delta);
-  sinDelta = std::sin(p.delta);
-  cosFront = std::cos(p.frontHalfAngle);
-  sinFront = std::sin(p.frontHalfAngle);
-  const double innerLimit = std::max(0.0, kPi - p.delta - p.windowEdgeGap);
-  cosInnerLimit = std::cos(innerLimit);
-  clampedWindow = makeWindow(kHalfPi, p.delta, p.windowEdgeGap);
-}
+FieldContext::FieldContext(const GoldensteinParameters& p, const RepellerConstants& c, const sim::NearEnvironment& n,
+                           const Vec3& goalDirection, double radius, double d0Value)
+    : parameters(&p),
+      near(&n),
+      goal(goalDirection),
+      agentRadius(radius),
+      d0(d0Value),
+      obstacleD0(d0Value),
+      agentD0(d0Value * p.agentDecayFactor),
+      constants(&c) {}
 
 FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, double phi, double tau) {
   FieldContext ctx = ctx0;

@@ -19,15 +19,11 @@ struct FieldContext {
   double d0 = 1.0;                     ///< (8), m; for the object being added
   double obstacleD0 = 1.0;             ///< d0 for obstacles (m)
   double agentD0 = 1.0;                ///< d0 for other agents (m)
-  double cosDelta = 0.0, sinDelta = 0.0;
-  double cosFront = 0.0, sinFront = 0.0;  ///< of frontHalfAngle
-  /// The inner window edge is clamped when cos 2Δψ < cosInnerLimit (see makeWindow).
-  double cosInnerLimit = -1.0;
-  Window clampedWindow;
+  const RepellerConstants* constants = nullptr;
   double bias = 0.0;  ///< passingBias in 2D, 0 in 3D
 
-  FieldContext(const GoldensteinParameters& p, const sim::NearEnvironment& n, const sim::Vec3& goalDirection,
-               double radius, double d0Value);
+  FieldContext(const GoldensteinParameters& p, const RepellerConstants& c, const sim::NearEnvironment& n,
+               const sim::Vec3& goalDirection, double radius, double d0Value);
 };
 
 struct FieldSample {

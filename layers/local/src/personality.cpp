@@ -30,6 +30,7 @@ double massGain(double mass, const GoldensteinParameters& p) {
 
 double gainForStep(double k, double dt, double filterStep) {
   if (k >= 1.0) return 1.0;
+  if (dt == filterStep) return k;
   return 1.0 - std::pow(1.0 - k, dt / filterStep);
 }
 

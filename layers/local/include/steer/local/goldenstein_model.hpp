@@ -39,6 +39,7 @@
 /// 0–2 for the heading (one per axis in 3D), 3 and 4 for the weights; held over the step and
 /// scaled by 1/√dt (Euler–Maruyama).
 #include "steer/local/parameters.hpp"
+#include "steer/local/repeller.hpp"
 #include "steer/local/weights.hpp"
 #include "steer/sim/local_model.hpp"
 
@@ -76,6 +77,7 @@ class GoldensteinModel final : public sim::LocalModel {
 
  private:
   GoldensteinParameters parameters_;
+  RepellerConstants constants_;
 };
 
 }  // namespace steer::local

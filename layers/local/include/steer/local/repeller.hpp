@@ -59,6 +59,33 @@ inline double distanceFactor(double r, double d0) {
   return std::exp(-std::max(r, 0.0) / d0);
 }
 
+/// Constants of the repeller evaluation that depend only on the parameters (computed once per
+/// model, so the right-hand side needs no trigonometry for them).
+struct RepellerConstants {
+  double cosDelta = 1.0, sinDelta = 0.0;
+  double cosFront = 1.0, sinFront = 0.0;  ///< of the front half-angle of (6)
+  /// An object counts as "in front" whatever its direction once Δψ ≥ π − front; only possible
+  /// when front ≥ π/2, then iff sin Δψ ≥ sinWideLimit.
+  bool frontCanBeWide = false;
+  double sinWideLimit = 2.0;
+  double cosInnerLimit = -1.0;  ///< the window's inner edge is clamped when cos 2Δψ < this
+  Window clampedWindow;
+};
+
+inline RepellerConstants makeRepellerConstants(double delta, double edgeGap, double frontHalfAngle) {
+  constexpr double kPi = 3.14159265358979323846;
+  RepellerConstants c;
+  c.cosDelta = std::cos(delta);
+  c.sinDelta = std::sin(delta);
+  c.cosFront = std::cos(frontHalfAngle);
+  c.sinFront = std::sin(frontHalfAngle);
+  c.frontCanBeWide = frontHalfAngle >= 0.5 * kPi;
+  c.sinWideLimit = c.frontCanBeWide ? std::sin(kPi - frontHalfAngle) : 2.0;
+  c.cosInnerLimit = std::cos(std::max(0.0, kPi - delta - edgeGap));
+  c.clampedWindow = makeWindow(0.5 * kPi, delta, edgeGap);
+  return c;
+}
+
 /// One obstacle's full repeller f_obs_i = R_i W_i D_i (A.2) and its slope ∂f_obs_i/∂φ.
 struct RepellerSample {
   double value = 0.0;   ///< f_obs_i (rad/s before the heading rate)
