@@ -58,11 +58,18 @@ bool addObject(const FieldContext& ctx, const View& v, double cosX, double sinX,
   // The passing bias moves the repeller's zero off the obstacle's direction (see parameters).
   const double x = std::atan2(sinX, cosX) - ctx.bias;
   const double half = v.halfAngle >= 0 ? v.halfAngle : (s >= 1.0 ? kHalfPi : std::asin(s));
-  const double r = repellerShape(x, half);
-  const double win = windowValue(w, cosX);
+  // (A.3), (A.4) and their slopes from one exponential and one tanh (the hot path).
+  const double u = x / half;
+  const double au = std::abs(u);
+  const double e = std::exp(1.0 - au);
+  const double r = u * e;                       // R_i
+  const double rSlope = e * (1.0 - au) / half;  // ∂R_i/∂φ
+  const double t = std::tanh(w.h1 * (cosX - w.cosOuter));
+  const double win = 0.5 * (t + 1.0);                        // W_i
+  const double winSlope = -0.5 * w.h1 * sinX * (1.0 - t * t);  // ∂W_i/∂φ
   value = r * win * d;
   out.fObstacle += value;
-  out.slopeObstacle += d * (repellerShapeSlope(x, half) * win + r * windowSlope(w, cosX, sinX));
+  out.slopeObstacle += d * (rSlope * win + r * winSlope);
   out.windowSum += win;
   out.windowedDistanceSum += win * d;
   return true;
