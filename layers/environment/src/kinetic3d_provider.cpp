@@ -95,58 +95,17 @@ struct KineticProvider3D::Impl {
     attach(i, v);
   }
 
-  /// The local certificate of a vertex move: with v at p, every incident cell keeps a positive
-  /// orientation and every facet of v's star stays locally Delaunay (under CGAL's symbolic
-  /// perturbation). Then writing the point keeps T Delaunay (local Delaunay everywhere implies
-  /// global), with no combinatorial change.
-  bool moveIsLocal(Vertex v, const Point& p) {
-    if (dt.dimension() != 3) return false;
-    const Point old = v->point();
-    v->set_point(p);
-    bool ok = true;
-    adjacentCells.clear();
-    dt.incident_cells(v, std::back_inserter(adjacentCells));
-    for (const auto& c : adjacentCells) {
-      if (dt.is_infinite(c) ||
-          CGAL::orientation(c->vertex(0)->point(), c->vertex(1)->point(), c->vertex(2)->point(),
-                            c->vertex(3)->point()) != CGAL::POSITIVE) {
-        ok = false;
-        break;
-      }
-    }
-    for (std::size_t k = 0; ok && k < adjacentCells.size(); ++k) {
-      const auto& c = adjacentCells[k];
-      for (int f = 0; f < 4 && ok; ++f) {
-        const auto n = c->neighbor(f);
-        const Vertex w = n->vertex(n->index(c));
-        if (dt.is_infinite(w)) continue;
-        // With CGAL's symbolic perturbation, as its own insertions decide: ties among
-        // cospherical points must be broken the same way, or later insertions and removals
-        // meet a triangulation they do not expect.
-        if (dt.side_of_sphere(c, w->point(), true) != CGAL::ON_UNBOUNDED_SIDE ||
-            (!n->has_vertex(v) && dt.side_of_sphere(n, v->point(), true) != CGAL::ON_UNBOUNDED_SIDE))
-          ok = false;
-      }
-    }
-    if (!ok) v->set_point(old);
-    return ok;
-  }
-  std::vector<Delaunay::Cell_handle> adjacentCells;
 
   /// Brings agent i's vertex to its true position p (it is stale by more than the threshold).
   void moveVertex(std::size_t i, const sim::Vec3& p) {
-    Vertex v = vertex[i];
-    const Point target = toPoint(p);
-    const bool alone = v->info().head == static_cast<std::int32_t>(i) && nextOnVertex[i] == kNone;
-    if (alone && moveIsLocal(v, target)) {
-      ++stats.localMoves;
-      return;
-    }
     // Local repair: insert at the new point (or join the vertex already there), then remove
-    // the old vertex if nobody is left on it. CGAL's move_if_no_collision is not used: its
-    // re-triangulation of the hole trips an assertion on cospherical stars (grids).
+    // the old vertex if nobody is left on it. Two shortcuts were tried and dropped because
+    // CGAL then asserted on cospherical stars (grids) in a later removal: CGAL's
+    // move_if_no_collision, and writing the point after a local check of the star's
+    // orientations and in-sphere tests.
     ++stats.reinsertions;
-    const Vertex w = dt.insert(target, v->cell());
+    const Vertex v = vertex[i];
+    const Vertex w = dt.insert(toPoint(p), v->cell());
     if (w->info().head == VertexInfo::kCorner) throw std::logic_error("kinetic3d: an agent sits on a bounding corner");
     detach(i);
     attach(i, w);
@@ -369,7 +328,7 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
     m.radius[i] = world.agents[i].nearRadius;
   }
 
-  // Vertices that lag too far behind their agents move (local certificate, else re-insert).
+  // Vertices that lag too far behind their agents move (insert the new point, remove the old).
   m.maxStale = 0.0;
   for (std::size_t i = 0; i < n; ++i) {
     if (!m.enabled[i]) continue;

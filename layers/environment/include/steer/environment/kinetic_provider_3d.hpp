@@ -5,9 +5,9 @@
 /// What it maintains, and why it is exact:
 /// - A Delaunay triangulation T of the agents' *stored* positions. A stored position lags the
 ///   true one by at most a small "staleness"; a vertex is moved only when its staleness passes
-///   `moveThreshold`, first by a local certificate (every incident cell keeps its orientation
-///   and every facet of its star stays locally Delaunay: then the point is just written), else
-///   by CGAL's local remove-and-insert. Work follows the motion; T is never rebuilt.
+///   `moveThreshold`, by a local repair (insert the new point, remove the old vertex). Work
+///   follows the motion; T is never rebuilt. (Writing the point after a local certificate of
+///   the star would be cheaper, but CGAL's later removals asserted on cospherical stars.)
 /// - For each agent p a candidate set C_p: every agent within R_p = r_p + skin of p at the time
 ///   C_p was made. It is found by a walk over T from p's vertex that never leaves the ball of
 ///   radius R_p + staleness(p) + max staleness: the sites of a Delaunay triangulation inside a
@@ -41,8 +41,7 @@ struct KineticSettings3D {
 struct KineticStats3D {
   std::uint64_t nearEvaluations = 0;      ///< near-set certificates re-evaluated
   std::uint64_t candidateRebuilds = 0;    ///< candidate sets re-made by a walk over T
-  std::uint64_t localMoves = 0;           ///< vertex moves certified local (point written)
-  std::uint64_t reinsertions = 0;         ///< vertex moves repaired by remove-and-insert
+  std::uint64_t reinsertions = 0;         ///< vertex moves (insert the new point, remove the old)
   std::uint64_t walkVisits = 0;           ///< vertices visited by the walks
 };
 
