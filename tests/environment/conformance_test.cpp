@@ -61,7 +61,7 @@ void numberAgents(sim::World& w) {
 TYPED_TEST(Conformance2D, CrowdOf1000AmongWallsOverManySteps) {
   bench::CrowdMotion motion(crowd(1000 / kScale, 40, 0.05, 11));
   TypeParam provider;
-  const auto seen = test::compareWithOracle(motion.world(), provider, 300 / kScale,
+  const auto seen = test::compareWithOracle(motion.world(), provider, 200 / kScale,
                                             [&](sim::World&, int) { motion.step(); });
   EXPECT_GT(seen, 1000u * 10 / kScale);
 }
@@ -77,7 +77,7 @@ TYPED_TEST(Conformance2D, CrowdOf10000AmongWalls) {
 TYPED_TEST(Conformance2D, FastCrowdJumpingAFullSpacingPerStep) {
   bench::CrowdMotion motion(crowd(1000 / kScale, 40, 1.0, 13));
   TypeParam provider;
-  test::compareWithOracle(motion.world(), provider, 100 / kScale, [&](sim::World&, int) { motion.step(); });
+  test::compareWithOracle(motion.world(), provider, 60 / kScale, [&](sim::World&, int) { motion.step(); });
 }
 
 // ---------------------------------------------------------------------------------------------
