@@ -130,7 +130,11 @@ Failure firstFailure(const Quartic& f, double tau0, bool& solved) {
     if (evaluate(f, mid) > 0.0) {
       out.fails = true;
       out.tau = left;
-      out.probe = mid;
+      // Confirm close to the event, where the quadrilateral is still the one that failed
+      // (later in the interval other events may change it first); fall back to the middle
+      // when the determinant is not yet positive there in floating point.
+      const double nearEvent = left + std::min(0.5 * (right - left), 1e-4);
+      out.probe = evaluate(f, nearEvent) > 0.0 ? nearEvent : mid;
       return out;
     }
     left = right;

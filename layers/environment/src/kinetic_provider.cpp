@@ -711,7 +711,11 @@ void KineticProvider::Impl::sweep() {
     FH h;
     int j;
     if (!cdt.is_edge(vc, vd, h, j)) continue;
-    certifyInStep(h, j, ev.tau);
+    // The new edge is Delaunay exactly where the old one was not, i.e. at least up to the
+    // probe where the exact predicate confirmed the event. Certifying it from the probe (not
+    // from ev.tau) keeps near-degenerate quadrilaterals from flipping back and forth at one τ
+    // on rounding of the interpolated positions.
+    certifyInStep(h, j, ev.probe);
     for (auto [x, y] : {std::pair{vc, va}, {va, vd}, {vd, vb}, {vb, vc}})
       if (cdt.is_edge(x, y, h, j)) certifyInStep(h, j, ev.tau);
   }
@@ -744,6 +748,8 @@ bool KineticProvider::Impl::finishStructure() {
   // degeneracy). Removing the vertex from a folded star is not safe (CGAL fills the hole
   // assuming a simple polygon), so the safety net is a full rebuild, counted: the tests
   // require it to be rare.
+  std::sort(fold.begin(), fold.end());
+  fold.erase(std::unique(fold.begin(), fold.end()), fold.end());
   if (!fold.empty()) {
     counters.foldOvers += fold.size();
     touched.clear();
