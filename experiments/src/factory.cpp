@@ -1,6 +1,8 @@
 #include "steer/experiments/factory.hpp"
 
 #include "steer/environment/brute_force_provider.hpp"
+#include "steer/environment/kinetic_provider.hpp"
+#include "steer/environment/kinetic_provider_3d.hpp"
 #include "steer/environment/lattice_provider.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "steer/local/goldenstein_model.hpp"
@@ -27,7 +29,11 @@ std::unique_ptr<sim::LocalModel> makeLocalModel(const Scenario& s) {
 std::unique_ptr<sim::NeighborProvider> makeNeighborProvider(const Scenario& s) {
   if (s.neighbors == "brute") return std::make_unique<environment::BruteForceProvider>();
   if (s.neighbors == "lattice") return std::make_unique<environment::LatticeProvider>();
-  unknown(s, "neighbors provider", s.neighbors, "brute, lattice");
+  if (s.neighbors == "kinetic") {
+    if (s.world.dimension == 3) return std::make_unique<environment::KineticProvider3D>();
+    return std::make_unique<environment::KineticProvider>();
+  }
+  unknown(s, "neighbors provider", s.neighbors, "brute, lattice, kinetic");
 }
 
 std::unique_ptr<sim::Planner> makePlanner(const Scenario& s) {
