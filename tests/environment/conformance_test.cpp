@@ -9,6 +9,7 @@
 
 #include "benchmarks/crowd_motion.hpp"
 #include "environment/oracle.hpp"
+#include "steer/environment/kinetic_provider.hpp"
 #include "steer/environment/kinetic_provider_3d.hpp"
 #include "steer/environment/lattice_provider.hpp"
 #include "steer/geometry/angle.hpp"
@@ -21,7 +22,7 @@ namespace {
 
 // Providers for 2D worlds (with walls) and for 3D worlds (no walls, A.3.2). Add new
 // providers here.
-using Providers2D = ::testing::Types<environment::LatticeProvider>;
+using Providers2D = ::testing::Types<environment::LatticeProvider, environment::KineticProvider>;
 using Providers3D = ::testing::Types<environment::LatticeProvider, environment::KineticProvider3D>;
 
 template <typename P>

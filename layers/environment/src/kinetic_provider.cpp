@@ -447,6 +447,10 @@ struct KineticProvider::Impl {
     if (constrainedNow[p] != constrained[p]) markDirty(p);
     if (dt <= 0.0 || previous.size() <= p) return;
     cand.insert(cand.end(), obst[p].begin(), obst[p].end());
+    // Pieces along the whole path too: a fast agent may hit a wall that is near neither end.
+    const geometry::Segment path{geometry::xy(previous[p]), geometry::xy(agent.state.position)};
+    pieceIndex.forEachNear(path.midpoint(), 0.5 * path.length() + agent.radius + 1e-9,
+                           [&](std::uint32_t k) { cand.push_back(k); });
     std::sort(cand.begin(), cand.end());
     cand.erase(std::unique(cand.begin(), cand.end()), cand.end());
     const Vec2 q0 = geometry::xy(previous[p]);
@@ -848,6 +852,14 @@ void KineticProvider::Impl::finishNearSets(std::span<const sim::Vec3> previous, 
       for (AgentIndex q : nbrs[p]) pairs.push_back({std::min<AgentIndex>(p, q), std::max<AgentIndex>(p, q)});
   }
 
+  // An agent that moved more than half its near radius in the step may pass agents that are
+  // near neither end: check it against every agent (rare; O(n) each).
+  for (std::uint32_t p = 0; p < n; ++p) {
+    if (!w.agents[p].enabled || !moved(p, previous)) continue;
+    if ((w.agents[p].state.position - previous[p]).norm() <= 0.5 * w.agents[p].nearRadius) continue;
+    for (std::uint32_t q = 0; q < n; ++q)
+      if (q != p && w.agents[q].enabled) pairs.push_back({std::min(p, q), std::max(p, q)});
+  }
   // Agent–agent contacts: the first τ at which the discs touch, for pairs apart at τ = 0.
   std::sort(pairs.begin(), pairs.end());
   pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
