@@ -15,10 +15,10 @@ std::uint64_t fnv1a(std::uint64_t h, const void* data, std::size_t n) {
   return h;
 }
 
-std::uint64_t finalStateHash(int threads, const std::string& model) {
+std::uint64_t finalStateHash(int threads, const std::string& model, const std::string& neighbors) {
   auto s = experiments::loadScenario(std::string(STEER_TEST_DATA_DIR) + "/steersuite/crowd_region_300.xml", 3, true);
   s.model = model;
-  s.neighbors = "brute";
+  s.neighbors = neighbors;
   s.settings.threads = threads;
   s.settings.duration = 4.0;
   auto simulation = experiments::makeSimulation(s);
@@ -35,10 +35,12 @@ std::uint64_t finalStateHash(int threads, const std::string& model) {
 }  // namespace
 
 TEST(Determinism, SameHashForOneAndTwoThreadsAndAcrossRuns) {
-  for (const std::string model : {"straight"}) {
+  for (const std::string model : {"straight", "goldenstein", "reynolds"}) {
     SCOPED_TRACE(model);
-    const auto once = finalStateHash(1, model);
-    EXPECT_EQ(once, finalStateHash(1, model));
-    EXPECT_EQ(once, finalStateHash(2, model));
+    const auto once = finalStateHash(1, model, "brute");
+    EXPECT_EQ(once, finalStateHash(1, model, "brute"));
+    EXPECT_EQ(once, finalStateHash(2, model, "brute"));
   }
+  // The Goldenstein model's default provider, too.
+  EXPECT_EQ(finalStateHash(1, "goldenstein", "kinetic"), finalStateHash(2, "goldenstein", "kinetic"));
 }
