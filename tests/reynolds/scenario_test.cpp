@@ -43,7 +43,7 @@ Outcome runCase(const std::string& file, const std::string& neighbors) {
   s.model = "reynolds";
   s.planner = "direct";
   s.neighbors = neighbors;
-  s.settings.duration = std::min(s.settings.duration, 200.0);
+  s.settings.duration = 200.0;
   sim::Simulation sim = experiments::makeSimulation(s);
   ObstacleContacts contacts;
   sim.addObserver(&contacts);
