@@ -89,7 +89,9 @@ TEST(ReynoldsScenario, PigeonsFileRunsAndTheFlockIsStartled) {
 }
 
 TEST(ReynoldsScenario, UnknownKeysAndNamesAreErrorsWithLocations) {
-  const std::string head = "name: t\nmodel: reynolds\nagents:\n  - {position: [0, 0], goals: [[5, 0]]}\n";
+  const std::string head =
+      "name: t\nmodel: reynolds\nworld: {min: [-10, -10], max: [10, 10]}\nagents:\n"
+      "  - {position: [0, 0], goals: [{kind: seek, target: [5, 0]}]}\n";
   auto parseModel = [&](const std::string& tail) {
     experiments::Scenario s = experiments::parseYamlScenario(head + tail, "t.yaml");
     return experiments::makeLocalModel(s);
@@ -100,7 +102,7 @@ TEST(ReynoldsScenario, UnknownKeysAndNamesAreErrorsWithLocations) {
     FAIL() << "unknown key accepted";
   } catch (const experiments::InputError& e) {
     const std::string what = e.what();
-    EXPECT_NE(what.find("t.yaml:7"), std::string::npos) << what;
+    EXPECT_NE(what.find("t.yaml:8"), std::string::npos) << what;
     EXPECT_NE(what.find("reynolds.behaviours"), std::string::npos) << what;
   }
   EXPECT_THROW(parseModel("reynolds: {behaviors: [{kind: teleport}]}\n"), experiments::InputError);
