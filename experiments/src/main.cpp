@@ -3,7 +3,9 @@
 
 #include "commands.hpp"
 #include "field_command.hpp"
+#include "plot_command.hpp"
 #include "progress_bar.hpp"
+#include "render_command.hpp"
 #include "steer/experiments/factory.hpp"
 
 namespace steer::experiments {
@@ -82,6 +84,14 @@ int main(int argc, char** argv) {
   auto* field = app.add_subcommand("field", "harmonic potential of the scenario's static obstacles (.vti + summary)");
   addFieldOptions(*field, fieldScenario, fieldOptions);
 
+  PlotOptions plotOptions;
+  auto* plot = app.add_subcommand("plot", "the papers' function plots as PNG: fig2a | fig2b | fig5 | weights");
+  addPlotOptions(*plot, plotOptions);
+
+  RenderOptions renderOptions;
+  auto* render = app.add_subcommand("render", "pictures of a finished run: a still and evenly spaced frames (PNG)");
+  addRenderOptions(*render, renderOptions);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -91,5 +101,7 @@ int main(int argc, char** argv) {
   if (*run) return runOne(scenario, runOptions);
   if (*demoCommand) return demo(demoOptions);
   if (*field) return fieldCommand(fieldScenario, fieldOptions);
+  if (*plot) return ensureDisplay(argv) ? plotCommand(plotOptions) : 2;
+  if (*render) return ensureDisplay(argv) ? renderCommand(renderOptions) : 2;
   return 2;
 }

@@ -1,0 +1,50 @@
+#pragma once
+// `steer render RUN_DIR [--frames N] [--color agent|speed] [--video] [--out DIR]`: pictures of a
+// finished run, from its trajectories.csv and its scenario (summary.json names it): a still of
+// the whole run (OUT/trajectories.png) and N evenly spaced frames (OUT/frame_NNNN.png) with the
+// agents as oriented glyphs, their bodies and near disks. 3D runs are drawn from above (x–y).
+#include <map>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "steer/experiments/scenario.hpp"
+#include "steer/viz/scene.hpp"
+
+namespace steer::experiments {
+
+struct RenderOptions {
+  std::string runDir;
+  std::string out;  ///< empty: RUN_DIR
+  int frames = 6;   ///< evenly spaced frames, ≥ 0
+  std::string color = "agent";  ///< agent | speed
+  int width = 900, height = 900;  ///< pixels
+  bool video = false;  ///< also OUT/run.mp4 from the frames when ffmpeg is present
+  bool quiet = false;
+};
+
+/// One row of trajectories.csv.
+struct TrajectorySample {
+  double t = 0.0;
+  sim::Vec3 position = sim::Vec3::Zero();
+  double heading = 0.0, speed = 0.0;
+};
+
+/// trajectories.csv by agent id, each in time order. Throws InputError on a malformed file.
+std::map<std::uint32_t, std::vector<TrajectorySample>> readTrajectories(const std::string& path);
+
+/// Colours shared with the tests: the goal (target) and start markers.
+inline constexpr viz::Rgb kTargetColour{220, 20, 60};
+inline constexpr viz::Rgb kStartColour{30, 30, 30};
+inline constexpr viz::Rgb kObstacleColour{110, 110, 110};
+
+/// The still of the whole run (frameTime < 0) or the frame at time frameTime.
+viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks,
+                    const RenderOptions& options, double frameTime);
+
+void addRenderOptions(CLI::App& app, RenderOptions& options);
+/// Returns the exit status (0 done, 1 failure, 2 bad input).
+int renderCommand(const RenderOptions& options);
+
+}  // namespace steer::experiments

@@ -1,0 +1,71 @@
+#pragma once
+/// @file A top view of a 2D world (the x–y plane, metres) rendered offscreen to PNG with VTK:
+/// obstacles, trajectories, discs (markers, agents' bodies and near disks) and oriented agent
+/// glyphs. The view is an orthographic projection, so a world point maps to a known pixel
+/// (scenePixel), which the tests use.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "steer/geometry/vec.hpp"
+#include "steer/viz/colour.hpp"
+
+namespace steer::viz {
+
+/// A polyline; coloured by `colour`, or by `values` through the scene's colour map when given
+/// (one per point).
+struct ScenePolyline {
+  std::vector<geometry::Vec2> points;
+  std::vector<double> values;
+  Rgb colour;
+  float width = 2.0f;  ///< pixels
+};
+
+/// A disc of radius `radius` (m): filled, or its outline only.
+struct SceneDisc {
+  geometry::Vec2 centre = geometry::Vec2::Zero();
+  double radius = 0.5;
+  Rgb colour;
+  bool filled = true;
+  float width = 1.5f;  ///< outline width (pixels)
+};
+
+/// A solid polygon (any simple polygon, concave allowed), vertices in order.
+struct ScenePolygon {
+  std::vector<geometry::Vec2> vertices;
+  Rgb colour{90, 90, 90};
+};
+
+/// An agent drawn as an arrowhead (isosceles triangle) of length `size` (m) along `direction`.
+struct SceneGlyph {
+  geometry::Vec2 position = geometry::Vec2::Zero();
+  geometry::Vec2 direction = geometry::Vec2::UnitX();
+  double size = 1.0;
+  Rgb colour;
+};
+
+/// What is drawn, back to front: polygons, polylines, outlined discs, filled discs, glyphs.
+struct Scene {
+  geometry::Vec2 min = geometry::Vec2(-10, -10), max = geometry::Vec2(10, 10);  ///< region to show (m)
+  int width = 800, height = 800;  ///< pixels, > 0
+  Rgb background{255, 255, 255};
+  std::string title;
+  std::vector<ScenePolygon> polygons;
+  std::vector<ScenePolyline> polylines;
+  std::vector<SceneDisc> discs;
+  std::vector<SceneGlyph> glyphs;
+  /// Range of the polylines' `values` for the colour map (blue → red); a colour bar is drawn
+  /// with `valuesTitle` when any polyline has values.
+  double valueMin = 0.0, valueMax = 1.0;
+  std::string valuesTitle;
+};
+
+/// The pixel (column from the left, row from the top) where world point p appears. The region
+/// [min, max] is centred and scaled to fit the picture, keeping the aspect ratio.
+geometry::Vec2 scenePixel(const Scene& scene, const geometry::Vec2& p);
+
+/// Renders `scene` and writes it as a PNG to `path`. Needs an X display (or Xvfb); throws
+/// std::runtime_error when the file cannot be written or the region is empty.
+void writeScene(const std::string& path, const Scene& scene);
+
+}  // namespace steer::viz

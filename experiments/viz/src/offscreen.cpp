@@ -1,0 +1,29 @@
+#include "offscreen.hpp"
+
+#include <vtkNew.h>
+#include <vtkPNGWriter.h>
+#include <vtkRenderWindow.h>
+#include <vtkWindowToImageFilter.h>
+
+#include <filesystem>
+#include <stdexcept>
+
+namespace steer::viz {
+
+void saveWindowPng(vtkRenderWindow* window, const std::string& path) {
+  window->Render();
+  vtkNew<vtkWindowToImageFilter> grab;
+  grab->SetInput(window);
+  grab->SetInputBufferTypeToRGB();
+  grab->ReadFrontBufferOff();  // the back buffer holds the frame just rendered, even offscreen
+  grab->Update();
+  vtkNew<vtkPNGWriter> writer;
+  writer->SetFileName(path.c_str());
+  writer->SetInputConnection(grab->GetOutputPort());
+  writer->Write();
+  std::error_code ec;
+  if (writer->GetErrorCode() != 0 || !std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0)
+    throw std::runtime_error("cannot write " + path);
+}
+
+}  // namespace steer::viz

@@ -1,0 +1,216 @@
+#include "steer/viz/scene.hpp"
+
+#include <vtkActor.h>
+#include <vtkActor2D.h>
+#include <vtkCamera.h>
+#include <vtkCellArray.h>
+#include <vtkCellData.h>
+#include <vtkDoubleArray.h>
+#include <vtkLookupTable.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+#include <vtkScalarBarActor.h>
+#include <vtkSmartPointer.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
+#include <vtkTriangleFilter.h>
+#include <vtkUnsignedCharArray.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+#include "offscreen.hpp"
+
+namespace steer::viz {
+
+namespace {
+
+using geometry::Vec2;
+
+// Layers at different heights under an orthographic camera looking down −z: the height decides
+// what covers what and never moves anything on screen.
+constexpr double kPolygonZ = 0.0, kLineZ = 0.1, kOutlineZ = 0.2, kDiscZ = 0.3, kGlyphZ = 0.4;
+constexpr int kDiscSides = 48;
+
+struct View {
+  Vec2 centre;
+  double halfHeight;  // world units shown above the centre
+};
+
+View fitView(const Scene& s) {
+  const Vec2 size = s.max - s.min;
+  if (!(size.x() > 0.0 && size.y() > 0.0) || s.width <= 0 || s.height <= 0)
+    throw std::runtime_error("scene region and picture size must be positive");
+  const double aspect = static_cast<double>(s.width) / s.height;
+  return {0.5 * (s.min + s.max), 0.5 * std::max(size.y(), size.x() / aspect)};
+}
+
+// Accumulates cells of one kind with per-cell colours, drawn by one actor.
+struct Batch {
+  vtkNew<vtkPoints> points;
+  vtkNew<vtkCellArray> cells;
+  vtkNew<vtkUnsignedCharArray> colours;
+  Batch() { colours->SetNumberOfComponents(3); }
+  vtkIdType add(const Vec2& p, double z) { return points->InsertNextPoint(p.x(), p.y(), z); }
+  void colour(const Rgb& c) { colours->InsertNextTuple3(c.r, c.g, c.b); }
+  bool empty() const { return cells->GetNumberOfCells() == 0; }
+};
+
+void discPoints(Batch& b, const SceneDisc& d, double z, std::vector<vtkIdType>& ids) {
+  ids.clear();
+  for (int k = 0; k < kDiscSides; ++k) {
+    const double a = 2.0 * std::numbers::pi * k / kDiscSides;
+    ids.push_back(b.add(d.centre + d.radius * Vec2(std::cos(a), std::sin(a)), z));
+  }
+}
+
+vtkSmartPointer<vtkActor> batchActor(Batch& b, bool polys, float lineWidth) {
+  vtkNew<vtkPolyData> data;
+  data->SetPoints(b.points);
+  if (polys) data->SetPolys(b.cells);
+  else data->SetLines(b.cells);
+  data->GetCellData()->SetScalars(b.colours);
+  vtkNew<vtkPolyDataMapper> mapper;
+  if (polys) {
+    // Concave polygons (U-shaped obstacles) need a real triangulation, not a fan.
+    vtkNew<vtkTriangleFilter> triangles;
+    triangles->SetInputData(data);
+    mapper->SetInputConnection(triangles->GetOutputPort());
+  } else {
+    mapper->SetInputData(data);
+  }
+  mapper->SetColorModeToDirectScalars();
+  mapper->SetScalarModeToUseCellData();
+  auto actor = vtkSmartPointer<vtkActor>::New();
+  actor->SetMapper(mapper);
+  actor->GetProperty()->SetLineWidth(lineWidth);
+  actor->GetProperty()->LightingOff();  // flat colours: the picture's pixels are the colours given
+  return actor;
+}
+
+}  // namespace
+
+Vec2 scenePixel(const Scene& s, const Vec2& p) {
+  const View v = fitView(s);
+  const double pixelsPerMetre = s.height / (2.0 * v.halfHeight);
+  const double col = 0.5 * s.width + (p.x() - v.centre.x()) * pixelsPerMetre;
+  const double rowFromBottom = 0.5 * s.height + (p.y() - v.centre.y()) * pixelsPerMetre;
+  return Vec2(col, s.height - rowFromBottom);
+}
+
+void writeScene(const std::string& path, const Scene& s) {
+  const View view = fitView(s);
+  vtkNew<vtkRenderer> renderer;
+  const auto bg = s.background.unit();
+  renderer->SetBackground(bg[0], bg[1], bg[2]);
+  vtkNew<vtkRenderWindow> window;
+  window->SetOffScreenRendering(1);
+  window->SetMultiSamples(0);
+  window->SetSize(s.width, s.height);
+  window->AddRenderer(renderer);
+
+  std::vector<vtkIdType> ids;
+  Batch polygons, lines, outlines, discs, glyphs;
+  for (const ScenePolygon& p : s.polygons) {
+    if (p.vertices.size() < 3) continue;
+    ids.clear();
+    for (const Vec2& v : p.vertices) ids.push_back(polygons.add(v, kPolygonZ));
+    polygons.cells->InsertNextCell(static_cast<vtkIdType>(ids.size()), ids.data());
+    polygons.colour(p.colour);
+  }
+  float lineWidth = 1.0f;
+  bool anyValues = false;
+  for (const ScenePolyline& l : s.polylines) anyValues = anyValues || !l.values.empty();
+  vtkNew<vtkLookupTable> lut;
+  lut->SetHueRange(0.667, 0.0);  // blue (slow) to red (fast)
+  lut->SetTableRange(s.valueMin, s.valueMax);
+  lut->Build();
+  for (const ScenePolyline& l : s.polylines) {
+    if (l.points.size() < 2) continue;
+    if (!l.values.empty() && l.values.size() != l.points.size())
+      throw std::runtime_error("a polyline needs one value per point");
+    lineWidth = std::max(lineWidth, l.width);
+    // One segment per cell, so that a colour can vary along the line (cell colours).
+    vtkIdType prev = lines.add(l.points[0], kLineZ);
+    for (std::size_t k = 1; k < l.points.size(); ++k) {
+      const vtkIdType next = lines.add(l.points[k], kLineZ);
+      const vtkIdType seg[2] = {prev, next};
+      lines.cells->InsertNextCell(2, seg);
+      if (l.values.empty()) {
+        lines.colour(l.colour);
+      } else {
+        double rgb[3];
+        lut->GetColor(0.5 * (l.values[k - 1] + l.values[k]), rgb);
+        lines.colour({static_cast<std::uint8_t>(std::lround(255 * rgb[0])), static_cast<std::uint8_t>(std::lround(255 * rgb[1])),
+                      static_cast<std::uint8_t>(std::lround(255 * rgb[2]))});
+      }
+      prev = next;
+    }
+  }
+  float outlineWidth = 1.0f;
+  for (const SceneDisc& d : s.discs) {
+    Batch& b = d.filled ? discs : outlines;
+    discPoints(b, d, d.filled ? kDiscZ : kOutlineZ, ids);
+    if (!d.filled) {
+      ids.push_back(ids.front());
+      outlineWidth = std::max(outlineWidth, d.width);
+    }
+    b.cells->InsertNextCell(static_cast<vtkIdType>(ids.size()), ids.data());
+    b.colour(d.colour);
+  }
+  for (const SceneGlyph& g : s.glyphs) {
+    const Vec2 dir = g.direction.norm() > 0 ? Vec2(g.direction.normalized()) : Vec2(Vec2::UnitX());
+    const Vec2 side(-dir.y(), dir.x());
+    const vtkIdType tri[3] = {glyphs.add(g.position + 0.6 * g.size * dir, kGlyphZ),
+                              glyphs.add(g.position - 0.4 * g.size * dir + 0.35 * g.size * side, kGlyphZ),
+                              glyphs.add(g.position - 0.4 * g.size * dir - 0.35 * g.size * side, kGlyphZ)};
+    glyphs.cells->InsertNextCell(3, tri);
+    glyphs.colour(g.colour);
+  }
+  if (!polygons.empty()) renderer->AddActor(batchActor(polygons, true, 1.0f));
+  if (!lines.empty()) renderer->AddActor(batchActor(lines, false, lineWidth));
+  if (!outlines.empty()) renderer->AddActor(batchActor(outlines, false, outlineWidth));
+  if (!discs.empty()) renderer->AddActor(batchActor(discs, true, 1.0f));
+  if (!glyphs.empty()) renderer->AddActor(batchActor(glyphs, true, 1.0f));
+
+  if (anyValues) {
+    vtkNew<vtkScalarBarActor> bar;
+    bar->SetLookupTable(lut);
+    bar->SetTitle(s.valuesTitle.c_str());
+    bar->SetNumberOfLabels(5);
+    bar->SetOrientationToVertical();
+    bar->SetPosition(0.90, 0.1);
+    bar->SetWidth(0.08);
+    bar->SetHeight(0.8);
+    bar->GetTitleTextProperty()->SetColor(0, 0, 0);
+    bar->GetLabelTextProperty()->SetColor(0, 0, 0);
+    renderer->AddActor2D(bar);
+  }
+  if (!s.title.empty()) {
+    vtkNew<vtkTextActor> title;
+    title->SetInput(s.title.c_str());
+    title->GetTextProperty()->SetColor(0, 0, 0);
+    title->GetTextProperty()->SetFontSize(16);
+    title->SetDisplayPosition(8, s.height - 24);
+    renderer->AddActor2D(title);
+  }
+
+  vtkCamera* camera = renderer->GetActiveCamera();
+  camera->ParallelProjectionOn();
+  camera->SetFocalPoint(view.centre.x(), view.centre.y(), 0.0);
+  camera->SetPosition(view.centre.x(), view.centre.y(), 100.0);
+  camera->SetViewUp(0.0, 1.0, 0.0);
+  camera->SetParallelScale(view.halfHeight);
+  camera->SetClippingRange(1.0, 200.0);
+  saveWindowPng(window, path);
+}
+
+}  // namespace steer::viz

@@ -1,0 +1,101 @@
+// `steer plot`: each figure is a PNG of the requested size, not blank, with its curves drawn in
+// their colours; the curves are steer::local's functions.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <numbers>
+
+#include "plot_command.hpp"
+#include "png_image.hpp"
+#include "steer/local/attractor.hpp"
+
+namespace steer::experiments {
+namespace {
+
+using viz::test::PngImage;
+
+std::filesystem::path tempDir(const std::string& name) {
+  auto d = std::filesystem::temp_directory_path() / ("steer_viz_plot_" + name);
+  std::filesystem::remove_all(d);
+  return d;
+}
+
+class PlotFigure : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(PlotFigure, WritesAPictureOfTheRequestedSizeWithEveryCurve) {
+  PlotOptions o;
+  o.figure = GetParam();
+  o.out = tempDir(o.figure).string();
+  o.width = 640;
+  o.height = 480;
+  o.quiet = true;
+  ASSERT_EQ(plotCommand(o), 0);
+  const PngImage png((std::filesystem::path(o.out) / (o.figure + ".png")).string());
+  ASSERT_TRUE(png.valid());
+  EXPECT_EQ(png.width(), 640);
+  EXPECT_EQ(png.height(), 480);
+  EXPECT_GT(png.distinctColours(), 20u) << "blank or nearly blank picture";
+  EXPECT_GT(png.count({255, 255, 255}), std::size_t(640 * 480 / 3)) << "the background is white";
+  // Every series shows: its own colour covers a stretch of pixels (a curve or the markers).
+  for (const auto& s : plotChart(o).series) {
+    EXPECT_GT(png.count(s.colour, 12), 30u) << o.figure << ": series '" << s.name << "' not drawn";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Figures, PlotFigure, ::testing::Values("fig2a", "fig2b", "fig5", "weights"));
+
+TEST(PlotData, Fig2aIsTheLocalLayersAttractor) {
+  PlotOptions o;
+  o.figure = "fig2a";
+  o.a = 1.5;
+  const auto chart = plotChart(o);
+  ASSERT_EQ(chart.series.size(), 1u);
+  const auto& s = chart.series[0];
+  for (std::size_t i = 0; i < s.x.size(); i += 37) EXPECT_DOUBLE_EQ(s.y[i], local::targetAttractor(s.x[i], 1.5));
+  EXPECT_NEAR(s.x.front(), -std::numbers::pi, 1e-12);
+  EXPECT_NEAR(s.x.back(), std::numbers::pi, 1e-12);
+}
+
+TEST(PlotData, Fig2bRepellerIsOddAndPeaksNearTheHalfAngle) {
+  PlotOptions o;
+  o.figure = "fig2b";
+  const auto chart = plotChart(o);
+  const auto& f = chart.series.back();  // f_obs
+  ASSERT_EQ(f.name, "f_obs");
+  const std::size_t n = f.x.size();
+  for (std::size_t i = 0; i < n; ++i) EXPECT_NEAR(f.y[i], -f.y[n - 1 - i], 1e-12);
+  // R W D with D = e^{-r/d0}: the largest value is close to D (R peaks at 1 where W ≈ 1).
+  double best = 0.0, at = 0.0;
+  for (std::size_t i = 0; i < n; ++i)
+    if (f.y[i] > best) best = f.y[i], at = f.x[i];
+  EXPECT_NEAR(best, std::exp(-3.0 / 6.0), 0.02);
+  EXPECT_NEAR(at, std::numbers::pi / 10.0, 0.02);
+}
+
+TEST(PlotData, WeightsTrajectoriesEndAtAStableFixedPoint) {
+  PlotOptions o;
+  o.figure = "weights";
+  const auto chart = plotChart(o);
+  const viz::ChartSeries* stable = nullptr;
+  for (const auto& s : chart.series)
+    if (s.name == "stable fixed point") stable = &s;
+  ASSERT_NE(stable, nullptr);
+  for (const auto& s : chart.series) {
+    if (s.name != "trajectory") continue;
+    double best = 1e9;
+    for (std::size_t k = 0; k < stable->x.size(); ++k)
+      best = std::min(best, std::hypot(s.x.back() - stable->x[k], s.y.back() - stable->y[k]));
+    EXPECT_LT(best, 0.05) << "a trajectory of (4) ends away from every stable fixed point";
+  }
+}
+
+TEST(PlotCommand, UnknownFigureIsBadInput) {
+  PlotOptions o;
+  o.figure = "fig9";
+  o.out = tempDir("bad").string();
+  EXPECT_EQ(plotCommand(o), 2);
+}
+
+}  // namespace
+}  // namespace steer::experiments
