@@ -1,6 +1,7 @@
 // `steer plot`: each figure is a PNG of the requested size, not blank, with its curves drawn in
 // their colours; the curves are steer::local's functions.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -16,7 +17,7 @@ namespace {
 using viz::test::PngImage;
 
 std::filesystem::path tempDir(const std::string& name) {
-  auto d = std::filesystem::temp_directory_path() / ("steer_viz_plot_" + name);
+  auto d = std::filesystem::temp_directory_path() / ("steer_viz_plot_" + std::to_string(::getpid()) + "_" + name);
   std::filesystem::remove_all(d);
   return d;
 }

@@ -9,6 +9,8 @@
 #include <vtkPolyData.h>
 #include <vtkXMLPolyDataReader.h>
 
+#include <unistd.h>
+
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -28,7 +30,8 @@ using viz::test::PngImage;
 class RenderTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    runDir_ = fs::temp_directory_path() / "steer_viz_render_run";
+    // One folder per process: ctest runs each test of this suite as its own process, in parallel.
+    runDir_ = fs::temp_directory_path() / ("steer_viz_render_run_" + std::to_string(::getpid()));
     fs::remove_all(runDir_);
     scenario_ = loadScenario(STEER_SOURCE_DIR "/experiments/scenarios/u_trap.yaml");
     scenario_.settings.duration = 12.0;
