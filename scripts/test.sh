@@ -18,8 +18,10 @@ run_config() {
   echo "== steer tests: $name =="
   cmake -S . -B "$dir" -G Ninja "$@"
   cmake --build "$dir" -j "$jobs"
-  # xvfb-run gives the VTK rendering tests a display; the others do not care.
-  (cd "$dir" && xvfb-run -a -s "-screen 0 1280x1024x24" ctest --output-on-failure -j "$jobs" --timeout 1500) || status=1
+  # xvfb-run gives the VTK rendering tests a display; the others do not care. -noreset: by
+  # default Xvfb resets when its last client disconnects, and a test that connects during the
+  # reset fails with "bad X server connection" (seen in CI with tests running in parallel).
+  (cd "$dir" && xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" ctest --output-on-failure -j "$jobs" --timeout 1500) || status=1
 }
 
 for c in "${configs[@]}"; do
