@@ -53,7 +53,10 @@ double workPerAgentStep(std::size_t n, double stepFraction, int steps) {
 }  // namespace
 
 TEST(KineticProvider, EqualsTheOracleEveryStepForACrowdAmongWalls) {
-  bench::CrowdMotion motion(crowd(1200 / kScale, 40, 0.05, 31));
+  // Walls scale with the crowd so that their density stays the same in the smaller sanitizer
+  // build: 40 walls among 150 agents put a wall in every agent's disc, every near set is then
+  // rebuilt by a walk, and the enter and exit paths checked below would never run.
+  bench::CrowdMotion motion(crowd(1200 / kScale, 40 / kScale, 0.05, 31));
   KineticProvider provider;
   const auto seen = test::compareWithOracle(motion.world(), provider, 400 / kScale,
                                             [&](sim::World&, int) { motion.step(); });
