@@ -19,7 +19,7 @@ void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
   app.add_option("SCENARIO", scenario, "scenario file")->required();
   app.add_option("--solver", o.solver, "gs | sor | multigrid (default: the scenario's, else multigrid)");
   app.add_option("--resolution", o.resolution, "cells along the longer side of the world")->check(CLI::Range(4, 8192));
-  app.add_option("--omega", o.omega, "SOR relaxation factor in (0, 2); default: optimal for the grid");
+  app.add_option("--omega", o.omega, "SOR relaxation factor in (0, 2); default: Young's optimum for this grid's free space (estimated)");
   app.add_option("--out", o.out, "output folder")->required();
   app.add_flag("--quiet,-q", o.quiet, "no summary line");
 }

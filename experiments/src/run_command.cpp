@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <string>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "steer/experiments/factory.hpp"
@@ -74,16 +76,20 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     if (section == nullptr) badOption("--param", "unknown section '" + p.substr(0, dot) + "' (local, reynolds, planning, environment)");
     if (!section->IsDefined() || section->IsNull()) *section = YAML::Node(YAML::NodeType::Map);
     // Walk "a.b.c" creating maps, then set the leaf; the value is parsed as YAML (number, string, list).
-    YAML::Node node = *section;
+    // yaml-cpp's Node::operator= overwrites the referenced node's content instead of rebinding,
+    // so descending by `node = node[key]` replaced the section itself (planning.field.file
+    // became planning.file); each level is a newly constructed Node instead.
+    std::vector<YAML::Node> levels{*section};
     std::string path = p.substr(dot + 1, eq - dot - 1);
     for (auto next = path.find('.'); next != std::string::npos; next = path.find('.')) {
       const std::string key = path.substr(0, next);
+      YAML::Node& node = levels.back();
       if (!node[key].IsDefined() || !node[key].IsMap()) node[key] = YAML::Node(YAML::NodeType::Map);
-      node = node[key];
+      levels.push_back(node[key]);
       path = path.substr(next + 1);
     }
     try {
-      node[path] = YAML::Load(p.substr(eq + 1));
+      levels.back()[path] = YAML::Load(p.substr(eq + 1));
     } catch (const YAML::Exception& e) {
       badOption("--param", "cannot read the value of '" + p + "': " + e.msg);
     }

@@ -4,6 +4,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include "experiments/command_helpers.hpp"
 
 using steer::test::runSteer;
@@ -134,4 +140,89 @@ TEST(SteerCommand, TrajectoriesAreByteIdenticalAcrossNeighbourProviders) {
     else EXPECT_TRUE(csv == reference) << "trajectories differ from brute force's";
     fs::remove_all(out);
   }
+}
+
+// Issue #5: every planner on a SteerSuite case with walls and boxes, the U-trap of Goldenstein
+// Fig. 7 (an oriented wall as its back, two boxes as its arms, the target behind it). Heading
+// straight for the target walks into the U; the harmonic field, the hybrid automaton (seek /
+// escape) and a velocity field around the trap each bring the agent to its target, touching
+// nothing.
+TEST(SteerCommand, EveryPlannerOnASteerSuiteTrapOfWallsAndBoxes) {
+  const std::string scenario = kData + "/steersuite/u_trap_walls_boxes.xml";
+  const fs::path cache = scratchDir("trap_cache");
+  struct Row {
+    std::string planner;
+    std::string extra;
+    bool reaches;
+  };
+  const std::vector<Row> rows = {
+      {"direct", "", false},
+      {"harmonic", "", true},
+      {"hybrid", "", true},
+      {"field", "--param planning.field.file=u_trap_walls_boxes_field.json", true},
+  };
+  for (const auto& row : rows) {
+    SCOPED_TRACE(row.planner);
+    const fs::path out = scratchDir("trap_" + row.planner);
+    const auto r = runSteer("run " + scenario + " --planner " + row.planner + " " + row.extra +
+                            " --param planning.harmonic.cache_dir=" + cache.string() + " --duration 80 --quiet --out " +
+                            out.string());
+    ASSERT_EQ(r.status, 0) << r.err;
+    if (row.planner == "harmonic") {
+      // The nested --param reached planning.harmonic: the field was cached where it said.
+      EXPECT_TRUE(fs::is_directory(cache) && !fs::is_empty(cache));
+    }
+    const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
+    EXPECT_EQ(j["planner"], row.planner);
+    EXPECT_EQ(j["reached"].get<int>(), row.reaches ? 1 : 0) << j.dump();
+    if (row.reaches) {
+      EXPECT_EQ(j["collisions"]["agent_obstacle"].get<int>(), 0) << j.dump();
+    } else {
+      // Stuck in the U: every recorded position stays on the near side of its back wall
+      // (x < 8), none gets around it.
+      std::istringstream csv(steer::test::slurp(out / "trajectories.csv"));
+      std::string line;
+      std::getline(csv, line);
+      ASSERT_EQ(line.rfind("t,id,x,", 0), 0u) << line;
+      int rows = 0;
+      double largestX = -1e9;
+      while (std::getline(csv, line)) {
+        const auto a = line.find(','), b = line.find(',', a + 1), c = line.find(',', b + 1);
+        largestX = std::max(largestX, std::stod(line.substr(b + 1, c - b - 1)));
+        ++rows;
+      }
+      EXPECT_GT(rows, 100);
+      EXPECT_LT(largestX, 8.0);
+    }
+    fs::remove_all(out);
+  }
+  fs::remove_all(cache);
+}
+
+// Issue #5: `steer demo` runs the U-trap of Fig. 7 with the three planners and prints one table
+// row each: direct stays trapped, harmonic and hybrid arrive without a collision.
+TEST(SteerCommand, DemoPrintsTheThreePlannerTable) {
+  const fs::path out = scratchDir("demo");
+  const auto r = runSteer("demo --quiet --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::map<std::string, std::vector<std::string>> rows;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("| ", 0) != 0) continue;
+    std::vector<std::string> cells;
+    std::istringstream cellsIn(line.substr(1));
+    for (std::string cell; std::getline(cellsIn, cell, '|');) {
+      const auto a = cell.find_first_not_of(' '), b = cell.find_last_not_of(' ');
+      cells.push_back(a == std::string::npos ? "" : cell.substr(a, b - a + 1));
+    }
+    rows[cells.front()] = cells;
+  }
+  ASSERT_EQ(rows.size(), 4u) << r.out;  // the header and three planners
+  ASSERT_TRUE(rows.count("direct") && rows.count("harmonic") && rows.count("hybrid")) << r.out;
+  EXPECT_EQ(rows["direct"][2], "no") << r.out;
+  for (const char* planner : {"harmonic", "hybrid"}) {
+    EXPECT_EQ(rows[planner][2], "yes") << r.out;
+    EXPECT_EQ(rows[planner][4], "0") << r.out;
+  }
+  fs::remove_all(out);
 }
