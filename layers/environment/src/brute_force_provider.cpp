@@ -29,8 +29,14 @@ void BruteForceProvider::update(const sim::World& world, std::span<const sim::Ve
 
 void BruteForceProvider::recompute(const sim::World& world) {
   const std::size_t n = world.agents.size();
-  neighbors_.assign(n, {});
-  obstacles_.assign(n, {});
+  // Cleared, not reallocated: the lists keep their capacity from step to step, as the other
+  // providers' do, so that the naive baseline pays for its O(n²) tests and not for malloc.
+  neighbors_.resize(n);
+  obstacles_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    neighbors_[i].clear();
+    obstacles_[i].clear();
+  }
   const auto walls = sightBlockers(world);
   const auto& pieces = world.pieces();
   for (std::size_t i = 0; i < n; ++i) {

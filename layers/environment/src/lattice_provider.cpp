@@ -138,16 +138,59 @@ void LatticeProvider::forEachPieceNear(const Vec3& lo, const Vec3& hi, F&& f) {
     }
 }
 
+void LatticeProvider::layOutByBin() {
+  const std::size_t bins = agents_.binCount();
+  binStart_.resize(bins + 1);
+  sortedId_.clear();
+  sortedPosition_.clear();
+  for (std::size_t b = 0; b < bins; ++b) {
+    binStart_[b] = static_cast<std::uint32_t>(sortedId_.size());
+    for (std::int32_t i = agents_.first(b); i != BinLattice::kAbsent; i = agents_.next(static_cast<BinLattice::Id>(i))) {
+      sortedId_.push_back(static_cast<BinLattice::Id>(i));
+      sortedPosition_.push_back(agents_.position(static_cast<BinLattice::Id>(i)));
+    }
+  }
+  binStart_[bins] = static_cast<std::uint32_t>(sortedId_.size());
+}
+
+template <typename F>
+void LatticeProvider::forEachAgentWithin(const Vec3& center, double radius, F&& f) const {
+  const auto& n = agents_.divisions();
+  const int x0 = agents_.coordinate(0, center.x() - radius), x1 = agents_.coordinate(0, center.x() + radius);
+  const int y0 = agents_.coordinate(1, center.y() - radius), y1 = agents_.coordinate(1, center.y() + radius);
+  const int z0 = agents_.coordinate(2, center.z() - radius), z1 = agents_.coordinate(2, center.z() + radius);
+  // |p − c| ≤ r decided on the squared distance, with the square root taken only in a band of
+  // a few ulps around r², where rounding could make the two tests differ: the answer is
+  // exactly NeighborProvider's (and the brute-force oracle's) `norm() <= radius`.
+  const double r2 = radius * radius;
+  const double r2Low = r2 * (1.0 - 1e-15), r2High = r2 * (1.0 + 1e-15);
+  for (int z = z0; z <= z1; ++z)
+    for (int y = y0; y <= y1; ++y) {
+      const std::size_t row = (static_cast<std::size_t>(z) * n[1] + y) * n[0];
+      const std::uint32_t end = binStart_[row + x1 + 1];
+      for (std::uint32_t k = binStart_[row + x0]; k < end; ++k) {
+        const double d2 = (sortedPosition_[k] - center).squaredNorm();
+        if (d2 > r2High || (d2 > r2Low && !(std::sqrt(d2) <= radius))) continue;
+        f(sortedId_[k], sortedPosition_[k]);
+      }
+    }
+}
+
 void LatticeProvider::computeNearSets(const sim::World& world) {
   const auto& pieces = world.pieces();
   const bool sight = dimension_ == 2;
-  for (std::size_t i = 0; i < world.agents.size(); ++i) {
+  for (std::size_t i = 0; i < world.agents.size(); ++i)
+    if (!world.agents[i].enabled) {
+      neighbors_[i].clear();
+      obstacles_[i].clear();
+    }
+  layOutByBin();
+  for (const BinLattice::Id i : sortedId_) {
     auto& nbrs = neighbors_[i];
     auto& obst = obstacles_[i];
     nbrs.clear();
     obst.clear();
     const sim::Agent& p = world.agents[i];
-    if (!p.enabled) continue;
     const Vec3& c = p.state.position;
     const double r = p.nearRadius;
     // Walls that could cut a sight line inside the near disk. A wall that meets segment pq
@@ -164,7 +207,7 @@ void LatticeProvider::computeNearSets(const sim::World& world) {
     });
     std::sort(obst.begin(), obst.end());
     const Vec2 pc = geometry::xy(c);
-    agents_.forEachWithin(c, r, [&](BinLattice::Id j, const Vec3& q) {
+    forEachAgentWithin(c, r, [&](BinLattice::Id j, const Vec3& q) {
       if (j == i) return;
       if (sight && !nearWalls_.empty() && !geometry::lineOfSight(pc, geometry::xy(q), nearWalls_)) return;
       nbrs.push_back(j);

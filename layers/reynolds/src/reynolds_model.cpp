@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 #include <utility>
+#include <vector>
 
 #include "steer/sim/planner.hpp"
 
@@ -38,6 +40,31 @@ constexpr std::array<std::pair<BehaviorKind, const char*>, 24> kBehaviorNames{{
     {BehaviorKind::Climb, "climb"},
 }};
 
+// A list kept on the stack up to N elements, on the heap beyond: advance() runs for every agent
+// in every step, and three heap lists per call (neighbours, main and avoidance forces) were a
+// quarter of a flocking step's instructions.
+template <class T, std::size_t N>
+class StackList {
+ public:
+  void push_back(const T& v) {
+    if (heap_.empty() && size_ < N) {
+      inline_[size_++] = v;
+      return;
+    }
+    if (heap_.empty()) heap_.assign(inline_.begin(), inline_.begin() + static_cast<std::ptrdiff_t>(size_));
+    heap_.push_back(v);
+    ++size_;
+  }
+  std::span<const T> view() const {
+    return heap_.empty() ? std::span<const T>(inline_.data(), size_) : std::span<const T>(heap_);
+  }
+
+ private:
+  std::array<T, N> inline_{};
+  std::vector<T> heap_;
+  std::size_t size_ = 0;
+};
+
 Vec3 safeNormalized(const Vec3& v) {
   const double n = v.norm();
   return n > 1e-12 ? Vec3(v / n) : Vec3::Zero();
@@ -54,7 +81,7 @@ struct Context {
   const sim::StepInput& in;
   const ReynoldsParameters& parameters;
   const Character& self;
-  const std::vector<Other>& others;
+  std::span<const Other> others;
   Vec3 avatarPosition;
   Vec3 avatarVelocity;
   bool hasAvatar;
@@ -256,9 +283,9 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
   const double maxSpeed = std::min(agent.maxSpeed, P.vehicle.maxSpeed);
   Character self{vehicle.position, vehicle.velocity, vehicle.forward, vehicle.side, vehicle.up, agent.radius, maxSpeed};
 
-  std::vector<Other> others;
-  others.reserve(in.near.agents.size());
-  for (const auto& a : in.near.agents) others.push_back(toOther(a));
+  StackList<Other, 48> otherList;
+  for (const auto& a : in.near.agents) otherList.push_back(toOther(a));
+  const std::span<const Other> others = otherList.view();
 
   const bool think = thinks(in.noise, agent.id, in.step, P.think.thinkEvery);
   const bool avoidNow = thinks(in.noise, agent.id, in.step, P.think.avoidEvery);
@@ -325,7 +352,7 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
   const Context context{in, P, self, others, avatarPosition, avatarVelocity, hasAvatar, &wanderState};
   Vec3 mainForce = readVec(next, kSlotHeldForce);
   Vec3 avoidForce = readVec(next, kSlotHeldAvoidance);
-  std::vector<WeightedForce> mainForces, avoidForces;
+  StackList<WeightedForce, 8> mainForces, avoidForces;
   if (think || avoidNow) {
     for (const BehaviorSpec& b : behaviors) {
       const bool high = b.highRate;
@@ -334,9 +361,11 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
       (high ? avoidForces : mainForces).push_back({f, b.weight, b.priority, b.probability});
     }
   }
-  if (think) mainForce = combine(P.combiner, mainForces, P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither);
+  if (think)
+    mainForce = combine(P.combiner, mainForces.view(), P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither);
   if (avoidNow)
-    avoidForce = combine(P.combiner, avoidForces, P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither + 50);
+    avoidForce =
+        combine(P.combiner, avoidForces.view(), P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither + 50);
   // The avoidance layer goes first: its (combined) force and the rest's, combined again.
   const std::array<WeightedForce, 2> layers{WeightedForce{avoidForce, 1.0, 1, 1.0}, WeightedForce{mainForce, 1.0, 0, 1.0}};
   const CombinerKind outer = P.combiner == CombinerKind::PrioritizedDithering ? CombinerKind::PriorityArbitration : P.combiner;

@@ -49,6 +49,10 @@ class BinLattice {
   std::size_t size() const { return count_; }
   std::size_t binCount() const { return head_.size(); }
   const std::array<int, 3>& divisions() const { return n_; }
+  /// The first object of bin `bin` (kAbsent when empty) and the object after `id` in its bin:
+  /// walking every bin's list in bin order lays the objects out sorted by bin.
+  std::int32_t first(std::size_t bin) const { return head_[bin]; }
+  std::int32_t next(Id id) const { return next_[id]; }
   /// Number of bin changes done by move() since construction (for tests of O(1) re-binning).
   std::uint64_t rebinCount() const { return rebins_; }
 

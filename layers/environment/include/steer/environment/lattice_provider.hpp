@@ -44,6 +44,12 @@ class LatticeProvider final : public sim::NeighborProvider {
   /// Calls f(piece) once for every piece whose bins overlap the x–y box [lo, hi].
   template <typename F>
   void forEachPieceNear(const geometry::Vec3& lo, const geometry::Vec3& hi, F&& f);
+  void layOutByBin();
+  /// Calls f(id, position) for every agent p with |p − center| ≤ radius, from the bin-sorted
+  /// copy: the bins of one lattice row are adjacent there, so a query reads 3 × 3 contiguous
+  /// runs (3 in 2D) instead of following 27 linked lists.
+  template <typename F>
+  void forEachAgentWithin(const sim::Vec3& center, double radius, F&& f) const;
   void computeNearSets(const sim::World& world);
   void detectContacts(const sim::World& world, std::span<const sim::Vec3> previous);
 
@@ -59,6 +65,14 @@ class LatticeProvider final : public sim::NeighborProvider {
   bool movingPieces_ = false;
   std::vector<sim::ObstaclePiece> previousPieces_;
   double previousTime_ = 0.0;
+
+  // The agents laid out bin after bin, rebuilt from the lattice's bin lists at each update
+  // (O(n + bins)): those of bin b are sortedId_/sortedPosition_[binStart_[b] .. binStart_[b + 1]).
+  // The near sets are computed in this order too, so that consecutive queries share their bins
+  // in cache; at 100,000 agents this is what keeps the time per agent flat.
+  std::vector<std::uint32_t> binStart_;
+  std::vector<BinLattice::Id> sortedId_;
+  std::vector<sim::Vec3> sortedPosition_;
 
   std::vector<std::vector<sim::AgentIndex>> neighbors_;
   std::vector<std::vector<sim::PieceIndex>> obstacles_;
