@@ -337,7 +337,9 @@ int renderCommand(const RenderOptions& o) {
         if (std::system(cmd.c_str()) != 0) std::cerr << "steer render: ffmpeg failed; no video\n";
       }
     }
-    if (!o.quiet) std::cout << "steer render: " << (out / "trajectories.png").string() << " and " << written << " frames\n";
+    if (!o.quiet)
+      std::cout << "steer render: " << (out / "trajectories.png").string() << ", " << written << " frames and "
+                << (t.empty() ? std::size_t{0} : o.at.size()) << " frames at given times\n";
   } catch (const std::exception& e) {
     std::cerr << "steer render: " << e.what() << "\n";
     return 1;
