@@ -1,5 +1,6 @@
 #include "field_command.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "part_configs.hpp"
+#include "scene_parts.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "steer/planning/harmonic_field.hpp"
 #include "steer/viz/field_image_writer.hpp"
@@ -21,7 +23,88 @@ void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
   app.add_option("--resolution", o.resolution, "cells along the longer side of the world")->check(CLI::Range(4, 8192));
   app.add_option("--omega", o.omega, "SOR relaxation factor in (0, 2); default: Young's optimum for this grid's free space (estimated)");
   app.add_option("--out", o.out, "output folder")->required();
+  app.add_flag("!--no-png", o.png, "no pictures (field.png needs a display or xvfb-run)");
+  app.add_option("--width", o.width, "picture width (pixels)")->check(CLI::Range(64, 8192));
+  app.add_option("--height", o.height, "picture height (pixels)")->check(CLI::Range(64, 8192));
   app.add_flag("--quiet,-q", o.quiet, "no summary line");
+}
+
+namespace {
+
+// The value at fraction q of the sorted values (nearest rank); `v` is reordered.
+double quantile(std::vector<double>& v, double q) {
+  const auto k = static_cast<std::size_t>(q * static_cast<double>(v.size() - 1));
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
+  return v[k];
+}
+
+}  // namespace
+
+viz::Scene fieldScene(const Scenario& scenario, const planning::HarmonicField& f, const planning::TargetRegion& target,
+                      const FieldOptions& o) {
+  using geometry::Vec2;
+  const planning::GridSpec& grid = f.grid();
+  const auto& logU = f.logComplement();
+  viz::Scene scene;
+  scene.width = o.width;
+  scene.height = o.height;
+  scene.min = grid.origin;
+  scene.max = grid.origin + grid.h * Vec2(grid.nx, grid.ny);
+  // Room on the right for the colour bar.
+  scene.max.x() += 0.22 * (scene.max.x() - scene.min.x());
+
+  // Which scale: log10(1 − λ) of the free cells connected to the target.
+  std::vector<double> logs;
+  for (std::size_t c = 0; c < grid.size(); ++c)
+    if (f.cells()[c] == planning::Cell::Free && std::isfinite(logU[c])) logs.push_back(logU[c] / std::log(10.0));
+  const bool logScale = !logs.empty() && quantile(logs, 0.05) < -3.0;
+  viz::SceneField field;
+  field.origin = grid.center(0, 0);
+  field.spacing = grid.h;
+  field.nx = grid.nx;
+  field.ny = grid.ny;
+  field.values.assign(grid.size(), std::numeric_limits<double>::quiet_NaN());
+  field.flow.assign(grid.size(), Vec2::Zero());
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i) {
+      const std::size_t c = grid.index(i, j);
+      if (!std::isfinite(logU[c])) continue;  // obstacle, or no path to the target
+      field.values[c] = logScale ? logU[c] / std::log(10.0) : -std::expm1(logU[c]);
+      field.flow[c] = f.nodeDescent(i, j);
+    }
+  if (logScale) {
+    field.valueMin = quantile(logs, 0.01);
+    field.valueMax = 0.0;
+    field.title = "log10(1 - lambda)";
+  } else {
+    field.valueMin = 0.0;
+    field.valueMax = 1.0;
+    field.title = "lambda";
+  }
+  // Seeds on a lattice of about 18 along the longer side, in free cells connected to the target.
+  const int across = std::max(grid.nx, grid.ny);
+  const int stride = std::max(1, across / 18);
+  for (int j = stride / 2; j < grid.ny; j += stride)
+    for (int i = stride / 2; i < grid.nx; i += stride) {
+      const std::size_t c = grid.index(i, j);
+      if (f.cells()[c] == planning::Cell::Free && std::isfinite(logU[c])) field.seeds.push_back(grid.center(i, j));
+    }
+  scene.field = std::move(field);
+
+  std::vector<Vec2> extent;
+  for (const sim::Obstacle& ob : scenario.world.obstacles)
+    if (ob.isStatic()) drawObstacle(scene, ob, Vec2::Zero(), extent);
+  // The target: its disc (at least a few pixels wide) or its box, on top of everything.
+  if (target.kind == planning::TargetRegion::Kind::Disc) {
+    const double pixel = (scene.max.x() - scene.min.x()) / o.width;
+    scene.discs.push_back({target.center, std::max(target.radius, 5.0 * pixel), kTargetColour, true});
+  } else {
+    scene.polygons.push_back({{target.box.min, Vec2(target.box.max.x(), target.box.min.y()), target.box.max,
+                               Vec2(target.box.min.x(), target.box.max.y())},
+                              kTargetColour});
+  }
+  scene.title = scenario.name + ": harmonic potential and streamlines of -grad lambda";
+  return scene;
 }
 
 int fieldCommand(const std::string& path, const FieldOptions& o) {
@@ -98,10 +181,13 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       image.vectors = {{"gradient", gradient}, {"descent_direction", descent}};
       const std::string file = "potential_" + std::to_string(k) + ".vti";
       viz::writeFieldImage((out / file).string(), image);
+      const std::string picture = k == 0 ? "field.png" : "field_" + std::to_string(k) + ".png";
+      if (o.png) viz::writeScene((out / picture).string(), fieldScene(scenario, f, targets[k], o));
       nlohmann::json t;
       if (targets[k].kind == planning::TargetRegion::Kind::Disc) t["target"] = {targets[k].center.x(), targets[k].center.y()};
       else t["target_region"] = {targets[k].box.min.x(), targets[k].box.min.y(), targets[k].box.max.x(), targets[k].box.max.y()};
       t["file"] = file;
+      if (o.png) t["picture"] = picture;
       t["iterations"] = s.iterations;
       t["passes"] = s.passes;
       t["seconds"] = s.seconds;

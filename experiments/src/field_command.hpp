@@ -1,10 +1,15 @@
 #pragma once
 // `steer field SCENARIO [--solver gs|sor|multigrid] [--resolution N] [--omega W] --out DIR`:
 // the harmonic potential of the scenario's static obstacles for each distinct static target
-// (Goldenstein Appendix A.2). Writes DIR/field_summary.json and DIR/potential_<k>.vti.
+// (Goldenstein Appendix A.2). Writes DIR/field_summary.json, DIR/potential_<k>.vti and, unless
+// --no-png, a picture per target: DIR/field.png for the first, DIR/field_<k>.png for the others.
 #include <string>
 
 #include <CLI/CLI.hpp>
+
+#include "steer/planning/harmonic_field.hpp"
+#include "steer/experiments/scenario.hpp"
+#include "steer/viz/scene.hpp"
 
 namespace steer::experiments {
 
@@ -13,8 +18,20 @@ struct FieldOptions {
   int resolution = 0;    ///< 0: the scenario's (planning.harmonic.resolution)
   double omega = 0.0;    ///< SOR factor; 0: the scenario's, else optimal
   std::string out;
+  bool png = true;                 ///< also the pictures (needs a display, see ensureDisplay)
+  int width = 900, height = 700;   ///< picture size (pixels)
   bool quiet = false;
 };
+
+/// The picture of `field` (solved for `target` over the scenario's static obstacles): the
+/// potential as a colour map with a colour bar, the static obstacles, the target marker
+/// (kTargetColour) and streamlines of −∇λ (white) from seeds on a regular lattice over the free
+/// cells connected to the target. The colour map shows λ itself when the free cells' 1 − λ spans
+/// fewer than three orders of magnitude (5th percentile ≥ 1e-3), else log10(1 − λ) (the
+/// stored log(1 − λ), which keeps its precision where λ rounds to 1), from its 1st percentile
+/// up to 0; obstacle and unreachable cells are grey.
+viz::Scene fieldScene(const Scenario& scenario, const planning::HarmonicField& field,
+                      const planning::TargetRegion& target, const FieldOptions& options);
 
 /// Adds the `field` subcommand's options to `app`.
 void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& options);

@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
 
   FieldOptions fieldOptions;
   std::string fieldScenario;
-  auto* field = app.add_subcommand("field", "harmonic potential of the scenario's static obstacles (.vti + summary)");
+  auto* field = app.add_subcommand("field", "harmonic potential of the scenario's static obstacles (.vti, field.png, summary)");
   addFieldOptions(*field, fieldScenario, fieldOptions);
 
   PlotOptions plotOptions;
@@ -100,7 +100,7 @@ int main(int argc, char** argv) {
   }
   if (*run) return runOne(scenario, runOptions);
   if (*demoCommand) return demo(demoOptions);
-  if (*field) return fieldCommand(fieldScenario, fieldOptions);
+  if (*field) return (!fieldOptions.png || ensureDisplay(argv)) ? fieldCommand(fieldScenario, fieldOptions) : 2;
   if (*plot) return ensureDisplay(argv) ? plotCommand(plotOptions) : 2;
   if (*render) return ensureDisplay(argv) ? renderCommand(renderOptions) : 2;
   return 2;

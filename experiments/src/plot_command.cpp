@@ -205,7 +205,7 @@ bool ensureDisplay(char** argv) {
   if (std::getenv("STEER_UNDER_XVFB") == nullptr && std::system("command -v xvfb-run >/dev/null 2>&1") == 0) {
     setenv("STEER_UNDER_XVFB", "1", 1);
     std::vector<char*> args;
-    static char xvfb[] = "xvfb-run", autoServer[] = "-a", screen[] = "-s", screenArgs[] = "-screen 0 1920x1080x24";
+    static char xvfb[] = "xvfb-run", autoServer[] = "-a", screen[] = "-s", screenArgs[] = "-screen 0 1280x1024x24 -noreset";
     args.insert(args.end(), {xvfb, autoServer, screen, screenArgs});
     // This very executable, wherever argv[0] pointed.
     std::error_code ec;
@@ -217,7 +217,8 @@ bool ensureDisplay(char** argv) {
     std::cerr << "steer: could not start xvfb-run\n";
   }
   std::cerr << "steer: rendering needs an X display; none is set (DISPLAY) and xvfb-run is not available.\n"
-               "Run it under a virtual display: xvfb-run -a " << argv[0] << " ...  (apt-get install xvfb)\n";
+               "Run it under a virtual display: xvfb-run -a -s \"-screen 0 1280x1024x24 -noreset\" " << argv[0]
+            << " ...  (apt-get install xvfb)\n";
   return false;
 }
 

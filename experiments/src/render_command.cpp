@@ -12,8 +12,8 @@
 #include <set>
 #include <sstream>
 
+#include "steer/environment/triangulation_edges.hpp"
 #include "steer/experiments/input_error.hpp"
-#include "steer/geometry/shapes.hpp"
 #include "u_trap_scenario.hpp"
 
 namespace steer::experiments {
@@ -57,17 +57,6 @@ struct Box {
   bool valid() const { return min.x() <= max.x() && min.y() <= max.y(); }
 };
 
-std::vector<Vec2> obstacleOutline(const sim::Obstacle::Shape& shape, const Vec2& offset) {
-  std::vector<Vec2> out;
-  auto shifted = [&](const geometry::Polygon& p) {
-    for (const Vec2& v : p.vertices) out.push_back(v + offset);
-  };
-  if (const auto* p = std::get_if<geometry::Polygon>(&shape)) shifted(*p);
-  else if (const auto* b = std::get_if<geometry::AlignedBox>(&shape)) shifted(geometry::toPolygon(*b));
-  else if (const auto* o = std::get_if<geometry::OrientedBox>(&shape)) shifted(geometry::toPolygon(*o));
-  return out;
-}
-
 // Where a seek goal's target is at time t, when it is a point or moves on a path.
 bool goalPoint(const sim::World& world, const sim::Goal& g, double t, Vec2& out) {
   if (g.kind == sim::Goal::Kind::SeekRegion) {
@@ -92,6 +81,23 @@ const TrajectorySample* sampleAt(const std::vector<TrajectorySample>& track, dou
 
 }  // namespace
 
+std::vector<environment::TriangulationEdge> frameTriangulation(
+    const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks, double t) {
+  sim::World world = scenario.world;
+  world.time = t;
+  for (auto& agent : world.agents) agent.enabled = false;
+  for (const auto& [id, track] : tracks) {
+    if (id >= world.agents.size()) continue;
+    const TrajectorySample* s = sampleAt(track, t);
+    // Only agents with a row at this time are in the world then (rows stop when one leaves).
+    if (s == nullptr || s->t < t - 1e-9) continue;
+    world.agents[id].state.position = s->position;
+    world.agents[id].enabled = true;
+  }
+  world.refreshPieces();
+  return environment::constrainedDelaunayEdges(world);
+}
+
 viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks,
                     const RenderOptions& o, double frameTime) {
   const sim::World& world = scenario.world;
@@ -103,24 +109,12 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   Box box;
 
   // Obstacles: solids as polygons, walls as thick lines, balls as discs.
+  std::vector<Vec2> extent;
   for (const sim::Obstacle& ob : world.obstacles) {
     const Vec2 offset = ob.isStatic() ? Vec2(Vec2::Zero()) : Vec2(xy(ob.path.at(obstacleTime) - ob.path.at(0.0)));
-    if (const auto* b = std::get_if<geometry::Ball>(&ob.shape)) {
-      scene.polygons.push_back({{}, kObstacleColour});
-      for (int k = 0; k < 48; ++k) {
-        const double a = 2.0 * 3.14159265358979323846 * k / 48;
-        scene.polygons.back().vertices.push_back(xy(b->center) + offset + b->radius * Vec2(std::cos(a), std::sin(a)));
-      }
-      box.add(xy(b->center) + offset, b->radius);
-    } else if (const auto* s = std::get_if<geometry::Segment>(&ob.shape)) {
-      scene.polylines.push_back({{Vec2(s->a + offset), Vec2(s->b + offset)}, {}, kObstacleColour, 4.0f});
-      box.add(s->a + offset);
-      box.add(s->b + offset);
-    } else {
-      scene.polygons.push_back({obstacleOutline(ob.shape, offset), kObstacleColour});
-      for (const Vec2& v : scene.polygons.back().vertices) box.add(v);
-    }
+    drawObstacle(scene, ob, offset, extent);
   }
+  for (const Vec2& p : extent) box.add(p);
 
   double maxSpeed = 0.0;
   for (const auto& [id, track] : tracks)
@@ -152,9 +146,18 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
     } else if (const TrajectorySample* s = sampleAt(track, frameTime); s && s->t >= frameTime - 1e-9) {
       // The agent exists at this frame (its rows stop once it leaves the world).
       const Vec2 p = xy(s->position);
-      if (agent) scene.discs.push_back({p, agent->nearRadius, {150, 190, 230}, false, 1.0f});
+      if (agent && o.nearDisks) scene.discs.push_back({p, agent->nearRadius, kNearDiskColour, false, 1.0f});
       scene.discs.push_back({p, radius, colour, false, 2.0f});
       scene.glyphs.push_back({p, Vec2(std::cos(s->heading), std::sin(s->heading)), 2.0 * radius, colour});
+    }
+  }
+
+  if (!still && o.triangulation && world.dimension == 2) {
+    for (const auto& e : frameTriangulation(scenario, tracks, frameTime)) {
+      scene.polylines.push_back({{e.a, e.b}, {}, e.constrained ? kConstrainedEdgeColour : kTriangulationColour,
+                                 e.constrained ? 3.0f : 1.0f, true});
+      box.add(e.a);
+      box.add(e.b);
     }
   }
 
@@ -185,6 +188,70 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   return scene;
 }
 
+viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks,
+                        const RenderOptions& o, double frameTime) {
+  const sim::World& world = scenario.world;
+  const bool still = frameTime < 0.0;
+  const double now = still ? 0.0 : frameTime;
+  viz::Scene3D scene;
+  scene.width = o.width;
+  scene.height = o.height;
+  if (!scenario.cameras.empty()) {
+    const CameraView& c = scenario.cameras.front();
+    scene.camera = viz::SceneCamera{c.position, c.lookAt, c.up, c.fovy};
+  }
+  for (const sim::Obstacle& ob : world.obstacles) {
+    const sim::Vec3 offset = ob.isStatic() ? sim::Vec3(sim::Vec3::Zero()) : sim::Vec3(ob.path.at(now) - ob.path.at(0.0));
+    if (const auto* b = std::get_if<geometry::Ball>(&ob.shape)) {
+      scene.spheres.push_back({b->center + offset, b->radius, kObstacleColour});
+    } else {
+      // Walls and solids lie in the plane z = offset.z: their outlines.
+      viz::Scene flat;
+      std::vector<Vec2> extent;
+      drawObstacle(flat, ob, xy(offset), extent);
+      auto lift = [&](const std::vector<Vec2>& pts, bool closed) {
+        viz::ScenePolyline3 l{{}, kObstacleColour, 4.0f};
+        for (const Vec2& p : pts) l.points.push_back(sim::Vec3(p.x(), p.y(), offset.z()));
+        if (closed && !pts.empty()) l.points.push_back(l.points.front());
+        scene.polylines.push_back(std::move(l));
+      };
+      for (const auto& l : flat.polylines) lift(l.points, false);
+      for (const auto& p : flat.polygons) lift(p.vertices, true);
+    }
+  }
+  for (const auto& [id, track] : tracks) {
+    const sim::Agent* agent = id < world.agents.size() ? &world.agents[id] : nullptr;
+    const double radius = agent ? agent->radius : 0.5;
+    const viz::Rgb colour = viz::paletteColour(id);
+    viz::ScenePolyline3 line{{}, still ? colour : viz::Rgb{170, 170, 170}, still ? 2.5f : 1.5f};
+    for (const auto& s : track) {
+      if (!still && s.t > frameTime + 1e-9) break;
+      line.points.push_back(s.position);
+    }
+    if (line.points.size() >= 2) scene.polylines.push_back(std::move(line));
+    if (track.empty()) continue;
+    if (still) {
+      scene.spheres.push_back({track.front().position, std::max(0.25, 0.6 * radius), kStartColour});
+    } else if (const TrajectorySample* s = sampleAt(track, frameTime); s && s->t >= frameTime - 1e-9) {
+      scene.spheres.push_back({s->position, radius, colour});
+    }
+  }
+  for (const auto& agent : world.agents)
+    for (const auto& g : agent.goals) {
+      if (g.kind != sim::Goal::Kind::Seek) continue;
+      sim::Vec3 p;
+      if (g.target.kind == sim::Target::Kind::Point) p = g.target.point;
+      else if (g.target.kind == sim::Target::Kind::Path) p = g.target.path.at(now);
+      else continue;
+      scene.spheres.push_back({p, std::max(0.3, g.reachRadius > 0 ? g.reachRadius : agent.radius), kTargetColour});
+    }
+  char title[200];
+  if (still) std::snprintf(title, sizeof title, "%s: trajectories", scenario.name.c_str());
+  else std::snprintf(title, sizeof title, "%s: t = %.2f s", scenario.name.c_str(), frameTime);
+  scene.title = title;
+  return scene;
+}
+
 void addRenderOptions(CLI::App& app, RenderOptions& o) {
   app.add_option("RUN_DIR", o.runDir, "a finished run's folder (summary.json, trajectories.csv)")->required();
   app.add_option("--frames", o.frames, "evenly spaced frames to draw (0: only the still)")->check(CLI::Range(0, 10000));
@@ -192,6 +259,10 @@ void addRenderOptions(CLI::App& app, RenderOptions& o) {
   app.add_option("--out", o.out, "output folder (default: RUN_DIR)");
   app.add_option("--width", o.width, "picture width (pixels)")->check(CLI::Range(64, 8192));
   app.add_option("--height", o.height, "picture height (pixels)")->check(CLI::Range(64, 8192));
+  app.add_option("--at", o.at, "also a frame at each of these times (s): OUT/at_<T>.png (repeatable)");
+  app.add_flag("--triangulation", o.triangulation,
+               "overlay the kinetic constrained Delaunay triangulation on the frames (2D; walls' edges drawn thick)");
+  app.add_flag("!--no-near-disks", o.nearDisks, "frames without the agents' near disks");
   app.add_flag("--video", o.video, "also OUT/run.mp4 from the frames (needs ffmpeg)");
   app.add_flag("--quiet,-q", o.quiet, "no summary line");
 }
@@ -231,7 +302,13 @@ int renderCommand(const RenderOptions& o) {
   }
   try {
     fs::create_directories(out);
-    viz::writeScene((out / "trajectories.png").string(), runScene(scenario, tracks, o, -1.0));
+    const bool threeD = scenario.world.dimension == 3;
+    if (threeD && o.triangulation) std::cerr << "steer render: --triangulation is for 2D runs; ignored\n";
+    auto picture = [&](const fs::path& file, double time) {
+      if (threeD) viz::writeScene3D(file.string(), runScene3D(scenario, tracks, o, time));
+      else viz::writeScene(file.string(), runScene(scenario, tracks, o, time));
+    };
+    picture(out / "trajectories.png", -1.0);
     std::set<double> times;
     for (const auto& [id, track] : tracks)
       for (const auto& s : track) times.insert(s.t);
@@ -241,19 +318,28 @@ int renderCommand(const RenderOptions& o) {
       const std::size_t i = o.frames == 1 ? 0 : static_cast<std::size_t>(std::llround(double(k) * (t.size() - 1) / (o.frames - 1)));
       char name[32];
       std::snprintf(name, sizeof name, "frame_%04d.png", k);
-      viz::writeScene((out / name).string(), runScene(scenario, tracks, o, t[i]));
+      picture(out / name, t[i]);
       ++written;
+    }
+    for (const double at : o.at) {
+      if (t.empty()) break;
+      char name[48];
+      std::snprintf(name, sizeof name, "at_%.2f.png", at);
+      picture(out / name, std::clamp(at, t.front(), t.back()));
     }
     if (o.video) {
       if (std::system("command -v ffmpeg >/dev/null 2>&1") != 0) {
-        std::cerr << "steer render: ffmpeg is not installed; no video (the frames are in " << out.string() << ")\n";
+        std::cerr << "steer render: no video: ffmpeg is not on PATH (install it with: apt-get install ffmpeg); the "
+                  << written << " frames are in " << out.string() << "\n";
       } else if (written > 0) {
         const std::string cmd = "ffmpeg -y -loglevel error -framerate 4 -i '" + (out / "frame_%04d.png").string() +
                                 "' -pix_fmt yuv420p '" + (out / "run.mp4").string() + "'";
         if (std::system(cmd.c_str()) != 0) std::cerr << "steer render: ffmpeg failed; no video\n";
       }
     }
-    if (!o.quiet) std::cout << "steer render: " << (out / "trajectories.png").string() << " and " << written << " frames\n";
+    if (!o.quiet)
+      std::cout << "steer render: " << (out / "trajectories.png").string() << ", " << written << " frames and "
+                << (t.empty() ? std::size_t{0} : o.at.size()) << " frames at given times\n";
   } catch (const std::exception& e) {
     std::cerr << "steer render: " << e.what() << "\n";
     return 1;

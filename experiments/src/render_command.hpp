@@ -10,7 +10,10 @@
 #include <CLI/CLI.hpp>
 
 #include "steer/experiments/scenario.hpp"
+#include "scene_parts.hpp"
+#include "steer/environment/triangulation_edges.hpp"
 #include "steer/viz/scene.hpp"
+#include "steer/viz/scene3d.hpp"
 
 namespace steer::experiments {
 
@@ -20,6 +23,9 @@ struct RenderOptions {
   int frames = 6;   ///< evenly spaced frames, ≥ 0
   std::string color = "agent";  ///< agent | speed
   int width = 900, height = 900;  ///< pixels
+  std::vector<double> at;  ///< also frames at these times (s): OUT/at_<T>.png
+  bool triangulation = false;  ///< overlay the constrained Delaunay triangulation on frames (2D)
+  bool nearDisks = true;       ///< draw each agent's near disk on frames
   bool video = false;  ///< also OUT/run.mp4 from the frames when ffmpeg is present
   bool quiet = false;
 };
@@ -34,14 +40,24 @@ struct TrajectorySample {
 /// trajectories.csv by agent id, each in time order. Throws InputError on a malformed file.
 std::map<std::uint32_t, std::vector<TrajectorySample>> readTrajectories(const std::string& path);
 
-/// Colours shared with the tests: the goal (target) and start markers.
-inline constexpr viz::Rgb kTargetColour{220, 20, 60};
-inline constexpr viz::Rgb kStartColour{30, 30, 30};
-inline constexpr viz::Rgb kObstacleColour{110, 110, 110};
+/// Frame colours shared with the tests.
+inline constexpr viz::Rgb kNearDiskColour{150, 190, 230};
+inline constexpr viz::Rgb kTriangulationColour{70, 130, 180};
+inline constexpr viz::Rgb kConstrainedEdgeColour{230, 120, 0};
+
+/// The constrained Delaunay triangulation (what the kinetic provider maintains) of the agents
+/// present at time t (their csv rows) and the static walls.
+std::vector<environment::TriangulationEdge> frameTriangulation(
+    const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks, double t);
 
 /// The still of the whole run (frameTime < 0) or the frame at time frameTime.
 viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks,
                     const RenderOptions& options, double frameTime);
+
+/// A 3D run's still (frameTime < 0) or frame: trajectories, agents and goals as spheres, seen
+/// through the scenario's first camera, or the default camera that frames the scene.
+viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks,
+                        const RenderOptions& options, double frameTime);
 
 void addRenderOptions(CLI::App& app, RenderOptions& options);
 /// Returns the exit status (0 done, 1 failure, 2 bad input).

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 
@@ -24,6 +25,7 @@ namespace steer::experiments {
 namespace {
 
 namespace fs = std::filesystem;
+using geometry::Vec2;
 using viz::test::PngImage;
 
 // One short run shared by the tests of this file.
@@ -100,6 +102,133 @@ TEST_F(RenderTest, ColouringBySpeedDrawsAColourBar) {
   const PngImage png((fs::path(o.out) / "trajectories.png").string());
   ASSERT_TRUE(png.valid());
   EXPECT_GT(png.distinctColours(), 40u) << "a colour map and its bar show many colours";
+}
+
+// A frame at a given time with the triangulation overlaid: the walls' constrained edges in their
+// colour at their midpoints, and the frame's triangulation is the CDT of the agent and the walls.
+TEST_F(RenderTest, TriangulationOverlayDrawsTheConstrainedEdgesDistinctly) {
+  RenderOptions o;
+  o.runDir = runDir_.string();
+  o.out = (runDir_ / "triangulation").string();
+  o.frames = 0;
+  o.at = {5.0};
+  o.triangulation = true;
+  o.width = 800;
+  o.height = 600;
+  o.quiet = true;
+  ASSERT_EQ(renderCommand(o), 0);
+  const PngImage png((fs::path(o.out) / "at_5.00.png").string());
+  ASSERT_TRUE(png.valid());
+  const auto tracks = readTrajectories((runDir_ / "trajectories.csv").string());
+  const auto edges = frameTriangulation(scenario_, tracks, 5.0);
+  // One agent and the U's four corners: 5 vertices; the hull holds all but the vertex inside
+  // it, so 3·5 − 3 − h edges; the three walls are constrained.
+  std::size_t constrained = 0;
+  for (const auto& e : edges) constrained += e.constrained;
+  EXPECT_EQ(constrained, 3u);
+  EXPECT_GE(edges.size(), 7u);
+  EXPECT_LE(edges.size(), 9u);
+  const viz::Scene scene = runScene(scenario_, tracks, o, 5.0);
+  int unconstrainedShown = 0, unconstrained = 0;
+  for (const auto& e : edges) {
+    const auto mid = viz::scenePixel(scene, 0.5 * (e.a + e.b));
+    const viz::Rgb c = png.at(int(std::lround(mid.x())), int(std::lround(mid.y())));
+    if (e.constrained) {
+      EXPECT_EQ(c, kConstrainedEdgeColour) << e.a.transpose() << " -> " << e.b.transpose();
+    } else {
+      ++unconstrained;
+      unconstrainedShown += c == kTriangulationColour;
+    }
+  }
+  // Other marks (the agent, its near disk, its trail) may cover a midpoint, not most of them.
+  EXPECT_GT(2 * unconstrainedShown, unconstrained);
+  // Without the option the walls keep the obstacle colour.
+  o.triangulation = false;
+  o.out = (runDir_ / "no_triangulation").string();
+  ASSERT_EQ(renderCommand(o), 0);
+  const PngImage plain((fs::path(o.out) / "at_5.00.png").string());
+  const auto wall = viz::scenePixel(runScene(scenario_, tracks, o, 5.0), {3.0, 0.0});
+  EXPECT_EQ(plain.at(int(std::lround(wall.x())), int(std::lround(wall.y()))), kObstacleColour);
+}
+
+// Frames: the agent is an arrowhead pointing along its heading, inside its near disk (drawn
+// unless --no-near-disks).
+TEST_F(RenderTest, FramesShowOrientedGlyphsAndNearDisks) {
+  RenderOptions o;
+  o.runDir = runDir_.string();
+  o.out = (runDir_ / "glyphs").string();
+  o.frames = 0;
+  o.at = {4.0};
+  o.width = 1200;
+  o.height = 900;
+  o.quiet = true;
+  ASSERT_EQ(renderCommand(o), 0);
+  const PngImage png((fs::path(o.out) / "at_4.00.png").string());
+  ASSERT_TRUE(png.valid());
+  const auto tracks = readTrajectories((runDir_ / "trajectories.csv").string());
+  const viz::Scene scene = runScene(scenario_, tracks, o, 4.0);
+  ASSERT_EQ(scene.glyphs.size(), 1u);
+  const auto& g = scene.glyphs[0];
+  const TrajectorySample* row = nullptr;
+  for (const auto& s : tracks.at(0))
+    if (std::abs(s.t - 4.0) < 1e-9) row = &s;
+  ASSERT_NE(row, nullptr);
+  EXPECT_NEAR(g.direction.x(), std::cos(row->heading), 1e-12);
+  EXPECT_NEAR(g.direction.y(), std::sin(row->heading), 1e-12);
+  const Vec2 dir = g.direction.normalized(), side(-dir.y(), dir.x());
+  auto pixel = [&](const Vec2& p) {
+    const auto q = viz::scenePixel(scene, p);
+    return png.at(int(std::lround(q.x())), int(std::lround(q.y())));
+  };
+  // The arrowhead is wide at its back and narrow at its tip: a point beside the axis is inside
+  // behind the centre and outside ahead of it. A glyph drawn backwards would swap the two.
+  EXPECT_EQ(pixel(g.position - 0.25 * g.size * dir + 0.22 * g.size * side), g.colour);
+  EXPECT_NE(pixel(g.position + 0.25 * g.size * dir + 0.22 * g.size * side), g.colour);
+  EXPECT_EQ(pixel(g.position + 0.3 * g.size * dir), g.colour);
+  // The near disk's outline, 5 m from the agent, beside its path.
+  const double nearRadius = scenario_.world.agents[0].nearRadius;
+  // (Within a pixel: the outline is one pixel wide, a 48-gon inside the circle by 0.4 pixel.)
+  auto nearDiskAround = [&](const PngImage& image, const Vec2& p) {
+    const auto q = viz::scenePixel(scene, p);
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx)
+        if (image.at(int(std::lround(q.x())) + dx, int(std::lround(q.y())) + dy) == kNearDiskColour) return true;
+    return false;
+  };
+  EXPECT_TRUE(nearDiskAround(png, g.position + nearRadius * side));
+  EXPECT_TRUE(nearDiskAround(png, g.position - nearRadius * dir));
+  o.nearDisks = false;
+  o.out = (runDir_ / "no_near_disks").string();
+  ASSERT_EQ(renderCommand(o), 0);
+  const PngImage plain((fs::path(o.out) / "at_4.00.png").string());
+  EXPECT_FALSE(nearDiskAround(plain, g.position + nearRadius * side));
+  EXPECT_FALSE(nearDiskAround(plain, g.position - nearRadius * dir));
+}
+
+// --video without ffmpeg on PATH: the frames are written, a plain message says how to get
+// ffmpeg, and the command succeeds.
+TEST_F(RenderTest, VideoWithoutFfmpegSaysHowToGetItAndKeepsTheFrames) {
+  const fs::path emptyBin = runDir_ / "empty_bin";
+  fs::create_directories(emptyBin);
+  const std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  setenv("PATH", emptyBin.c_str(), 1);
+  RenderOptions o;
+  o.runDir = runDir_.string();
+  o.out = (runDir_ / "video").string();
+  o.frames = 2;
+  o.width = 320;
+  o.height = 240;
+  o.video = true;
+  o.quiet = true;
+  ::testing::internal::CaptureStderr();
+  const int status = renderCommand(o);
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  setenv("PATH", path.c_str(), 1);
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(err.find("apt-get install ffmpeg"), std::string::npos) << err;
+  EXPECT_TRUE(fs::exists(fs::path(o.out) / "frame_0000.png"));
+  EXPECT_TRUE(fs::exists(fs::path(o.out) / "frame_0001.png"));
+  EXPECT_FALSE(fs::exists(fs::path(o.out) / "run.mp4"));
 }
 
 TEST_F(RenderTest, MissingRunIsBadInput) {

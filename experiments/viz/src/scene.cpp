@@ -24,10 +24,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <utility>
 #include <numbers>
 #include <stdexcept>
 
 #include "offscreen.hpp"
+#include "scene_field.hpp"
 
 namespace steer::viz {
 
@@ -37,7 +40,8 @@ using geometry::Vec2;
 
 // Layers at different heights under an orthographic camera looking down −z: the height decides
 // what covers what and never moves anything on screen.
-constexpr double kPolygonZ = 0.0, kLineZ = 0.1, kOutlineZ = 0.2, kDiscZ = 0.3, kGlyphZ = 0.4;
+constexpr double kFieldZ = -0.1, kStreamZ = 0.05;
+constexpr double kPolygonZ = 0.0, kLineZ = 0.1, kOverlayZ = 0.15, kOutlineZ = 0.2, kDiscZ = 0.3, kGlyphZ = 0.4;
 constexpr int kDiscSides = 48;
 
 struct View {
@@ -118,7 +122,7 @@ void writeScene(const std::string& path, const Scene& s) {
   window->AddRenderer(renderer);
 
   std::vector<vtkIdType> ids;
-  Batch polygons, lines, outlines, discs, glyphs;
+  Batch polygons, discs, glyphs;
   for (const ScenePolygon& p : s.polygons) {
     if (p.vertices.size() < 3) continue;
     ids.clear();
@@ -126,7 +130,8 @@ void writeScene(const std::string& path, const Scene& s) {
     polygons.cells->InsertNextCell(static_cast<vtkIdType>(ids.size()), ids.data());
     polygons.colour(p.colour);
   }
-  float lineWidth = 1.0f;
+  // Lines of one width and layer share an actor (VTK's line width is per actor).
+  std::map<std::pair<bool, float>, Batch> lineBatches;
   bool anyValues = false;
   for (const ScenePolyline& l : s.polylines) anyValues = anyValues || !l.values.empty();
   vtkNew<vtkLookupTable> lut;
@@ -137,11 +142,12 @@ void writeScene(const std::string& path, const Scene& s) {
     if (l.points.size() < 2) continue;
     if (!l.values.empty() && l.values.size() != l.points.size())
       throw std::runtime_error("a polyline needs one value per point");
-    lineWidth = std::max(lineWidth, l.width);
+    Batch& lines = lineBatches[{l.overlay, l.width}];
+    const double z = l.overlay ? kOverlayZ : kLineZ;
     // One segment per cell, so that a colour can vary along the line (cell colours).
-    vtkIdType prev = lines.add(l.points[0], kLineZ);
+    vtkIdType prev = lines.add(l.points[0], z);
     for (std::size_t k = 1; k < l.points.size(); ++k) {
-      const vtkIdType next = lines.add(l.points[k], kLineZ);
+      const vtkIdType next = lines.add(l.points[k], z);
       const vtkIdType seg[2] = {prev, next};
       lines.cells->InsertNextCell(2, seg);
       if (l.values.empty()) {
@@ -155,14 +161,11 @@ void writeScene(const std::string& path, const Scene& s) {
       prev = next;
     }
   }
-  float outlineWidth = 1.0f;
+  std::map<float, Batch> outlines;  // by line width
   for (const SceneDisc& d : s.discs) {
-    Batch& b = d.filled ? discs : outlines;
+    Batch& b = d.filled ? discs : outlines[d.width];
     discPoints(b, d, d.filled ? kDiscZ : kOutlineZ, ids);
-    if (!d.filled) {
-      ids.push_back(ids.front());
-      outlineWidth = std::max(outlineWidth, d.width);
-    }
+    if (!d.filled) ids.push_back(ids.front());
     b.cells->InsertNextCell(static_cast<vtkIdType>(ids.size()), ids.data());
     b.colour(d.colour);
   }
@@ -175,16 +178,24 @@ void writeScene(const std::string& path, const Scene& s) {
     glyphs.cells->InsertNextCell(3, tri);
     glyphs.colour(g.colour);
   }
+  FieldActors field;
+  if (s.field) {
+    field = fieldActors(*s.field, kFieldZ, kStreamZ);
+    renderer->AddActor(field.colourMap);
+    if (field.streamlines) renderer->AddActor(field.streamlines);
+  }
   if (!polygons.empty()) renderer->AddActor(batchActor(polygons, true, 1.0f));
-  if (!lines.empty()) renderer->AddActor(batchActor(lines, false, lineWidth));
-  if (!outlines.empty()) renderer->AddActor(batchActor(outlines, false, outlineWidth));
+  for (auto& [key, lines] : lineBatches)
+    if (!lines.empty()) renderer->AddActor(batchActor(lines, false, key.second));
+  for (auto& [width, b] : outlines)
+    if (!b.empty()) renderer->AddActor(batchActor(b, false, width));
   if (!discs.empty()) renderer->AddActor(batchActor(discs, true, 1.0f));
   if (!glyphs.empty()) renderer->AddActor(batchActor(glyphs, true, 1.0f));
 
-  if (anyValues) {
+  if (anyValues || s.field) {
     vtkNew<vtkScalarBarActor> bar;
-    bar->SetLookupTable(lut);
-    bar->SetTitle(s.valuesTitle.c_str());
+    bar->SetLookupTable(s.field ? static_cast<vtkScalarsToColors*>(field.lookupTable) : lut.Get());
+    bar->SetTitle(s.field ? s.field->title.c_str() : s.valuesTitle.c_str());
     bar->SetNumberOfLabels(5);
     bar->SetOrientationToVertical();
     bar->SetPosition(0.90, 0.1);

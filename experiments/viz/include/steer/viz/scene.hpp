@@ -19,6 +19,7 @@ struct ScenePolyline {
   std::vector<double> values;
   Rgb colour;
   float width = 2.0f;  ///< pixels
+  bool overlay = false;  ///< drawn above the other polylines (e.g. a triangulation over trajectories)
 };
 
 /// A disc of radius `radius` (m): filled, or its outline only.
@@ -44,7 +45,25 @@ struct SceneGlyph {
   Rgb colour;
 };
 
-/// What is drawn, back to front: polygons, polylines, outlined discs, filled discs, glyphs.
+/// A scalar field on a regular grid, drawn as a colour map under everything else with a colour
+/// bar, and optionally the streamlines of a vector field on the same grid (vtkStreamTracer,
+/// Runge–Kutta 4, forward from each seed).
+struct SceneField {
+  geometry::Vec2 origin = geometry::Vec2::Zero();  ///< position of node (0, 0) (m)
+  double spacing = 1.0;                            ///< node spacing (m), > 0
+  int nx = 0, ny = 0;                              ///< nodes, row by row (index j·nx + i)
+  std::vector<double> values;   ///< nx·ny values; NaN: not part of the field (drawn `nanColour`)
+  double valueMin = 0.0, valueMax = 1.0;  ///< colour-map range: valueMin dark blue, valueMax yellow
+  std::string title;            ///< the colour bar's title
+  Rgb nanColour{205, 205, 205};
+  std::vector<geometry::Vec2> flow;   ///< nx·ny vectors the streamlines follow; empty: none
+  std::vector<geometry::Vec2> seeds;  ///< where streamlines start (m)
+  Rgb streamColour{255, 255, 255};
+  float streamWidth = 1.2f;  ///< pixels
+};
+
+/// What is drawn, back to front: the field's colour map, polygons, streamlines, polylines,
+/// overlay polylines, outlined discs, filled discs, glyphs.
 struct Scene {
   geometry::Vec2 min = geometry::Vec2(-10, -10), max = geometry::Vec2(10, 10);  ///< region to show (m)
   int width = 800, height = 800;  ///< pixels, > 0
@@ -54,8 +73,9 @@ struct Scene {
   std::vector<ScenePolyline> polylines;
   std::vector<SceneDisc> discs;
   std::vector<SceneGlyph> glyphs;
+  std::optional<SceneField> field;  ///< a colour-mapped field under everything (takes the colour bar)
   /// Range of the polylines' `values` for the colour map (blue → red); a colour bar is drawn
-  /// with `valuesTitle` when any polyline has values.
+  /// with `valuesTitle` when any polyline has values (and there is no field).
   double valueMin = 0.0, valueMax = 1.0;
   std::string valuesTitle;
 };

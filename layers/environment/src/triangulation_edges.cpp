@@ -1,0 +1,48 @@
+// The CDT of a world as plain segments. CGAL types stay in this file.
+#include "steer/environment/triangulation_edges.hpp"
+
+#include <CGAL/Constrained_Delaunay_triangulation_2.h>
+#include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
+
+#include <stdexcept>
+
+namespace steer::environment {
+
+namespace {
+using K = CGAL::Exact_predicates_inexact_constructions_kernel;
+// The same triangulation class as the kinetic provider's, without its per-vertex and per-face
+// bookkeeping.
+using CDT = CGAL::Constrained_Delaunay_triangulation_2<K, CGAL::Default, CGAL::Exact_predicates_tag>;
+}  // namespace
+
+std::vector<TriangulationEdge> constrainedDelaunayEdges(const sim::World& world) {
+  if (world.dimension != 2) throw std::invalid_argument("constrainedDelaunayEdges: 2D worlds only");
+  CDT cdt;
+  for (const sim::ObstaclePiece& piece : world.pieces()) {
+    if (piece.moving || piece.kind != sim::ObstaclePiece::Kind::Segment || piece.segment.a == piece.segment.b) continue;
+    cdt.insert_constraint(K::Point_2(piece.segment.a.x(), piece.segment.a.y()),
+                          K::Point_2(piece.segment.b.x(), piece.segment.b.y()));
+  }
+  for (const sim::Agent& agent : world.agents) {
+    if (!agent.enabled) continue;
+    const K::Point_2 p(agent.state.position.x(), agent.state.position.y());
+    // A vertex on a constraint would split it; a duplicate point adds nothing (KineticProvider
+    // keeps both out the same way).
+    CDT::Locate_type type;
+    int index = 0;
+    const CDT::Face_handle face = cdt.locate(p, type, index);
+    if (type == CDT::VERTEX) continue;
+    if (type == CDT::EDGE && cdt.is_constrained(CDT::Edge(face, index))) continue;
+    cdt.insert(p, type, face, index);
+  }
+  std::vector<TriangulationEdge> edges;
+  edges.reserve(3 * cdt.number_of_vertices());
+  for (auto e = cdt.finite_edges_begin(); e != cdt.finite_edges_end(); ++e) {
+    const auto& a = e->first->vertex(CDT::cw(e->second))->point();
+    const auto& b = e->first->vertex(CDT::ccw(e->second))->point();
+    edges.push_back({geometry::Vec2(a.x(), a.y()), geometry::Vec2(b.x(), b.y()), cdt.is_constrained(*e)});
+  }
+  return edges;
+}
+
+}  // namespace steer::environment

@@ -1,0 +1,142 @@
+// 3D pictures (issue #7): spheres appear where the perspective projection puts them, through a
+// given camera and through the default one that frames the scene; `steer render` on a 3D run
+// draws each agent at its projected position.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <Eigen/Geometry>
+#include <filesystem>
+
+#include "png_image.hpp"
+#include "render_command.hpp"
+#include "steer/experiments/run_command.hpp"
+#include "steer/experiments/scenario.hpp"
+#include "steer/viz/scene3d.hpp"
+
+namespace steer::experiments {
+namespace {
+
+namespace fs = std::filesystem;
+using geometry::Vec2;
+using geometry::Vec3;
+using viz::test::PngImage;
+
+fs::path scratch(const std::string& name) {
+  auto d = fs::temp_directory_path() / ("steer_viz_3d_" + std::to_string(::getpid()) + "_" + name);
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+viz::Rgb pixelAt(const PngImage& png, const Vec2& p) { return png.at(int(std::lround(p.x())), int(std::lround(p.y()))); }
+
+// Shaded spheres show their own colour where they face the camera (ambient + diffuse = 1).
+constexpr int kShadeTolerance = 24;
+
+viz::Scene3D twoSpheres() {
+  viz::Scene3D s;
+  s.width = 640;
+  s.height = 480;
+  s.spheres = {{Vec3(2, 1, 3), 0.8, {213, 94, 0}}, {Vec3(-3, -2, 0), 1.0, {0, 114, 178}}};
+  s.polylines = {{{Vec3(-5, -5, 0), Vec3(5, -5, 0), Vec3(5, 5, 0)}, {0, 158, 115}, 3.0f}};
+  return s;
+}
+
+void expectSpheresWhereProjected(const viz::Scene3D& s, const std::string& file) {
+  viz::writeScene3D(file, s);
+  const PngImage png(file);
+  ASSERT_TRUE(png.valid());
+  EXPECT_EQ(png.width(), s.width);
+  EXPECT_EQ(png.height(), s.height);
+  EXPECT_GT(png.distinctColours(), 20u);
+  for (const auto& sp : s.spheres) {
+    const Vec2 p = viz::scene3dPixel(s, sp.centre);
+    ASSERT_GE(p.x(), 0);
+    ASSERT_LT(p.x(), s.width);
+    ASSERT_GE(p.y(), 0);
+    ASSERT_LT(p.y(), s.height);
+    EXPECT_TRUE(PngImage::near(pixelAt(png, p), sp.colour, kShadeTolerance)) << sp.centre.transpose();
+  }
+  // The polyline's middle vertex, drawn flat.
+  const Vec2 corner = viz::scene3dPixel(s, s.polylines[0].points[1]);
+  bool found = false;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      found = found || png.at(int(std::lround(corner.x())) + dx, int(std::lround(corner.y())) + dy) == s.polylines[0].colour;
+  EXPECT_TRUE(found);
+}
+
+TEST(Scene3D, SpheresAppearWhereTheGivenCameraProjectsThem) {
+  viz::Scene3D s = twoSpheres();
+  s.camera = viz::SceneCamera{Vec3(4, -14, 9), Vec3(0, 0, 1), Vec3(0, 0, 1), 40.0};
+  expectSpheresWhereProjected(s, (scratch("camera") / "scene.png").string());
+  // Beside the first sphere, off its silhouette: the background.
+  const PngImage png((fs::temp_directory_path() / ("steer_viz_3d_" + std::to_string(::getpid()) + "_camera") / "scene.png").string());
+  const viz::SceneCamera& c = *s.camera;
+  const Vec3 right = (c.focalPoint - c.position).cross(c.up).normalized();
+  const Vec2 empty = viz::scene3dPixel(s, s.spheres[0].centre + 2.5 * s.spheres[0].radius * right);
+  ASSERT_TRUE(empty.x() >= 0 && empty.x() < s.width && empty.y() >= 0 && empty.y() < s.height);
+  EXPECT_EQ(pixelAt(png, empty), (viz::Rgb{255, 255, 255}));
+}
+
+TEST(Scene3D, DefaultCameraFramesTheScene) {
+  viz::Scene3D s = twoSpheres();
+  const viz::SceneCamera c = viz::sceneCamera(s);
+  // It looks at the middle of what is drawn, from above.
+  EXPECT_GT(c.position.z(), c.focalPoint.z());
+  // Every drawn point projects inside the picture.
+  for (const auto& p : s.polylines[0].points) {
+    const Vec2 q = viz::scene3dPixel(s, p);
+    EXPECT_TRUE(q.x() > 0 && q.x() < s.width && q.y() > 0 && q.y() < s.height) << p.transpose();
+  }
+  expectSpheresWhereProjected(s, (scratch("default") / "scene.png").string());
+}
+
+// `steer render` on a short 3D run.
+TEST(Render3D, RunStillAndFramesShowTheAgentsWhereProjected) {
+  const fs::path run = scratch("run");
+  Scenario scenario = loadScenario(STEER_TEST_DATA_DIR "/yaml/three_agents_3d.yaml");
+  ASSERT_EQ(scenario.world.dimension, 3);
+  runScenario(scenario, run, {0.5});
+  RenderOptions o;
+  o.runDir = run.string();
+  o.out = (run / "pictures").string();
+  o.frames = 2;
+  o.at = {3.0};
+  o.width = 640;
+  o.height = 480;
+  o.quiet = true;
+  ASSERT_EQ(renderCommand(o), 0);
+  for (const char* name : {"trajectories.png", "frame_0000.png", "frame_0001.png", "at_3.00.png"}) {
+    const PngImage png((fs::path(o.out) / name).string());
+    ASSERT_TRUE(png.valid()) << name;
+    EXPECT_EQ(png.width(), 640);
+    EXPECT_EQ(png.height(), 480);
+    EXPECT_GT(png.distinctColours(), 20u) << name << " is (nearly) blank";
+  }
+  const auto tracks = readTrajectories((run / "trajectories.csv").string());
+  const viz::Scene3D scene = runScene3D(scenario, tracks, o, 3.0);
+  EXPECT_FALSE(scene.camera.has_value()) << "the YAML scenario has no camera: the default frames it";
+  const PngImage png((fs::path(o.out) / "at_3.00.png").string());
+  int agents = 0;
+  for (const auto& [id, track] : tracks) {
+    const TrajectorySample* row = nullptr;
+    for (const auto& s : track)
+      if (std::abs(s.t - 3.0) < 1e-9) row = &s;
+    if (row == nullptr) continue;  // already at its goal
+    ++agents;
+    EXPECT_TRUE(PngImage::near(pixelAt(png, viz::scene3dPixel(scene, row->position)), viz::paletteColour(id), kShadeTolerance))
+        << "agent " << id << " at " << row->position.transpose();
+  }
+  EXPECT_GE(agents, 2);
+  // A scenario camera is used as given.
+  scenario.cameras.push_back({Vec3(0, -30, 20), Vec3(0, 0, 4), Vec3(0, 0, 1), 35.0});
+  const viz::Scene3D withCamera = runScene3D(scenario, tracks, o, 3.0);
+  ASSERT_TRUE(withCamera.camera.has_value());
+  EXPECT_EQ(withCamera.camera->position, Vec3(0, -30, 20));
+  EXPECT_EQ(withCamera.camera->fovyDegrees, 35.0);
+}
+
+}  // namespace
+}  // namespace steer::experiments
