@@ -5,6 +5,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "document_params.hpp"
 #include "steer/experiments/factory.hpp"
 
 namespace steer::experiments {
@@ -66,6 +67,7 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     s.settings.threads = *o.threads;
   }
   for (const auto& p : o.params) {
+    if (isDocumentParam(p)) badOption("--param", "'" + p + "' sets a group or agent, which happens while loading the scenario");
     const auto eq = p.find('=');
     const auto dot = p.find('.');
     if (eq == std::string::npos || dot == std::string::npos || dot > eq)
@@ -79,7 +81,9 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     for (auto next = path.find('.'); next != std::string::npos; next = path.find('.')) {
       const std::string key = path.substr(0, next);
       if (!node[key].IsDefined() || !node[key].IsMap()) node[key] = YAML::Node(YAML::NodeType::Map);
-      node = node[key];
+      // Rebind, do not assign: yaml-cpp's `node = node[key]` would overwrite the parent's
+      // content with the child's (planning.harmonic.x=1 used to replace all of `planning`).
+      node.reset(node[key]);
       path = path.substr(next + 1);
     }
     try {
@@ -88,6 +92,16 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
       badOption("--param", "cannot read the value of '" + p + "': " + e.msg);
     }
   }
+}
+
+Scenario loadWithOverrides(const std::string& path, const RunOverrides& overrides) {
+  RunOverrides rest = overrides;
+  std::vector<std::string> document;
+  rest.params.clear();
+  for (const auto& p : overrides.params) (isDocumentParam(p) ? document : rest.params).push_back(p);
+  Scenario scenario = loadScenario(path, overrides.seed.value_or(0), overrides.seed.has_value(), document);
+  applyOverrides(scenario, rest);
+  return scenario;
 }
 
 RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out, const RunOutputOptions& options,
@@ -104,7 +118,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   TrajectoryRecorder trajectories(out, options.frameInterval);
   TimedObserver timedMetrics(metrics), timedTrajectories(trajectories);
   simulation.addObserver(&timedMetrics);
-  simulation.addObserver(&timedTrajectories);
+  if (options.trajectories) simulation.addObserver(&timedTrajectories);
 
   std::uint64_t agentSteps = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -116,7 +130,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   timedMetrics.onFinish(simulation.world());
-  timedTrajectories.onFinish(simulation.world());
+  if (options.trajectories) timedTrajectories.onFinish(simulation.world());
   const double simulationSeconds = std::max(1e-9, wall - timedMetrics.seconds() - timedTrajectories.seconds());
 
   RunResult result;
@@ -124,7 +138,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
                  scenario.settings.dt, simulation.steps(), simulation.world().time, wall, simulationSeconds,
                  agentSteps};
   result.metrics = metrics.metrics();
-  writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, &trajectories).dump(2) + "\n");
+  writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr).dump(2) + "\n");
   std::filesystem::remove(marker);
   return result;
 }
