@@ -11,14 +11,20 @@ bool endsWith(const std::string& s, const std::string& suffix) {
 }
 }  // namespace
 
-Scenario loadScenario(const std::string& path, std::uint64_t seedOverride, bool hasSeedOverride) {
+Scenario loadScenario(const std::string& path, std::uint64_t seedOverride, bool hasSeedOverride,
+                      const std::vector<std::string>& documentParams) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError({path, 0, 0}, "cannot open the scenario file");
   std::ostringstream text;
   text << in.rdbuf();
-  if (endsWith(path, ".xml")) return parseSteerSuiteScenario(text.str(), path, hasSeedOverride ? seedOverride : 1);
+  if (endsWith(path, ".xml")) {
+    if (!documentParams.empty())
+      throw InputError({"<command line>", 0, 0}, "--param " + documentParams.front() + ": " + path +
+                                                     " is a SteerSuite case; groups and agents can be set only in our YAML scenarios");
+    return parseSteerSuiteScenario(text.str(), path, hasSeedOverride ? seedOverride : 1);
+  }
   if (endsWith(path, ".yaml") || endsWith(path, ".yml"))
-    return parseYamlScenario(text.str(), path, hasSeedOverride ? &seedOverride : nullptr);
+    return parseYamlScenario(text.str(), path, hasSeedOverride ? &seedOverride : nullptr, documentParams);
   throw InputError({path, 0, 0}, "unknown scenario format (expected .yaml, .yml or .xml)");
 }
 

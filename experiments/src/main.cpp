@@ -1,6 +1,7 @@
 // steer: the command of ARCHITECTURE.md §5.
 #include <iostream>
 
+#include "batch_command.hpp"
 #include "commands.hpp"
 #include "field_command.hpp"
 #include "plot_command.hpp"
@@ -30,8 +31,7 @@ void addCommonOptions(CLI::App& app, CommonOptions& o) {
 int runOne(const std::string& path, const CommonOptions& o) {
   Scenario scenario;
   try {
-    scenario = loadScenario(path, o.overrides.seed.value_or(0), o.overrides.seed.has_value());
-    applyOverrides(scenario, o.overrides);
+    scenario = loadWithOverrides(path, o.overrides);
     validateScenario(scenario);
   } catch (const InputError& e) {
     reportInputError(e);
@@ -92,6 +92,14 @@ int main(int argc, char** argv) {
   auto* render = app.add_subcommand("render", "pictures of a finished run: a still and evenly spaced frames (PNG)");
   addRenderOptions(*render, renderOptions);
 
+  BatchCommandOptions compareOptions;
+  auto* compare = app.add_subcommand("compare", "models x planners x scenarios x seeds in parallel -> comparison.csv, .md, charts");
+  addCompareOptions(*compare, compareOptions);
+
+  BatchCommandOptions sweepOptions;
+  auto* sweep = app.add_subcommand("sweep", "a parameter sweep (cartesian product x seeds) -> comparison.csv, .md, charts");
+  addSweepOptions(*sweep, sweepOptions);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -102,6 +110,16 @@ int main(int argc, char** argv) {
   if (*demoCommand) return demo(demoOptions);
   if (*field) return (!fieldOptions.png || ensureDisplay(argv)) ? fieldCommand(fieldScenario, fieldOptions) : 2;
   if (*plot) return ensureDisplay(argv) ? plotCommand(plotOptions) : 2;
+  if (*compare || *sweep) {
+    BatchCommandOptions& o = *compare ? compareOptions : sweepOptions;
+    o.command = "steer";
+    for (int i = 1; i < argc; ++i) o.command += std::string(" ") + argv[i];
+    if (o.charts && !ensureDisplay(argv)) {
+      std::cerr << "steer: or leave the charts out with --no-charts\n";
+      return 2;
+    }
+    return *compare ? compareCommand(o) : sweepCommand(o);
+  }
   if (*render) return ensureDisplay(argv) ? renderCommand(renderOptions) : 2;
   return 2;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
+#include "document_params.hpp"
 #include "steer/experiments/factory.hpp"
 
 namespace steer::experiments {
@@ -68,6 +69,7 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     s.settings.threads = *o.threads;
   }
   for (const auto& p : o.params) {
+    if (isDocumentParam(p)) badOption("--param", "'" + p + "' sets a group or agent, which happens while loading the scenario");
     const auto eq = p.find('=');
     const auto dot = p.find('.');
     if (eq == std::string::npos || dot == std::string::npos || dot > eq)
@@ -96,6 +98,16 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
   }
 }
 
+Scenario loadWithOverrides(const std::string& path, const RunOverrides& overrides) {
+  RunOverrides rest = overrides;
+  std::vector<std::string> document;
+  rest.params.clear();
+  for (const auto& p : overrides.params) (isDocumentParam(p) ? document : rest.params).push_back(p);
+  Scenario scenario = loadScenario(path, overrides.seed.value_or(0), overrides.seed.has_value(), document);
+  applyOverrides(scenario, rest);
+  return scenario;
+}
+
 RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out, const RunOutputOptions& options,
                       const std::function<void(double)>& progress) {
   // Everything that can reject the input happens before the folder is touched.
@@ -110,7 +122,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   TrajectoryRecorder trajectories(out, options.frameInterval);
   TimedObserver timedMetrics(metrics), timedTrajectories(trajectories);
   simulation.addObserver(&timedMetrics);
-  simulation.addObserver(&timedTrajectories);
+  if (options.trajectories) simulation.addObserver(&timedTrajectories);
 
   std::uint64_t agentSteps = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -122,7 +134,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   timedMetrics.onFinish(simulation.world());
-  timedTrajectories.onFinish(simulation.world());
+  if (options.trajectories) timedTrajectories.onFinish(simulation.world());
   const double simulationSeconds = std::max(1e-9, wall - timedMetrics.seconds() - timedTrajectories.seconds());
 
   RunResult result;
@@ -130,7 +142,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
                  scenario.settings.dt, simulation.steps(), simulation.world().time, wall, simulationSeconds,
                  agentSteps};
   result.metrics = metrics.metrics();
-  writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, &trajectories).dump(2) + "\n");
+  writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr).dump(2) + "\n");
   std::filesystem::remove(marker);
   return result;
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "document_params.hpp"
 #include "placement.hpp"
 #include "steer/experiments/scenario.hpp"
 #include "steer/geometry/angle.hpp"
@@ -278,7 +279,8 @@ struct Reader {
 
 }  // namespace
 
-Scenario parseYamlScenario(const std::string& text, const std::string& file, const std::uint64_t* seedOverride) {
+Scenario parseYamlScenario(const std::string& text, const std::string& file, const std::uint64_t* seedOverride,
+                           const std::vector<std::string>& documentParams) {
   YAML::Node root;
   try {
     root = YAML::Load(text);
@@ -287,6 +289,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
                      "malformed YAML: " + e.msg);
   }
   if (!root.IsMap()) throw InputError({file, 1, 1}, "a scenario is a YAML mapping of keys");
+  applyDocumentParams(root, file, documentParams);
 
   Scenario s;
   s.file = file;

@@ -19,15 +19,23 @@ struct RunOverrides {
   std::optional<double> dt, duration;
   std::optional<int> threads;
   /// "section.key=value" assignments into a configuration section (local, reynolds, planning,
-  /// environment), e.g. "local.t2c=1.5" or "planning.harmonic.resolution=128".
+  /// environment), e.g. "local.t2c=1.5" or "planning.harmonic.resolution=128"; or into a YAML
+  /// scenario's groups and agents before it is read, e.g. "groups.crowd.personality.courage.mean=0.2"
+  /// (the group or agent by name or index).
   std::vector<std::string> params;
 };
 
-/// Applies overrides; throws InputError (naming the option) for a bad value.
+/// Applies overrides to a loaded scenario; throws InputError (naming the option) for a bad value.
+/// Group and agent assignments cannot be applied after loading: use loadWithOverrides.
 void applyOverrides(Scenario& scenario, const RunOverrides& overrides);
+
+/// Loads `path` with the overrides: the seed and the group and agent assignments while reading,
+/// the rest after. Throws InputError.
+Scenario loadWithOverrides(const std::string& path, const RunOverrides& overrides);
 
 struct RunOutputOptions {
   double frameInterval = 0.1;  ///< simulated seconds between ParaView frames
+  bool trajectories = true;    ///< false: summary.json only (no trajectories.csv, no ParaView series)
 };
 
 struct RunResult {

@@ -47,11 +47,15 @@ struct Scenario {
 };
 
 /// Loads a scenario by extension: .yaml/.yml (ours) or .xml (SteerSuite). Throws InputError.
-Scenario loadScenario(const std::string& path, std::uint64_t seedOverride = 0, bool hasSeedOverride = false);
+/// `documentParams` ("groups.NAME.KEY=VALUE", "agents.NAME.KEY=VALUE") are assignments into a
+/// YAML scenario's document made before it is read; a SteerSuite case takes none.
+Scenario loadScenario(const std::string& path, std::uint64_t seedOverride = 0, bool hasSeedOverride = false,
+                      const std::vector<std::string>& documentParams = {});
 
-/// Our YAML format from text (`file` names it in messages).
+/// Our YAML format from text (`file` names it in messages), with `documentParams` as above.
 Scenario parseYamlScenario(const std::string& text, const std::string& file,
-                           const std::uint64_t* seedOverride = nullptr);
+                           const std::uint64_t* seedOverride = nullptr,
+                           const std::vector<std::string>& documentParams = {});
 
 /// A SteerSuite <SteerBenchTestCase> from text. Random positions use `seed`.
 Scenario parseSteerSuiteScenario(const std::string& text, const std::string& file, std::uint64_t seed);

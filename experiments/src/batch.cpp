@@ -1,0 +1,228 @@
+#include "steer/experiments/batch.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <iterator>
+#include <charconv>
+#include <exception>
+#include <mutex>
+#include <set>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "steer/experiments/factory.hpp"
+
+namespace steer::experiments {
+
+namespace {
+
+Scenario loadJob(const BatchJob& job) {
+  Scenario s = loadWithOverrides(job.scenarioPath, job.overrides);
+  // One simulation per worker thread; a run's results do not depend on its thread count.
+  s.settings.threads = 1;
+  validateScenario(s);
+  return s;
+}
+
+std::string number(double v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+
+// Folder names keep letters, digits and . _ = -; anything else becomes '_'.
+std::string safe(const std::string& text) {
+  std::string out = text;
+  for (char& c : out)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '=' && c != '-') c = '_';
+  return out;
+}
+
+std::optional<double> metricOf(const nlohmann::json& summary, const std::string& key) {
+  const nlohmann::json* node = &summary;
+  std::size_t start = 0;
+  for (std::size_t dot = key.find('.');; dot = key.find('.', start)) {
+    const std::string part = key.substr(start, dot - start);
+    if (!node->is_object() || !node->contains(part)) return std::nullopt;
+    node = &(*node)[part];
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  if (!node->is_number()) return std::nullopt;
+  return node->get<double>();
+}
+
+BatchRow runJob(std::size_t index, const BatchJob& job, const BatchOptions& options,
+                const std::function<void(double)>& progress) {
+  const Scenario scenario = loadJob(job);
+  RunOutputOptions out;
+  out.frameInterval = options.frameInterval;
+  out.trajectories = options.trajectories;
+  const RunResult result = runScenario(scenario, options.runsDir / runFolder(job, scenario), out, progress);
+  const nlohmann::json summary = summaryJson(result.info, result.metrics, nullptr);
+  BatchRow row;
+  row.job = index;
+  row.scenarioPath = job.scenarioPath;
+  row.scenarioName = scenario.name;
+  row.model = scenario.model;
+  row.planner = scenario.planner;
+  row.seed = scenario.settings.seed;
+  row.factors = job.factors;
+  for (const auto& c : metricColumns()) row.metrics.push_back(metricOf(summary, c.key));
+  return row;
+}
+
+}  // namespace
+
+const std::vector<MetricColumn>& metricColumns() {
+  static const std::vector<MetricColumn> columns{
+      {"success_rate", "success", "", false, true},
+      {"collisions.agent_agent", "agent-agent collisions", "", true, true},
+      {"collisions.agent_obstacle", "agent-obstacle collisions", "", true, true},
+      {"mean_time_to_goal", "time to goal", "s", true, true},
+      {"mean_path_length", "path length", "m", true, true},
+      {"min_clearance", "min clearance", "m", false, true},
+      {"steerbench.composite01", "SteerBench composite01", "", true, true},
+      {"steerbench.composite02", "SteerBench composite02", "", true, true},
+      {"agent_steps_per_second", "agent-steps/s", "1/s", false, true},
+      {"agents", "agents", "", false, false},
+      {"reached", "reached", "", false, false},
+      {"steps", "steps", "", false, false},
+      {"sim_time", "simulated time", "s", false, false},
+      {"wall_seconds", "wall time", "s", true, false},
+      {"simulation_seconds", "step-loop time", "s", true, false},
+  };
+  return columns;
+}
+
+std::filesystem::path runFolder(const BatchJob& job, const Scenario& loaded) {
+  std::string combination = safe(loaded.model) + "-" + safe(loaded.planner);
+  for (const auto& [key, value] : job.factors) {
+    combination += '-';
+    combination += safe(key) + "=" + safe(value);
+  }
+  return std::filesystem::path(safe(job.scenarioFolder)) / combination / ("seed-" + std::to_string(loaded.settings.seed));
+}
+
+void checkBatch(const std::vector<BatchJob>& jobs) {
+  std::set<std::string> warmed;
+  for (const auto& job : jobs) {
+    const Scenario s = loadJob(job);
+    // Building the parts reads their configuration sections: unknown names and bad values show here.
+    sim::Simulation simulation = makeSimulation(s);
+    // Harmonic fields are solved when a run starts and kept in an on-disk cache. Starting one run
+    // per scenario and configuration here solves each field once, before the workers start, so
+    // that they only read the cache and never write the same entry at the same time.
+    if (s.planner == "harmonic" || s.planner == "hybrid") {
+      std::string key = job.scenarioPath + "|" + s.planner;
+      for (const auto& p : job.overrides.params) key += "|" + p;
+      if (warmed.insert(key).second) simulation.start();
+    }
+  }
+}
+
+std::vector<BatchRow> runBatch(const std::vector<BatchJob>& jobs, const BatchOptions& options) {
+  const int workers = std::max(1, std::min<int>(options.threads, static_cast<int>(jobs.size())));
+  std::vector<std::optional<BatchRow>> results(jobs.size());
+  std::atomic<std::size_t> next{0}, finished{0};
+  std::atomic<bool> stop{false};
+  std::vector<std::atomic<double>> running(static_cast<std::size_t>(workers));
+  for (auto& r : running) r = 0.0;
+  std::mutex reportMutex;
+  std::exception_ptr failure;
+
+  auto report = [&] {
+    if (!options.progress) return;
+    std::unique_lock lock(reportMutex, std::try_to_lock);
+    if (!lock) return;  // another thread is drawing; the next step will report
+    double done = static_cast<double>(finished.load());
+    for (const auto& r : running) done += r.load();
+    options.progress(std::min(1.0, done / static_cast<double>(jobs.size())));
+  };
+
+  auto work = [&](std::size_t worker) {
+    for (std::size_t i = next++; i < jobs.size() && !stop; i = next++) {
+      try {
+        results[i] = runJob(i, jobs[i], options, [&](double f) {
+          running[worker] = f;
+          report();
+        });
+      } catch (...) {
+        std::lock_guard lock(reportMutex);
+        if (!failure) failure = std::current_exception();
+        stop = true;
+      }
+      running[worker] = 0.0;
+      ++finished;
+      report();
+    }
+  };
+
+  {
+    std::vector<std::jthread> pool;
+    for (int w = 1; w < workers; ++w) pool.emplace_back(work, static_cast<std::size_t>(w));
+    work(0);
+  }
+  if (failure) std::rethrow_exception(failure);
+  if (options.progress) options.progress(1.0);
+  std::vector<BatchRow> rows;
+  rows.reserve(results.size());
+  for (auto& r : results) rows.push_back(std::move(*r));
+  return rows;
+}
+
+std::string comparisonCsv(const std::vector<BatchRow>& rows, const std::vector<std::string>& factorKeys) {
+  std::string out = "scenario,model,planner";
+  for (const auto& k : factorKeys) {
+    out += ',';
+    out += k;
+  }
+  out += ",seed";
+  for (const auto& c : metricColumns()) {
+    out += ',';
+    out += c.key;
+  }
+  out += "\n";
+  auto field = [](const std::string& text) {
+    // RFC 4180 quoting where a value needs it.
+    if (text.find_first_of(",\"\n") == std::string::npos) return text;
+    std::string q = "\"";
+    for (char c : text) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+  };
+  for (const auto& r : rows) {
+    out += field(r.scenarioName) + "," + field(r.model) + "," + field(r.planner);
+    for (const auto& k : factorKeys) {
+      const auto it = std::find_if(r.factors.begin(), r.factors.end(), [&](const auto& f) { return f.first == k; });
+      out += ',';
+      if (it != r.factors.end()) out += field(it->second);
+    }
+    out += ',';
+    out += std::to_string(r.seed);
+    for (const auto& m : r.metrics) {
+      out += ',';
+      if (m) out += number(*m);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::vector<RowGroup> groupRows(const std::vector<BatchRow>& rows) {
+  std::vector<RowGroup> groups;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const RowGroup& g) {
+      return g.scenarioPath == r.scenarioPath && g.model == r.model && g.planner == r.planner && g.factors == r.factors;
+    });
+    if (it == groups.end()) {
+      groups.push_back({r.scenarioPath, r.scenarioName, r.model, r.planner, r.factors, {}});
+      it = std::prev(groups.end());
+    }
+    it->rows.push_back(i);
+  }
+  return groups;
+}
+
+}  // namespace steer::experiments

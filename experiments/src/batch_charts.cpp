@@ -1,0 +1,61 @@
+#include "batch_charts.hpp"
+
+#include <algorithm>
+
+#include "steer/experiments/statistics.hpp"
+
+namespace steer::experiments {
+
+viz::BarChart batchChart(const std::vector<BatchRow>& rows, std::size_t metric, bool multipleScenarios) {
+  const auto& column = metricColumns()[metric];
+  viz::BarChart chart;
+  chart.title = column.label + (column.lowerIsBetter ? " (lower is better)" : " (higher is better)") +
+                ": mean and 95% interval over seeds";
+  chart.yLabel = column.label + (column.unit.empty() ? "" : " (" + column.unit + ")");
+  for (const auto& g : groupRows(rows)) {
+    std::vector<double> sample;
+    for (std::size_t r : g.rows)
+      if (rows[r].metrics[metric]) sample.push_back(*rows[r].metrics[metric]);
+    if (sample.empty()) continue;
+    const MeanInterval mi = meanInterval(sample, 0.95);
+    // Colour: the model × planner combination; the label: what else tells the groups apart.
+    const std::string series = g.model + " / " + g.planner;
+    auto it = std::find(chart.seriesNames.begin(), chart.seriesNames.end(), series);
+    if (it == chart.seriesNames.end()) it = chart.seriesNames.insert(chart.seriesNames.end(), series);
+    viz::Bar bar;
+    std::string label = multipleScenarios ? g.scenarioName : "";
+    for (const auto& [key, value] : g.factors) label += (label.empty() ? "" : ", ") + key.substr(key.rfind('.') + 1) + "=" + value;
+    if (label.empty()) label = series;  // the legend's colours tell the combinations apart otherwise
+    bar.label = label;
+    bar.value = mi.mean;
+    if (mi.halfWidth) {
+      bar.low = mi.mean - *mi.halfWidth;
+      bar.high = mi.mean + *mi.halfWidth;
+    }
+    bar.series = static_cast<std::size_t>(it - chart.seriesNames.begin());
+    chart.bars.push_back(bar);
+  }
+  chart.width = std::clamp(200 + 60 * static_cast<int>(chart.bars.size()), 900, 4000);
+  return chart;
+}
+
+std::vector<std::filesystem::path> writeBatchCharts(const std::vector<BatchRow>& rows, const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  std::vector<std::string> scenarios;
+  for (const auto& r : rows)
+    if (std::find(scenarios.begin(), scenarios.end(), r.scenarioPath) == scenarios.end()) scenarios.push_back(r.scenarioPath);
+  std::filesystem::create_directories(dir);
+  for (std::size_t m = 0; m < metricColumns().size(); ++m) {
+    if (!metricColumns()[m].inTable) continue;
+    const viz::BarChart chart = batchChart(rows, m, scenarios.size() > 1);
+    if (chart.bars.empty()) continue;
+    std::string name = metricColumns()[m].key;
+    std::replace(name.begin(), name.end(), '.', '_');
+    const auto path = dir / (name + ".png");
+    viz::writeBarChart(path.string(), chart);
+    files.push_back(path);
+  }
+  return files;
+}
+
+}  // namespace steer::experiments

@@ -1,0 +1,114 @@
+#include "batch_command.hpp"
+
+#include <iostream>
+#include <thread>
+
+#include "batch_charts.hpp"
+#include "commands.hpp"
+#include "progress_bar.hpp"
+#include "steer/experiments/sweep.hpp"
+
+namespace steer::experiments {
+
+namespace {
+
+void addShared(CLI::App& app, BatchCommandOptions& o) {
+  app.add_option("--models,--model", o.models, "local models, comma-separated: goldenstein,reynolds,straight")->delimiter(',');
+  app.add_option("--planners,--planner", o.planners, "planners, comma-separated: direct,harmonic,hybrid,field")->delimiter(',');
+  app.add_option("--seeds", o.seeds, "number of seeds per combination")->check(CLI::Range(1, 100000));
+  app.add_option("--first-seed", o.firstSeed, "the seeds are FIRST, FIRST+1, ... (default 1)");
+  app.add_option("--threads", o.threads, "simulations at once (default: one per core); each runs on one thread")
+      ->check(CLI::Range(1, 1024));
+  app.add_option("--neighbors", o.overrides.neighbors, "environment provider: kinetic | lattice | brute");
+  app.add_option("--integrator", o.overrides.integrator, "euler | rk4 | dopri5");
+  app.add_option("--dt", o.overrides.dt, "integration step (s)");
+  app.add_option("--duration", o.overrides.duration, "simulated time limit (s)");
+  app.add_flag("--trajectories", o.trajectories, "keep every run's trajectories.csv and ParaView series");
+  app.add_flag("!--no-charts", o.charts, "no bar charts (they need an X display or xvfb-run)");
+  app.add_flag("--quiet,-q", o.quiet, "no progress bar, no summary line");
+}
+
+// Everything after the command line was read: check, run, write.
+int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, const std::vector<std::string>& factorKeys,
+                    const BatchCommandOptions& o, const std::string& title) {
+  const std::filesystem::path out = o.out.empty() ? "runs/" + name : o.out;
+  try {
+    if (jobs.empty()) throw InputError({"<command line>", 0, 0}, "steer " + name + ": nothing to run");
+    checkBatch(jobs);
+  } catch (const InputError& e) {
+    reportInputError(e);
+    return 2;
+  }
+  try {
+    std::filesystem::create_directories(out);
+    // A folder with comparison.csv is a finished batch; while it runs, the folder holds RUNNING.
+    for (const char* f : {"comparison.csv", "comparison.md"}) std::filesystem::remove(out / f);
+    writeFileAtomically(out / "RUNNING", "this batch has not finished\n");
+    BatchOptions options;
+    options.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    options.runsDir = out / "runs";
+    options.trajectories = o.trajectories;
+    ProgressBar bar("steer " + name + " (" + std::to_string(jobs.size()) + " runs)", !o.quiet);
+    options.progress = [&](double f) { bar.update(f); };
+    const auto rows = runBatch(jobs, options);
+    bar.done();
+    if (o.charts) writeBatchCharts(rows, out / "charts");
+    writeFileAtomically(out / "comparison.md", comparisonMarkdown(rows, factorKeys, title, o.command));
+    writeFileAtomically(out / "comparison.csv", comparisonCsv(rows, factorKeys));
+    std::filesystem::remove(out / "RUNNING");
+    if (!o.quiet) std::cout << jobs.size() << " runs -> " << (out / "comparison.md").string() << "\n";
+  } catch (const InputError& e) {
+    reportInputError(e);
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "steer " << name << ": " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void addCompareOptions(CLI::App& app, BatchCommandOptions& o) {
+  app.add_option("SCENARIO", o.scenarios, "scenario files (our .yaml or SteerSuite .xml)")->required();
+  addShared(app, o);
+  app.add_option("--param", o.overrides.params, "SECTION.KEY=VALUE for every run (repeatable)");
+  app.add_option("--out", o.out, "output folder (default runs/compare)");
+}
+
+void addSweepOptions(CLI::App& app, BatchCommandOptions& o) {
+  app.add_option("SCENARIO", o.scenarios, "scenario file (our .yaml or SteerSuite .xml)")->required()->expected(1);
+  addShared(app, o);
+  app.add_option("--param", o.sweeps,
+                 "KEY=START:END:COUNT, KEY=V1,V2,... or KEY=V: a swept parameter, any key --param of steer run "
+                 "takes (repeatable; the runs are the cartesian product)")
+      ->required();
+  app.add_option("--out", o.out, "output folder (default runs/sweep)");
+}
+
+int compareCommand(const BatchCommandOptions& o) {
+  const std::vector<std::string> models = o.models.empty() ? std::vector<std::string>{"goldenstein", "reynolds"} : o.models;
+  const std::vector<std::string> planners = o.planners.empty() ? std::vector<std::string>{"direct"} : o.planners;
+  const auto jobs = compareJobs(o.scenarios, models, planners, seedList(o.firstSeed, o.seeds), o.overrides);
+  return runBatchCommand("compare", jobs, {}, o, "Comparison of models and planners");
+}
+
+int sweepCommand(const BatchCommandOptions& o) {
+  std::vector<SweepParameter> parameters;
+  std::vector<std::string> keys;
+  try {
+    for (const auto& text : o.sweeps) {
+      parameters.push_back(parseSweepParameter(text));
+      for (const auto& k : keys)
+        if (k == parameters.back().key) throw InputError({"<command line>", 0, 0}, "--param " + text + ": swept twice");
+      keys.push_back(parameters.back().key);
+    }
+  } catch (const InputError& e) {
+    reportInputError(e);
+    return 2;
+  }
+  const auto jobs = sweepJobs(o.scenarios.front(), parameters, o.models, o.planners, seedList(o.firstSeed, o.seeds), o.overrides);
+  return runBatchCommand("sweep", jobs, keys, o, "Parameter sweep of " + o.scenarios.front());
+}
+
+}  // namespace steer::experiments

@@ -1,0 +1,141 @@
+// comparison.md: the means over seeds with their 95 % Student-t intervals, per scenario.
+#include <algorithm>
+#include <cstdio>
+
+#include "steer/experiments/batch.hpp"
+#include "steer/experiments/statistics.hpp"
+
+namespace steer::experiments {
+
+namespace {
+
+std::string fourDigits(double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+struct Cell {
+  std::optional<MeanInterval> stats;
+  std::size_t seeds = 0;  ///< rows in the group
+};
+
+Cell cellOf(const std::vector<BatchRow>& rows, const RowGroup& g, std::size_t metric) {
+  std::vector<double> sample;
+  for (std::size_t r : g.rows)
+    if (rows[r].metrics[metric]) sample.push_back(*rows[r].metrics[metric]);
+  Cell c;
+  c.seeds = g.rows.size();
+  if (!sample.empty()) c.stats = meanInterval(sample, 0.95);
+  return c;
+}
+
+std::string text(const Cell& c, bool bold) {
+  if (!c.stats) return "—";
+  std::string s = fourDigits(c.stats->mean);
+  if (c.stats->halfWidth) s += " ± " + fourDigits(*c.stats->halfWidth);
+  if (bold) s = "**" + s + "**";
+  if (c.stats->n < c.seeds) s += " (" + std::to_string(c.stats->n) + " of " + std::to_string(c.seeds) + " seeds)";
+  return s;
+}
+
+std::string heading(const MetricColumn& c) {
+  std::string h = c.label;
+  if (!c.unit.empty()) h += " (" + c.unit + ")";
+  return h + (c.lowerIsBetter ? " ↓" : " ↑");
+}
+
+}  // namespace
+
+std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vector<std::string>& factorKeys,
+                               const std::string& title, const std::string& command) {
+  const auto groups = groupRows(rows);
+  std::vector<std::size_t> metrics;
+  for (std::size_t m = 0; m < metricColumns().size(); ++m)
+    if (metricColumns()[m].inTable) metrics.push_back(m);
+
+  std::string out = "# " + title + "\n\n";
+  out += "Made by `" + command + "`. Each cell is the mean over seeds ± the half-width of its 95 % "
+         "confidence interval (Student's t, n − 1 degrees of freedom; no interval for one seed). "
+         "In each column the best mean of a scenario is in **bold** (none when all are equal). "
+         "↑: higher is better; ↓: lower is better. Every row's numbers are in comparison.csv.\n\n";
+  out += "Columns:\n";
+  for (std::size_t m : metrics) {
+    const auto& c = metricColumns()[m];
+    out += "- " + heading(c) + ": `" + c.key + "` of summary.json, " +
+           (c.lowerIsBetter ? "lower is better" : "higher is better");
+    if (c.key == "agent_steps_per_second")
+      out += "; a speed, measured while other runs shared the machine, so it depends on the load";
+    out += ".\n";
+  }
+
+  std::vector<std::string> scenarios;
+  for (const auto& g : groups)
+    if (std::find(scenarios.begin(), scenarios.end(), g.scenarioPath) == scenarios.end()) scenarios.push_back(g.scenarioPath);
+
+  for (const auto& path : scenarios) {
+    std::vector<const RowGroup*> mine;
+    for (const auto& g : groups)
+      if (g.scenarioPath == path) mine.push_back(&g);
+    out += "\n## " + mine.front()->scenarioName + " (`" + path + "`)\n\n";
+    out += "| model | planner |";
+    for (const auto& k : factorKeys) {
+      out += ' ';
+      out += k + " |";
+    }
+    out += " seeds |";
+    for (std::size_t m : metrics) {
+      out += ' ';
+      out += heading(metricColumns()[m]) + " |";
+    }
+    out += "\n|---|---|";
+    for (std::size_t k = 0; k < factorKeys.size(); ++k) out += "---|";
+    out += "---|";
+    for (std::size_t k = 0; k < metrics.size(); ++k) out += "---|";
+    out += "\n";
+
+    // The best mean of each column among this scenario's groups.
+    std::vector<std::vector<Cell>> cells;
+    for (const auto* g : mine) {
+      cells.emplace_back();
+      for (std::size_t m : metrics) cells.back().push_back(cellOf(rows, *g, m));
+    }
+    std::vector<std::optional<double>> best(metrics.size());
+    std::vector<bool> allEqual(metrics.size(), true);
+    for (std::size_t k = 0; k < metrics.size(); ++k) {
+      const bool lower = metricColumns()[metrics[k]].lowerIsBetter;
+      std::optional<double> first;
+      for (const auto& row : cells) {
+        if (!row[k].stats) {
+          allEqual[k] = false;
+          continue;
+        }
+        const double v = row[k].stats->mean;
+        if (!first) first = v;
+        if (v != *first) allEqual[k] = false;
+        if (!best[k] || (lower ? v < *best[k] : v > *best[k])) best[k] = v;
+      }
+    }
+    for (std::size_t i = 0; i < mine.size(); ++i) {
+      const auto& g = *mine[i];
+      out += "| " + g.model + " | " + g.planner + " |";
+      for (const auto& k : factorKeys) {
+        const auto it = std::find_if(g.factors.begin(), g.factors.end(), [&](const auto& f) { return f.first == k; });
+        out += ' ';
+        out += (it == g.factors.end() ? std::string("—") : it->second) + " |";
+      }
+      out += ' ';
+      out += std::to_string(g.rows.size()) + " |";
+      for (std::size_t k = 0; k < metrics.size(); ++k) {
+        const Cell& c = cells[i][k];
+        const bool bold = c.stats && best[k] && c.stats->mean == *best[k] && !(allEqual[k] && mine.size() > 1);
+        out += ' ';
+        out += text(c, bold) + " |";
+      }
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace steer::experiments

@@ -1,0 +1,64 @@
+#include "document_params.hpp"
+
+#include "steer/experiments/input_error.hpp"
+
+namespace steer::experiments {
+
+namespace {
+[[noreturn]] void bad(const std::string& param, const std::string& message) {
+  throw InputError({"<command line>", 0, 0}, "--param " + param + ": " + message);
+}
+
+std::vector<std::string> splitPath(const std::string& path) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (std::size_t dot = path.find('.'); ; dot = path.find('.', start)) {
+    parts.push_back(path.substr(start, dot - start));
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return parts;
+}
+
+// The entry of `list` whose name is `name`, else the one at index `name`.
+YAML::Node entry(const YAML::Node& list, const std::string& name, const std::string& param, const std::string& file) {
+  if (!list.IsDefined() || !list.IsSequence()) bad(param, file + " has no such list");
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (list[i].IsMap() && list[i]["name"].IsDefined() && list[i]["name"].IsScalar() && list[i]["name"].Scalar() == name)
+      return list[i];
+  if (!name.empty() && name.find_first_not_of("0123456789") == std::string::npos) {
+    const auto index = std::stoull(name);
+    if (index < list.size()) return list[index];
+  }
+  bad(param, "no entry named (or numbered) '" + name + "' in " + file);
+}
+}  // namespace
+
+bool isDocumentParam(const std::string& param) {
+  return param.rfind("groups.", 0) == 0 || param.rfind("agents.", 0) == 0;
+}
+
+void applyDocumentParams(YAML::Node& root, const std::string& file, const std::vector<std::string>& params) {
+  for (const auto& p : params) {
+    const auto eq = p.find('=');
+    if (eq == std::string::npos) bad(p, "expected SECTION.NAME.KEY=VALUE");
+    const auto parts = splitPath(p.substr(0, eq));
+    if (parts.size() < 3) bad(p, "expected " + parts[0] + ".NAME.KEY=VALUE");
+    for (const auto& part : parts)
+      if (part.empty()) bad(p, "empty key in the path");
+    YAML::Node node = entry(root[parts[0]], parts[1], p, file);
+    // Walk the keys, replacing scalars by maps where the path goes deeper (e.g. a fixed trait
+    // `courage: 0.5` becomes `courage: {mean: ...}`), then set the leaf.
+    for (std::size_t k = 2; k + 1 < parts.size(); ++k) {
+      if (!node[parts[k]].IsDefined() || !node[parts[k]].IsMap()) node[parts[k]] = YAML::Node(YAML::NodeType::Map);
+      node.reset(node[parts[k]]);  // rebind: `node = ...` would assign into the tree
+    }
+    try {
+      node[parts.back()] = YAML::Load(p.substr(eq + 1));
+    } catch (const YAML::Exception& e) {
+      bad(p, "cannot read the value: " + e.msg);
+    }
+  }
+}
+
+}  // namespace steer::experiments

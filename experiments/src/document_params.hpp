@@ -1,0 +1,20 @@
+#pragma once
+// `--param groups.NAME.KEY...=VALUE` and `--param agents.NAME.KEY...=VALUE`: assignments into a
+// YAML scenario's document, made before it is read, so that what groups expand into (placement,
+// personality draws) follows the new value. NAME is the group's or agent's `name`, or its index
+// in the list. This is how `steer sweep` reaches the personality distributions of groups.
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+#include <vector>
+
+namespace steer::experiments {
+
+/// True when `param` ("SECTION.KEY=VALUE") is a document assignment (section groups or agents).
+bool isDocumentParam(const std::string& param);
+
+/// Applies document assignments to the scenario document `root` of `file`; throws InputError
+/// (at "<command line>") for a malformed assignment or a group/agent that does not exist.
+void applyDocumentParams(YAML::Node& root, const std::string& file, const std::vector<std::string>& params);
+
+}  // namespace steer::experiments

@@ -1,0 +1,56 @@
+// steer::viz's bar chart: every bar in its series' colour, whiskers in black, a white page.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "steer/viz/bar_chart.hpp"
+#include "steer/viz/colour.hpp"
+#include "viz/png_image.hpp"
+
+namespace steer::viz {
+namespace {
+
+std::string tempPng(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("steer_bar_" + std::to_string(::getpid()) + "_" + name + ".png")).string();
+}
+
+TEST(BarChart, EveryBarShowsInItsSeriesColourWithItsWhisker) {
+  BarChart c;
+  c.title = "test";
+  c.yLabel = "value";
+  c.seriesNames = {"one", "two", "three"};
+  c.bars = {{"a", 3.0, 2.0, 4.0, 0}, {"b", 5.0, 4.5, 5.5, 1}, {"c", 1.0, std::nullopt, std::nullopt, 2},
+            {"d", 2.0, 1.0, 3.0, 0}};
+  c.width = 800;
+  c.height = 500;
+  const auto path = tempPng("bars");
+  writeBarChart(path, c);
+  const test::PngImage png(path);
+  ASSERT_TRUE(png.valid());
+  EXPECT_EQ(png.width(), 800);
+  EXPECT_EQ(png.height(), 500);
+  EXPECT_GT(png.count({255, 255, 255}), std::size_t(800 * 500 / 3));
+  // Bar areas scale with their values: the tallest (5) series outweighs the shortest (1).
+  const auto one = png.count(paletteColour(0), 10), two = png.count(paletteColour(1), 10), three = png.count(paletteColour(2), 10);
+  EXPECT_GT(one, 500u);
+  EXPECT_GT(two, 500u);
+  EXPECT_GT(three, 100u);
+  EXPECT_GT(two, three * 3) << "a bar of 5 against one of 1";
+  EXPECT_GT(png.count({0, 0, 0}, 40), 100u) << "whiskers and text";
+  std::filesystem::remove(path);
+}
+
+TEST(BarChart, RejectsWhatItCannotDraw) {
+  BarChart c;
+  c.seriesNames = {"one"};
+  EXPECT_THROW(writeBarChart(tempPng("empty"), c), std::runtime_error);
+  c.bars = {{"a", 1.0, std::nullopt, std::nullopt, 3}};
+  EXPECT_THROW(writeBarChart(tempPng("series"), c), std::runtime_error);
+  c.bars = {{"a", std::nan(""), std::nullopt, std::nullopt, 0}};
+  EXPECT_THROW(writeBarChart(tempPng("nan"), c), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace steer::viz

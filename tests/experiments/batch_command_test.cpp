@@ -1,0 +1,176 @@
+// `steer compare` and `steer sweep` as a user runs them: the files they write, rows that equal
+// `steer run` with the same seed, and exit status 2 with nothing written for bad input.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "experiments/command_helpers.hpp"
+
+using steer::test::runSteer;
+using steer::test::scratchDir;
+using steer::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+const std::string kData = STEER_TEST_DATA_DIR;
+const std::string kSmall = kData + "/yaml/batch_small.yaml";
+
+std::vector<std::vector<std::string>> readCsv(const fs::path& p) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(slurp(p));
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    std::stringstream s(line);
+    std::string cell;
+    while (std::getline(s, cell, ',')) cells.push_back(cell);
+    if (!line.empty() && line.back() == ',') cells.emplace_back();
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+std::size_t column(const std::vector<std::string>& header, const std::string& name) {
+  const auto it = std::find(header.begin(), header.end(), name);
+  EXPECT_NE(it, header.end()) << name;
+  return static_cast<std::size_t>(it - header.begin());
+}
+
+// Every metric of `row` equals summary.json's, except the ones that measure time.
+void expectRowEqualsSummary(const std::vector<std::string>& header, const std::vector<std::string>& row,
+                            const nlohmann::json& summary) {
+  for (std::size_t c = 0; c < header.size(); ++c) {
+    const std::string& key = header[c];
+    if (key == "wall_seconds" || key == "simulation_seconds" || key == "agent_steps_per_second") continue;
+    std::string pointer = "/" + key;
+    std::replace(pointer.begin(), pointer.end(), '.', '/');
+    if (!summary.contains(nlohmann::json::json_pointer(pointer))) continue;  // factor columns
+    const auto& v = summary.at(nlohmann::json::json_pointer(pointer));
+    if (v.is_null()) {
+      EXPECT_EQ(row[c], "") << key;
+    } else if (v.is_number()) {
+      EXPECT_EQ(std::stod(row[c]), v.get<double>()) << key;
+    } else if (v.is_string() && key != "scenario") {
+      EXPECT_EQ(row[c], v.get<std::string>()) << key;
+    }
+  }
+}
+}  // namespace
+
+TEST(SteerCompare, RowsEqualTheIndividualRunsWithTheSameSeed) {
+  const fs::path out = scratchDir("compare");
+  const auto r = runSteer("compare " + kSmall + " " + kData + "/steersuite/minimal.xml --models goldenstein,straight "
+                          "--planners direct --seeds 2 --threads 2 --duration 3 --no-charts --quiet --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << "no progress bar when stderr is not a terminal: " << r.err;
+  EXPECT_FALSE(fs::exists(out / "RUNNING"));
+  const auto csv = readCsv(out / "comparison.csv");
+  ASSERT_EQ(csv.size(), 1u + 2 * 2 * 2);
+  const auto& header = csv[0];
+  const auto model = column(header, "model"), seed = column(header, "seed"), scenario = column(header, "scenario");
+  for (std::size_t i = 1; i < csv.size(); ++i) {
+    SCOPED_TRACE(i);
+    ASSERT_EQ(csv[i].size(), header.size());
+    const std::string file = csv[i][scenario] == "ok" ? kData + "/steersuite/minimal.xml" : kSmall;
+    const fs::path alone = scratchDir("compare_alone");
+    const auto a = runSteer("run " + file + " --model " + csv[i][model] + " --planner direct --seed " + csv[i][seed] +
+                            " --duration 3 --quiet --out " + alone.string());
+    ASSERT_EQ(a.status, 0) << a.err;
+    expectRowEqualsSummary(header, csv[i], nlohmann::json::parse(slurp(alone / "summary.json")));
+    fs::remove_all(alone);
+  }
+  const std::string md = slurp(out / "comparison.md");
+  EXPECT_NE(md.find("## batch-small"), std::string::npos);
+  EXPECT_NE(md.find("## ok"), std::string::npos);
+  EXPECT_NE(md.find("higher is better"), std::string::npos);
+  EXPECT_NE(md.find("lower is better"), std::string::npos);
+  EXPECT_TRUE(fs::exists(out / "runs" / "batch_small" / "straight-direct" / "seed-2" / "summary.json"));
+  EXPECT_FALSE(fs::exists(out / "runs" / "batch_small" / "straight-direct" / "seed-2" / "trajectories.csv"));
+  fs::remove_all(out);
+}
+
+TEST(SteerCompare, BadInputExitsTwoAndWritesNothing) {
+  for (const std::string args : {"--models boids", "--planners teleport", "--seeds 0", "--param nosuch.key=1",
+                                 "--dt -1", "--threads 0"}) {
+    SCOPED_TRACE(args);
+    const fs::path out = scratchDir("compare_bad");
+    const auto r = runSteer("compare " + kSmall + " --no-charts --quiet --out " + out.string() + " " + args);
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_FALSE(r.err.empty());
+    EXPECT_FALSE(fs::exists(out));
+  }
+  const fs::path out = scratchDir("compare_missing");
+  EXPECT_EQ(runSteer("compare " + kSmall + " /no/such.yaml --no-charts --quiet --out " + out.string()).status, 2);
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST(SteerSweep, OneColumnPerParameterAndTheCartesianProduct) {
+  const fs::path out = scratchDir("sweep");
+  const auto r = runSteer("sweep " + kSmall + " --param groups.crowd.personality.courage.mean=0:1:3 "
+                          "--param local.time_to_contact=1,2 --model goldenstein --seeds 2 --duration 2 --no-charts "
+                          "--quiet --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto csv = readCsv(out / "comparison.csv");
+  ASSERT_EQ(csv.size(), 1u + 3 * 2 * 2);
+  const auto courage = column(csv[0], "groups.crowd.personality.courage.mean");
+  const auto t2c = column(csv[0], "local.time_to_contact");
+  const auto seed = column(csv[0], "seed");
+  std::set<std::string> combos;
+  for (std::size_t i = 1; i < csv.size(); ++i) combos.insert(csv[i][courage] + "|" + csv[i][t2c] + "|" + csv[i][seed]);
+  EXPECT_EQ(combos.size(), 12u);
+  EXPECT_TRUE(combos.count("0.5|2|1"));
+  // A row equals `steer run` with the same --param values and seed.
+  const fs::path alone = scratchDir("sweep_alone");
+  const auto a = runSteer("run " + kSmall + " --param groups.crowd.personality.courage.mean=" + csv[5][courage] +
+                          " --param local.time_to_contact=" + csv[5][t2c] + " --seed " + csv[5][seed] +
+                          " --model goldenstein --duration 2 --quiet --out " + alone.string());
+  ASSERT_EQ(a.status, 0) << a.err;
+  expectRowEqualsSummary(csv[0], csv[5], nlohmann::json::parse(slurp(alone / "summary.json")));
+  const std::string md = slurp(out / "comparison.md");
+  EXPECT_NE(md.find("| groups.crowd.personality.courage.mean |"), std::string::npos);
+  fs::remove_all(out);
+  fs::remove_all(alone);
+}
+
+TEST(SteerSweep, BadRangesExitTwo) {
+  for (const std::string p : {"local.courage=0:1:0", "local.courage=x:1:3", "nosuch.key=1,2", "groups.nobody.count=1,2"}) {
+    SCOPED_TRACE(p);
+    const fs::path out = scratchDir("sweep_bad");
+    const auto r = runSteer("sweep " + kSmall + " --param " + p + " --no-charts --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
+  EXPECT_EQ(runSteer("sweep " + kSmall + " --no-charts --quiet").status, 2) << "a sweep needs a --param";
+}
+
+namespace {
+// Width and height from a PNG's IHDR chunk.
+std::pair<int, int> pngSize(const fs::path& p) {
+  const std::string bytes = slurp(p);
+  if (bytes.size() < 24 || bytes.compare(1, 3, "PNG") != 0) return {0, 0};
+  auto be = [&](std::size_t at) {
+    return (static_cast<unsigned char>(bytes[at]) << 24) | (static_cast<unsigned char>(bytes[at + 1]) << 16) |
+           (static_cast<unsigned char>(bytes[at + 2]) << 8) | static_cast<unsigned char>(bytes[at + 3]);
+  };
+  return {be(16), be(20)};
+}
+}  // namespace
+
+TEST(SteerCompare, DrawsABarChartPerMetricOfTheTable) {
+  const fs::path out = scratchDir("compare_charts");
+  const auto r = runSteer("compare " + kSmall + " --models goldenstein,straight --seeds 2 --duration 1 --quiet --out " +
+                          out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* metric : {"success_rate", "collisions_agent_agent", "collisions_agent_obstacle", "mean_path_length",
+                             "steerbench_composite01", "steerbench_composite02", "agent_steps_per_second"}) {
+    SCOPED_TRACE(metric);
+    const auto size = pngSize(out / "charts" / (std::string(metric) + ".png"));
+    EXPECT_EQ(size.first, 900);
+    EXPECT_EQ(size.second, 600);
+  }
+  fs::remove_all(out);
+}

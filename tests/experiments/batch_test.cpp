@@ -1,0 +1,180 @@
+// The pieces of `steer compare` and `steer sweep`: intervals, sweep ranges, job lists, and the
+// rows of a batch, which must equal runs made one at a time.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "steer/experiments/batch.hpp"
+#include "steer/experiments/statistics.hpp"
+#include "steer/experiments/sweep.hpp"
+
+namespace steer::experiments {
+namespace {
+
+const std::string kSmall = std::string(STEER_TEST_DATA_DIR) + "/yaml/batch_small.yaml";
+
+TEST(MeanInterval, MatchesStudentsTTable) {
+  // t_{0.975, 2} = 4.302652729749464 and t_{0.975, 1} = 12.70620473617471 (printed tables).
+  const auto three = meanInterval({1.0, 2.0, 3.0});
+  EXPECT_EQ(three.n, 3u);
+  EXPECT_DOUBLE_EQ(three.mean, 2.0);
+  ASSERT_TRUE(three.halfWidth);
+  EXPECT_NEAR(*three.halfWidth, 4.302652729749464 / std::sqrt(3.0), 1e-9);
+  const auto two = meanInterval({0.0, 2.0});
+  EXPECT_NEAR(*two.halfWidth, 12.70620473617471 * std::sqrt(2.0) / std::sqrt(2.0), 1e-9);
+  EXPECT_FALSE(meanInterval({5.0}).halfWidth);
+  EXPECT_NEAR(*meanInterval({1.0, 1.0, 1.0, 1.0}).halfWidth, 0.0, 0.0);
+  EXPECT_THROW(meanInterval({}), std::invalid_argument);
+}
+
+TEST(MeanInterval, LargeSamplesApproachTheNormalQuantile) {
+  // With many values the t quantile tends to the normal one, 1.959964.
+  std::vector<double> sample;
+  for (int i = 0; i < 20001; ++i) sample.push_back(i % 2 == 0 ? 1.0 : -1.0);
+  const auto m = meanInterval(sample);
+  double sd = 0.0;
+  for (double v : sample) sd += (v - m.mean) * (v - m.mean);
+  sd = std::sqrt(sd / (sample.size() - 1));
+  EXPECT_NEAR(*m.halfWidth / (sd / std::sqrt(double(sample.size()))), 1.959964, 1e-3);
+}
+
+TEST(SweepParameter, RangesListsAndSingleValues) {
+  auto p = parseSweepParameter("local.courage=0:1:11");
+  EXPECT_EQ(p.key, "local.courage");
+  ASSERT_EQ(p.values.size(), 11u);
+  EXPECT_EQ(p.values.front(), "0");
+  EXPECT_EQ(p.values[1], "0.1");
+  EXPECT_EQ(p.values[3], "0.3");
+  EXPECT_EQ(p.values.back(), "1");
+  EXPECT_EQ(parseSweepParameter("local.a=2:4:1").values, std::vector<std::string>{"2"});
+  EXPECT_EQ(parseSweepParameter("local.weights=integrated,fixed_point").values,
+            (std::vector<std::string>{"integrated", "fixed_point"}));
+  EXPECT_EQ(parseSweepParameter("planning.hybrid.modes=[1,2]").values, std::vector<std::string>{"[1,2]"});
+  for (const char* bad : {"local.courage", "courage=0:1:3", "local.courage=0:1:0", "local.courage=0:1:2.5",
+                          "local.courage=a:1:3", "local.courage=0:1", "local.courage=", "local.courage=1,,2"})
+    EXPECT_THROW(parseSweepParameter(bad), InputError) << bad;
+}
+
+TEST(Jobs, CompareIsEveryCombinationAndSweepTheCartesianProduct) {
+  const auto c = compareJobs({"a/x.yaml", "b/x.yaml", "y.xml"}, {"goldenstein", "reynolds"}, {"direct", "harmonic", "hybrid"},
+                             seedList(4, 3), {});
+  ASSERT_EQ(c.size(), 3u * 2 * 3 * 3);
+  std::set<std::tuple<std::string, std::string, std::string, std::uint64_t>> unique;
+  for (const auto& j : c) unique.insert({j.scenarioPath, *j.overrides.model, *j.overrides.planner, *j.overrides.seed});
+  EXPECT_EQ(unique.size(), c.size());
+  EXPECT_EQ(*c.front().overrides.seed, 4u);
+  EXPECT_NE(c.front().scenarioFolder, c[18].scenarioFolder) << "two files called x.yaml get different folders";
+
+  const auto s = sweepJobs("s.yaml", {parseSweepParameter("local.a=1:3:3"), parseSweepParameter("local.b=x,y")}, {}, {},
+                           seedList(1, 2), {});
+  ASSERT_EQ(s.size(), 3u * 2 * 2);
+  std::set<std::vector<std::string>> combos;
+  for (const auto& j : s) {
+    EXPECT_FALSE(j.overrides.model) << "a sweep keeps the scenario's model unless told";
+    ASSERT_EQ(j.factors.size(), 2u);
+    EXPECT_EQ(j.overrides.params, (std::vector<std::string>{"local.a=" + j.factors[0].second, "local.b=" + j.factors[1].second}));
+    combos.insert({j.factors[0].second, j.factors[1].second, std::to_string(*j.overrides.seed)});
+  }
+  EXPECT_EQ(combos.size(), s.size());
+}
+
+TEST(Batch, RowsEqualRunsMadeOneAtATime) {
+  const auto dir = std::filesystem::temp_directory_path() / ("steer_batch_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  RunOverrides base;
+  base.duration = 4.0;
+  const auto jobs = compareJobs({kSmall}, {"goldenstein", "straight"}, {"direct"}, seedList(1, 3), base);
+  checkBatch(jobs);
+  BatchOptions options;
+  options.threads = 2;
+  options.runsDir = dir / "batch";
+  double last = -1.0;
+  bool monotone = true;
+  options.progress = [&](double f) {
+    monotone = monotone && f >= last - 1e-12;
+    last = f;
+  };
+  const auto rows = runBatch(jobs, options);
+  ASSERT_EQ(rows.size(), jobs.size());
+  EXPECT_DOUBLE_EQ(last, 1.0);
+  std::set<double> firstMetric;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(rows[i].job, i);
+    // The same job alone, on the calling thread, with the scenario's own thread count.
+    const Scenario s = loadWithOverrides(jobs[i].scenarioPath, jobs[i].overrides);
+    const RunResult alone = runScenario(s, dir / ("alone" + std::to_string(i)), {0.1, false});
+    const nlohmann::json j = summaryJson(alone.info, alone.metrics, nullptr);
+    EXPECT_EQ(rows[i].model, j["model"]);
+    EXPECT_EQ(rows[i].seed, j["seed"].get<std::uint64_t>());
+    for (std::size_t m = 0; m < metricColumns().size(); ++m) {
+      const auto& key = metricColumns()[m].key;
+      if (key == "agent_steps_per_second" || key == "wall_seconds" || key == "simulation_seconds") continue;
+      std::string pointer = "/" + key;
+      std::replace(pointer.begin(), pointer.end(), '.', '/');
+      const auto& v = j.at(nlohmann::json::json_pointer(pointer));
+      if (v.is_null()) {
+        EXPECT_FALSE(rows[i].metrics[m]) << key;
+      } else {
+        ASSERT_TRUE(rows[i].metrics[m]) << key;
+        EXPECT_EQ(*rows[i].metrics[m], v.get<double>()) << key;
+      }
+    }
+    // The batch also left the run's own summary.json.
+    EXPECT_TRUE(std::filesystem::exists(dir / "batch" / runFolder(jobs[i], s) / "summary.json"));
+    if (rows[i].model == "goldenstein") firstMetric.insert(*rows[i].metrics[4]);
+  }
+  EXPECT_GT(firstMetric.size(), 1u) << "different seeds should give different path lengths";
+
+  const std::string csv = comparisonCsv(rows, {});
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), static_cast<long>(rows.size() + 1));
+  EXPECT_EQ(csv.rfind("scenario,model,planner,seed,success_rate,", 0), 0u);
+  const std::string md = comparisonMarkdown(rows, {}, "t", "steer compare");
+  EXPECT_NE(md.find("| goldenstein | direct |"), std::string::npos);
+  EXPECT_NE(md.find("| straight | direct |"), std::string::npos);
+  EXPECT_NE(md.find("**"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Batch, BadInputIsFoundBeforeAnythingRuns) {
+  RunOverrides base;
+  EXPECT_THROW(checkBatch(compareJobs({kSmall}, {"boids"}, {"direct"}, {1}, base)), InputError);
+  EXPECT_THROW(checkBatch(compareJobs({"/no/such.yaml"}, {"straight"}, {"direct"}, {1}, base)), InputError);
+  EXPECT_THROW(checkBatch(sweepJobs(kSmall, {parseSweepParameter("groups.nobody.count=1,2")}, {}, {}, {1}, base)), InputError);
+  EXPECT_NO_THROW(checkBatch(sweepJobs(kSmall, {parseSweepParameter("groups.crowd.personality.courage.mean=0:1:2")}, {}, {}, {1}, base)));
+}
+
+TEST(Overrides, NestedParamsChangeOnlyTheirLeaf) {
+  // yaml-cpp's `node = node[key]` assigns into the tree: a nested --param once replaced the
+  // whole section with its subsection.
+  Scenario s = parseYamlScenario("name: n\nworld: {min: [-5, -5], max: [5, 5]}\nagents: [{position: [0, 0]}]\n"
+                                 "planning: {harmonic: {resolution: 64, clearance: 0.3}, direct: {prediction_factor: 0.2}}\n",
+                                 "inline.yaml");
+  RunOverrides o;
+  o.params = {"planning.harmonic.resolution=128"};
+  applyOverrides(s, o);
+  EXPECT_EQ(s.planning["harmonic"]["resolution"].as<int>(), 128);
+  EXPECT_DOUBLE_EQ(s.planning["harmonic"]["clearance"].as<double>(), 0.3);
+  ASSERT_TRUE(s.planning["direct"].IsDefined());
+  EXPECT_DOUBLE_EQ(s.planning["direct"]["prediction_factor"].as<double>(), 0.2);
+}
+
+TEST(Overrides, GroupPersonalitiesAreSetBeforeTheGroupIsDrawn) {
+  RunOverrides o;
+  o.params = {"groups.crowd.personality.courage.mean=1", "groups.crowd.personality.courage.std=0", "groups.0.count=4"};
+  const Scenario s = loadWithOverrides(kSmall, o);
+  ASSERT_EQ(s.world.agents.size(), 4u);
+  for (const auto& a : s.world.agents) EXPECT_DOUBLE_EQ(a.personality.courage, 1.0);
+  RunOverrides fixed;
+  fixed.params = {"groups.crowd.personality.courage=0.25"};
+  for (const auto& a : loadWithOverrides(kSmall, fixed).world.agents) EXPECT_DOUBLE_EQ(a.personality.courage, 0.25);
+  Scenario loaded = loadWithOverrides(kSmall, {});
+  EXPECT_THROW(applyOverrides(loaded, o), InputError) << "groups are drawn while loading";
+}
+
+}  // namespace
+}  // namespace steer::experiments

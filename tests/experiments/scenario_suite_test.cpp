@@ -1,0 +1,62 @@
+// Every scenario of experiments/scenarios loads and runs a few steps, so that none rots as the
+// formats and the models change.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "steer/experiments/factory.hpp"
+#include "steer/experiments/scenario.hpp"
+
+namespace steer::experiments {
+namespace {
+
+std::vector<std::string> suite() {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(STEER_SOURCE_DIR) + "/experiments/scenarios")) {
+    const auto ext = e.path().extension();
+    if (ext == ".yaml" || ext == ".xml") files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+TEST(ScenarioSuite, HoldsThePapersExperiments) {
+  std::set<std::string> names;
+  for (const auto& f : suite()) names.insert(std::filesystem::path(f).filename().string());
+  for (const char* required : {"chicken_2d.yaml", "chicken_3d.yaml", "flock1.yaml", "maze_a.yaml", "maze_b.yaml",
+                               "theater.yaml", "u_trap.yaml", "hidden_target.yaml", "flock_3d.yaml",
+                               "personality_study.yaml"})
+    EXPECT_TRUE(names.count(required)) << required;
+  std::size_t steersuite = 0;
+  for (const auto& n : names) steersuite += n.size() > 4 && n.substr(n.size() - 4) == ".xml";
+  EXPECT_GE(steersuite, 3u);
+}
+
+class EveryScenario : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryScenario, LoadsAndRunsAFewSteps) {
+  Scenario s = loadScenario(GetParam());
+  EXPECT_FALSE(s.world.agents.empty());
+  sim::Simulation simulation = makeSimulation(s);
+  simulation.start();
+  constexpr int kSteps = 5;
+  for (int i = 0; i < kSteps && !simulation.finished(); ++i) simulation.step();
+  EXPECT_GT(simulation.world().time, 0.0);
+  for (const auto& a : simulation.world().agents) {
+    EXPECT_TRUE(a.state.position.allFinite()) << "agent " << a.id;
+    EXPECT_TRUE(std::isfinite(a.state.speed)) << "agent " << a.id;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Suite, EveryScenario, ::testing::ValuesIn(suite()), [](const auto& info) {
+  std::string name = std::filesystem::path(info.param).stem().string();
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+});
+
+}  // namespace
+}  // namespace steer::experiments
