@@ -94,7 +94,8 @@ struct KineticProvider::Impl {
   std::size_t n = 0;                 // agents
   std::vector<VH> handle;            // by vertex id (agents, then static vertices)
   std::vector<Vec2> p1;              // end-of-step position per agent
-  std::vector<char> moving;          // agent moved in this step
+  std::vector<char> moving;          // agent moved in this step (in the triangulation)
+  std::vector<char> movedNow;        // agent's position differs from `previous` (contacts)
   std::vector<double> speed;         // speed bound per vertex id (0 for static vertices)
   std::uint32_t nextStamp = 0;
   double clock = 0.0;                // motion clock (s at full speed)
@@ -591,6 +592,7 @@ void KineticProvider::Impl::build(const sim::World& w) {
   speed.assign(total, 0.0);
   p1.assign(n, Vec2::Zero());
   moving.assign(n, 0);
+  movedNow.assign(n, 0);
   std::vector<Point> points(n);
   std::vector<std::ptrdiff_t> order;  // the index type CGAL's sort adapter expects
   for (std::uint32_t i = 0; i < n; ++i) {
@@ -801,16 +803,28 @@ bool KineticProvider::Impl::finishStructure() {
 void KineticProvider::Impl::finishNearSets(std::span<const sim::Vec3> previous, double dt) {
   const auto& w = *world;
   const bool anyMoving = !movingPieces.empty();
-  // Contacts of agent pairs need the neighbour lists from before this step, so gather the
-  // pairs first.
-  std::vector<std::pair<AgentIndex, AgentIndex>> pairs;
+  // Contacts of agent pairs need the neighbour lists from before this step, so look at those
+  // pairs first. A pair may be looked at from both sides and from both lists; the contact is
+  // computed from the ordered pair (min, max), so the duplicates are identical and the few
+  // contacts found are made unique at the end (sorting every candidate pair instead cost a
+  // third of the step at 10,000 agents).
+  for (std::uint32_t p = 0; p < n; ++p) movedNow[p] = moved(p, previous) ? 1 : 0;
+  const double t0 = w.time - dt;
+  auto pairContact = [&](std::uint32_t p, std::uint32_t q) {
+    const std::uint32_t a = std::min(p, q), b = std::max(p, q);
+    if (!w.agents[a].enabled || !w.agents[b].enabled) return;
+    const Vec2 rel0 = geometry::xy(previous[a]) - geometry::xy(previous[b]);
+    const Vec2 relU = (geometry::xy(w.agents[a].state.position) - geometry::xy(previous[a])) -
+                      (geometry::xy(w.agents[b].state.position) - geometry::xy(previous[b]));
+    const double tau = kinetic::firstTouchPoint(rel0, relU, w.agents[a].radius + w.agents[b].radius);
+    if (tau >= 0.0) contacts.push_back({a, b, 0, false, t0 + tau * dt});
+  };
   for (std::uint32_t p = 0; p < n; ++p) {
     if (!w.agents[p].enabled) continue;
     for (AgentIndex q : nbrs[p])
-      if (moved(p, previous) || moved(q, previous)) pairs.push_back({std::min<AgentIndex>(p, q), std::max<AgentIndex>(p, q)});
+      if (movedNow[p] || movedNow[q]) pairContact(p, q);
   }
 
-  const double t0 = w.time - dt;
   // Distance certificates that came due, and agents whose watched set grew by a flip.
   dueAgents.clear();
   agentQueue.drain(clockEnd, dueAgents);
@@ -848,32 +862,23 @@ void KineticProvider::Impl::finishNearSets(std::span<const sim::Vec3> previous, 
     }
     if (listDirty[p] || hadUnplaced || (anyMotion && !walls[p].empty())) rebuildList(p);
     listDirty[p] = 0;
-    if (moved(p, previous))
-      for (AgentIndex q : nbrs[p]) pairs.push_back({std::min<AgentIndex>(p, q), std::max<AgentIndex>(p, q)});
+    if (movedNow[p])
+      for (AgentIndex q : nbrs[p]) pairContact(p, q);
   }
 
   // An agent that moved more than half its near radius in the step may pass agents that are
   // near neither end: check it against every agent (rare; O(n) each).
   for (std::uint32_t p = 0; p < n; ++p) {
-    if (!w.agents[p].enabled || !moved(p, previous)) continue;
+    if (!w.agents[p].enabled || !movedNow[p]) continue;
     if ((w.agents[p].state.position - previous[p]).norm() <= 0.5 * w.agents[p].nearRadius) continue;
     for (std::uint32_t q = 0; q < n; ++q)
-      if (q != p && w.agents[q].enabled) pairs.push_back({std::min(p, q), std::max(p, q)});
+      if (q != p) pairContact(p, q);
   }
-  // Agent–agent contacts: the first τ at which the discs touch, for pairs apart at τ = 0.
-  std::sort(pairs.begin(), pairs.end());
-  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-  for (auto [a, b] : pairs) {
-    if (!w.agents[a].enabled || !w.agents[b].enabled) continue;
-    const Vec2 rel0 = geometry::xy(previous[a]) - geometry::xy(previous[b]);
-    const Vec2 relU = (geometry::xy(w.agents[a].state.position) - geometry::xy(previous[a])) -
-                      (geometry::xy(w.agents[b].state.position) - geometry::xy(previous[b]));
-    const double tau = kinetic::firstTouchPoint(rel0, relU, w.agents[a].radius + w.agents[b].radius);
-    if (tau >= 0.0) contacts.push_back({a, b, 0, false, t0 + tau * dt});
-  }
-  std::sort(contacts.begin(), contacts.end(), [](const sim::Contact& x, const sim::Contact& y) {
-    return std::tie(x.time, x.a, x.b, x.piece) < std::tie(y.time, y.a, y.b, y.piece);
-  });
+  const auto key = [](const sim::Contact& c) { return std::tie(c.time, c.a, c.b, c.piece, c.withObstacle); };
+  std::sort(contacts.begin(), contacts.end(), [&](const sim::Contact& x, const sim::Contact& y) { return key(x) < key(y); });
+  contacts.erase(std::unique(contacts.begin(), contacts.end(),
+                             [&](const sim::Contact& x, const sim::Contact& y) { return key(x) == key(y); }),
+                 contacts.end());
 }
 
 void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec3> previous) {
