@@ -111,6 +111,7 @@ struct KineticProvider::Impl {
   // --- near sets -----------------------------------------------------------------------------
   const sim::World* world = nullptr;
   std::vector<double> radius;                   // r_p the sets were built for
+  std::vector<sim::Vec3> pos;                   // agent positions of this call (copies)
   std::vector<std::vector<std::uint32_t>> A;    // approachable vertex ids per agent
   std::vector<std::vector<std::uint32_t>> W;    // watched outside vertex ids (ends of E_p)
   std::vector<std::vector<std::uint32_t>> inA;  // per vertex id: agents whose A holds it
@@ -138,6 +139,8 @@ struct KineticProvider::Impl {
   std::vector<std::uint32_t> stack, enters, exits;
   std::vector<EdgeEntry> due;
   std::vector<AgentEntry> dueAgents;
+  std::vector<PieceIndex> candScratch;
+  std::vector<geometry::Segment> sightScratch;
 
   // ===========================================================================================
   // Vertex positions.
@@ -150,7 +153,13 @@ struct KineticProvider::Impl {
     return {p0, Vec2::Zero()};
   }
   Vec2 at(VH v, double tau) const { return motionOf(v).at(tau); }
-  const sim::Vec3& agentPos(std::uint32_t agent) const { return world->agents[agent].state.position; }
+  // Positions copied into one dense array at the start of each call: the near-set checks read
+  // them in the order of the triangulation's neighbourhoods, and sim::Agent records are large.
+  const sim::Vec3& agentPos(std::uint32_t agent) const { return pos[agent]; }
+  void copyPositions() {
+    pos.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) pos[i] = world->agents[i].state.position;
+  }
   // The brute-force oracle's expression, so that inside/outside agree bit for bit.
   double distance(std::uint32_t p, std::uint32_t q) const {
     if (isAgent(q)) return (agentPos(q) - agentPos(p)).norm();
@@ -442,7 +451,8 @@ struct KineticProvider::Impl {
   void refreshPieces(std::uint32_t p, std::span<const sim::Vec3> previous, double dt) {
     const sim::Agent& agent = world->agents[p];
     const auto& pieces = world->pieces();
-    std::vector<PieceIndex> cand = obst[p];
+    auto& cand = candScratch;
+    cand.assign(obst[p].begin(), obst[p].end());
     gatherPieces(p);
     if (agent.nearRadius != radius[p]) markDirty(p);
     if (constrainedNow[p] != constrained[p]) markDirty(p);
@@ -477,7 +487,8 @@ struct KineticProvider::Impl {
     const sim::Agent& agent = world->agents[p];
     if (!agent.enabled) return;
     const auto& pieces = world->pieces();
-    std::vector<geometry::Segment> sight;
+    auto& sight = sightScratch;
+    sight.clear();
     for (PieceIndex k : walls[p]) sight.push_back(pieces[k].segment);
     const Vec2 c = geometry::xy(agent.state.position);
     auto consider = [&](std::uint32_t q) {
@@ -562,6 +573,7 @@ void KineticProvider::Impl::build(const sim::World& w) {
   world = &w;
   cdt.clear();
   n = w.agents.size();
+  copyPositions();
   const auto& pieces = w.pieces();
   // Four far corners: every agent stays strictly inside their square, so the convex hull never
   // changes and no hull event exists.
@@ -887,6 +899,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     return;
   }
   world = &w;
+  copyPositions();
   ++counters.steps;
   const double dt = w.time - lastTime;
   lastTime = w.time;
@@ -1021,6 +1034,7 @@ std::size_t KineticProvider::memoryBytes() const {
                       (2 * m.cdt.number_of_vertices() + 2) * sizeof(CDT::Face);
   bytes += m.handle.capacity() * sizeof(VH) + m.p1.capacity() * sizeof(Vec2) +
            m.speed.capacity() * sizeof(double) + m.radius.capacity() * sizeof(double) +
+           m.pos.capacity() * sizeof(sim::Vec3) +
            m.mark.capacity() * sizeof(std::uint64_t) + m.agentStamp.capacity() * 4 + 5 * m.n;
   bytes += nested(m.A) + nested(m.W) + nested(m.inA) + nested(m.walls) + nested(m.nbrs) + nested(m.obst);
   bytes += m.edgeQueue.memoryBytes() + m.agentQueue.memoryBytes() + m.pieceIndex.memoryBytes();
