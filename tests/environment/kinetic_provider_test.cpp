@@ -53,9 +53,9 @@ double workPerAgentStep(std::size_t n, double stepFraction, int steps) {
 }  // namespace
 
 TEST(KineticProvider, EqualsTheOracleEveryStepForACrowdAmongWalls) {
-  // Walls scale with the agents: with all 40 walls among the sanitizer build's 150 agents,
-  // every agent had a wall within its near radius, its set was kept by local walks only, and
-  // the enter/exit counters below stayed 0 (the ASan configuration's failure).
+  // Walls scale with the crowd so that their density stays the same in the smaller sanitizer
+  // build: 40 walls among 150 agents put a wall in every agent's disc, every near set is then
+  // rebuilt by a walk, and the enter and exit paths checked below would never run.
   bench::CrowdMotion motion(crowd(1200 / kScale, 40 / kScale, 0.05, 31));
   KineticProvider provider;
   const auto seen = test::compareWithOracle(motion.world(), provider, 400 / kScale,
