@@ -48,7 +48,9 @@ class Calendar {
       auto& bucket = ring_[static_cast<std::size_t>(k % n)];
       scratch_.insert(scratch_.end(), bucket.begin(), bucket.end());
       size_ -= bucket.size();
-      bucket.clear();
+      // Release, not clear: a bucket refills only when the ring comes round again, and the
+      // capacity every bucket kept from its fullest turn added up to more than the live entries.
+      std::vector<Entry>().swap(bucket);
     }
     current_ = last;
     for (const Entry& e : scratch_) {
