@@ -138,7 +138,12 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   const double simulationSeconds = std::max(1e-9, wall - timedMetrics.seconds() - timedTrajectories.seconds());
 
   RunResult result;
-  result.info = {scenario.file, scenario.model, scenario.planner, scenario.neighbors, scenario.settings.seed,
+  // summary.json names the scenario by its absolute path, so that `steer render RUN_DIR` finds it
+  // from any working directory; embedded scenarios ("<embedded:...>") keep their name.
+  const std::string scenarioFile = scenario.file.empty() || scenario.file.front() == '<'
+                                       ? scenario.file
+                                       : std::filesystem::absolute(scenario.file).lexically_normal().string();
+  result.info = {scenarioFile, scenario.model, scenario.planner, scenario.neighbors, scenario.settings.seed,
                  scenario.settings.dt, simulation.steps(), simulation.world().time, wall, simulationSeconds,
                  agentSteps};
   result.metrics = metrics.metrics();

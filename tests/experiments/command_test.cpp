@@ -81,6 +81,22 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   EXPECT_EQ(runSteer("--help").status, 0);
 }
 
+// summary.json names the scenario by an absolute path, so `steer render RUN_DIR` works from any
+// working directory even when the run was given a relative one.
+TEST(SteerCommand, SummaryNamesTheScenarioByAnAbsolutePath) {
+  const fs::path out = scratchDir("run_relative");
+  const fs::path here = fs::current_path();
+  fs::current_path(kData);
+  const auto r = runSteer("run steersuite/minimal.xml --duration 0.5 --quiet --out " + out.string());
+  fs::current_path(here);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
+  const fs::path named = j["scenario"].get<std::string>();
+  EXPECT_TRUE(named.is_absolute()) << named;
+  EXPECT_TRUE(fs::equivalent(named, fs::path(kData) / "steersuite" / "minimal.xml")) << named;
+  fs::remove_all(out);
+}
+
 TEST(SteerCommand, RunWritesEveryOutputOfTheContract) {
   const fs::path out = scratchDir("run_ok");
   const auto r = runSteer("run " + kData + "/steersuite/all_features.xml --model straight --neighbors brute --quiet --out " +
