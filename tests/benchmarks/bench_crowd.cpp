@@ -25,6 +25,7 @@
 #include "steer/environment/kinetic_provider.hpp"
 #include "steer/local/goldenstein_model.hpp"
 #include "steer/planning/direct_planner.hpp"
+#include "steer/sim/near_environment.hpp"
 #include "steer/sim/noise.hpp"
 #include "steer/sim/simulation.hpp"
 
@@ -84,6 +85,14 @@ void runCrowd(benchmark::State& state, int threads) {
   for (const auto& a : simulation.world().agents) speed += a.state.speed;
   state.counters["mean_speed"] = speed / static_cast<double>(n);
   state.counters["enabled"] = static_cast<double>(simulation.world().enabledCount());
+  // How crowded it is: mean size of an agent's near set (agents) at the end.
+  sim::NearEnvironment near;
+  double neighbours = 0.0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    sim::gatherNearEnvironment(simulation.world(), simulation.environment(), static_cast<sim::AgentIndex>(i), near);
+    neighbours += static_cast<double>(near.agents.size());
+  }
+  state.counters["mean_neighbours"] = neighbours / static_cast<double>(n);
 }
 
 void BM_Crowd_Goldenstein(benchmark::State& state) { runCrowd(state, 2); }
