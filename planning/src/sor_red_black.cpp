@@ -89,9 +89,10 @@ double relaxRow(double* __restrict a, const std::uint8_t* __restrict u, const do
   for (std::size_t q = lo; q <= hi; ++q) {
     const double c = a[q];
     const double r = ((west[q] - c) + (east[q] - c)) + ((south[q] - c) + (north[q] - c));
-    const double k = quarterOmega * static_cast<double>(u[q]);
-    double next = c + k * r;
-    next = (std::abs(next) < kFlush && k != 0.0) ? 0.0 : next;
+    const double unknown = static_cast<double>(u[q]);
+    double next = c + (quarterOmega * unknown) * r;
+    // Flush updated nodes only: a fixed node's limit is 0, and |c| < 0 never holds.
+    next = std::abs(next) < kFlush * unknown ? 0.0 : next;
     a[q] = next;
     const double d = std::abs(next - c);
     largest = largest < d ? d : largest;
