@@ -61,7 +61,9 @@ struct SolverSettings {
   double tolerance = 1e-15;        ///< stop when the largest update is below this, > 0
   std::int64_t maxIterations = 2'000'000;  ///< sweeps (GS, SOR) or CG iterations, cap
   double omega = 0.0;              ///< SOR factor in (0, 2); ≤ 0 means ω* of the grid (estimated)
-  SorOrdering sorOrdering = SorOrdering::Lexicographic;  ///< SOR only
+  /// SOR only. Red–black by default: the same fixed point as lexicographic SOR to 1e-11 on the
+  /// test maze, with the same ω*, and about three times faster at 1024² (docs/benchmarks.md).
+  SorOrdering sorOrdering = SorOrdering::RedBlack;
 };
 
 struct SolveStats {
