@@ -117,7 +117,9 @@ SolveStats solveGaussSeidel(LaplaceProblem& problem, double tolerance, std::int6
   return relax(problem, tolerance, maxSweeps, 1.0);
 }
 
-SolveStats solveSor(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps, double omega) {
+SolveStats solveSor(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps, double omega,
+                    SorOrdering ordering) {
+  if (ordering == SorOrdering::RedBlack) return solveSorRedBlack(problem, tolerance, maxSweeps, omega);
   if (!(omega > 0.0 && omega < 2.0)) omega = sorOmegaFromJacobi(estimateJacobiSpectralRadius(problem));
   return relax(problem, tolerance, maxSweeps, omega);
 }
@@ -125,7 +127,8 @@ SolveStats solveSor(LaplaceProblem& problem, double tolerance, std::int64_t maxS
 SolveStats solveLaplace(LaplaceProblem& problem, const SolverSettings& settings) {
   switch (settings.solver) {
     case LaplaceSolver::GaussSeidel: return solveGaussSeidel(problem, settings.tolerance, settings.maxIterations);
-    case LaplaceSolver::Sor: return solveSor(problem, settings.tolerance, settings.maxIterations, settings.omega);
+    case LaplaceSolver::Sor: return solveSor(problem, settings.tolerance, settings.maxIterations, settings.omega,
+                                                  settings.sorOrdering);
     case LaplaceSolver::Multigrid: return solveMultigrid(problem, settings.tolerance, settings.maxIterations);
   }
   return {};
