@@ -17,7 +17,6 @@
 #include <vtkRenderer.h>
 #include <vtkScalarBarActor.h>
 #include <vtkSmartPointer.h>
-#include <vtkTextActor.h>
 #include <vtkTextProperty.h>
 #include <vtkTriangleFilter.h>
 #include <vtkUnsignedCharArray.h>
@@ -205,14 +204,7 @@ void writeScene(const std::string& path, const Scene& s) {
     bar->GetLabelTextProperty()->SetColor(0, 0, 0);
     renderer->AddActor2D(bar);
   }
-  if (!s.title.empty()) {
-    vtkNew<vtkTextActor> title;
-    title->SetInput(s.title.c_str());
-    title->GetTextProperty()->SetColor(0, 0, 0);
-    title->GetTextProperty()->SetFontSize(16);
-    title->SetDisplayPosition(8, s.height - 24);
-    renderer->AddActor2D(title);
-  }
+  addTitle(renderer, s.title, s.height);
 
   vtkCamera* camera = renderer->GetActiveCamera();
   camera->ParallelProjectionOn();

@@ -14,8 +14,6 @@
 #include <vtkRenderer.h>
 #include <vtkSmartPointer.h>
 #include <vtkSphereSource.h>
-#include <vtkTextActor.h>
-#include <vtkTextProperty.h>
 #include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
@@ -136,14 +134,7 @@ void writeScene3D(const std::string& path, const Scene3D& s) {
     actor->GetProperty()->LightingOff();
     renderer->AddActor(actor);
   }
-  if (!s.title.empty()) {
-    vtkNew<vtkTextActor> title;
-    title->SetInput(s.title.c_str());
-    title->GetTextProperty()->SetColor(0, 0, 0);
-    title->GetTextProperty()->SetFontSize(16);
-    title->SetDisplayPosition(8, s.height - 24);
-    renderer->AddActor2D(title);
-  }
+  addTitle(renderer, s.title, s.height);
   vtkCamera* camera = renderer->GetActiveCamera();
   camera->SetPosition(cam.position.x(), cam.position.y(), cam.position.z());
   camera->SetFocalPoint(cam.focalPoint.x(), cam.focalPoint.y(), cam.focalPoint.z());
