@@ -4,8 +4,12 @@
 // boid's near set after the flock moved. BM_Boids_* measure the whole step, where the steering
 // itself (the same for both) bounds the ratio. A step is: every boid gathers its near
 // environment and runs ReynoldsModel (flocking + containment) through the simple vehicle model,
-// then the provider is brought up to date. The density is the same for every N (about 17 boids per near sphere), so
-// the lattice's time per boid should stay flat while brute force grows linearly per boid.
+// then the provider is brought up to date. The density is the same for every N, so the lattice's
+// time per boid should stay flat while brute force grows linearly per boid. Two densities, the
+// third benchmark argument, in boids per lattice bin (bins are one near radius wide):
+//   1: the 2000 paper's set-up, "a 10x10x10 lattice of 1000 bins" around the flock for 1000 birds
+//      (about 4 boids per near sphere);
+//   4: a denser flock (about 17 boids per near sphere), where a query reads ~100 candidates.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -25,18 +29,23 @@ namespace {
 using namespace steer;
 using sim::Vec3;
 
-constexpr double kDensity = 0.5;     // boids per m³
 constexpr double kNearRadius = 2.0;  // m
+
+// Boids per m³ for `boidsPerBin` boids in each near-radius cube.
+double densityFor(int boidsPerBin) { return boidsPerBin / (kNearRadius * kNearRadius * kNearRadius); }
 
 // `spatialIds`: number the boids in the order of the near-radius cells that hold them (z, y,
 // then x), as a simulation that renumbers its agents for locality would have them; otherwise
 // the numbering is random in space. The step visits agents by number (as sim::Simulation does),
 // so with random numbers every neighbour read is a cache miss once the flock outgrows the cache.
-sim::World boidWorld(int n, bool spatialIds) {
-  const double side = std::cbrt(n / kDensity);
+sim::World boidWorld(int n, bool spatialIds, double density) {
+  const double side = std::cbrt(n / density);
   sim::World w;
   w.dimension = 3;
-  w.bounds = {Vec3::Constant(-side), Vec3::Constant(side)};
+  // The lattice spans the world: as in the paper, "the big box is selected to surround the area of
+  // interest", the flock's containment region plus one near radius.
+  const double half = side / 2 + kNearRadius;
+  w.bounds = {Vec3::Constant(-half), Vec3::Constant(half)};
   std::mt19937 rng(17);
   std::uniform_real_distribution<double> u(-side / 2, side / 2);
   std::normal_distribution<double> g(0, 1);
@@ -88,9 +97,10 @@ reynolds::ReynoldsParameters boidParameters(double side) {
 // measurement), not the steering.
 void flockingStep(benchmark::State& state, std::unique_ptr<sim::NeighborProvider> provider, bool queriesOnly) {
   const int n = static_cast<int>(state.range(0));
-  const sim::World initial = boidWorld(n, state.range(1) != 0);
+  const double density = densityFor(static_cast<int>(state.range(2)));
+  const sim::World initial = boidWorld(n, state.range(1) != 0, density);
   sim::World world = initial;
-  const reynolds::ReynoldsModel model(boidParameters(std::cbrt(n / kDensity)));
+  const reynolds::ReynoldsModel model(boidParameters(std::cbrt(n / density)));
   const sim::Noise noise(1);
   const sim::IntegratorSettings integrator;
   std::vector<sim::AgentState> next(n);
@@ -154,12 +164,17 @@ void BM_BoidsQueries_Brute(benchmark::State& state) {
 
 }  // namespace
 
-// Arguments: N, and 1 for spatially numbered boids (0: random numbering).
+// Arguments: N; 1 for spatially numbered boids (0: random numbering); boids per lattice bin (1:
+// the 2000 paper's 10x10x10 lattice for 1000 birds, 4: a denser flock).
 BENCHMARK(BM_Boids_Lattice)
-    ->Args({1000, 1})->Args({10000, 1})->Args({100000, 1})->Args({1000, 0})->Args({100000, 0})
+    ->Args({1000, 1, 1})->Args({100000, 1, 1})
+    ->Args({1000, 1, 4})->Args({10000, 1, 4})->Args({100000, 1, 4})->Args({1000, 0, 4})->Args({100000, 0, 4})
     ->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Boids_Brute)->Args({1000, 1})->Args({10000, 1})->Args({1000, 0})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Boids_Brute)->Args({1000, 1, 1})->Args({1000, 1, 4})->Args({10000, 1, 4})->Args({1000, 0, 4})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BoidsQueries_Lattice)
-    ->Args({1000, 1})->Args({100000, 1})->Args({1000, 0})->Args({100000, 0})
+    ->Args({1000, 1, 1})->Args({100000, 1, 1})->Args({1000, 0, 1})->Args({100000, 0, 1})
+    ->Args({1000, 1, 4})->Args({100000, 1, 4})->Args({1000, 0, 4})->Args({100000, 0, 4})
     ->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_BoidsQueries_Brute)->Args({1000, 1})->Args({1000, 0})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BoidsQueries_Brute)->Args({1000, 1, 1})->Args({1000, 0, 1})->Args({1000, 1, 4})->Args({1000, 0, 4})
+    ->Unit(benchmark::kMillisecond);

@@ -154,7 +154,7 @@ void LatticeProvider::layOutByBin() {
 }
 
 template <typename F>
-void LatticeProvider::forEachAgentWithin(const Vec3& center, double radius, F&& f) const {
+void LatticeProvider::forEachAgentWithin(const Vec3& center, double radius, F&& f) {
   const auto& n = agents_.divisions();
   const int x0 = agents_.coordinate(0, center.x() - radius), x1 = agents_.coordinate(0, center.x() + radius);
   const int y0 = agents_.coordinate(1, center.y() - radius), y1 = agents_.coordinate(1, center.y() + radius);
@@ -164,16 +164,22 @@ void LatticeProvider::forEachAgentWithin(const Vec3& center, double radius, F&& 
   // exactly NeighborProvider's (and the brute-force oracle's) `norm() <= radius`.
   const double r2 = radius * radius;
   const double r2Low = r2 * (1.0 - 1e-15), r2High = r2 * (1.0 + 1e-15);
+  if (inside_.size() < sortedId_.size()) inside_.resize(sortedId_.size());
+  std::size_t kept = 0;
   for (int z = z0; z <= z1; ++z)
     for (int y = y0; y <= y1; ++y) {
       const std::size_t row = (static_cast<std::size_t>(z) * n[1] + y) * n[0];
       const std::uint32_t end = binStart_[row + x1 + 1];
       for (std::uint32_t k = binStart_[row + x0]; k < end; ++k) {
         const double d2 = (sortedPosition_[k] - center).squaredNorm();
-        if (d2 > r2High || (d2 > r2Low && !(std::sqrt(d2) <= radius))) continue;
-        f(sortedId_[k], sortedPosition_[k]);
+        bool in = d2 <= r2Low;
+        if (d2 > r2Low && d2 <= r2High) [[unlikely]]
+          in = std::sqrt(d2) <= radius;
+        inside_[kept] = k;
+        kept += in ? 1 : 0;
       }
     }
+  for (std::size_t m = 0; m < kept; ++m) f(sortedId_[inside_[m]], sortedPosition_[inside_[m]]);
 }
 
 void LatticeProvider::computeNearSets(const sim::World& world) {
