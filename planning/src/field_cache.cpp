@@ -1,9 +1,13 @@
 #include "steer/planning/field_cache.hpp"
 
+#include <atomic>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <thread>
+
+#include <unistd.h>
 
 namespace steer::planning {
 
@@ -85,8 +89,14 @@ void storeCachedField(const std::filesystem::path& dir, std::uint64_t key, const
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   const auto final = fileOf(dir, key);
+  // A temporary name of this writer's own (process, thread, call), renamed into place when
+  // complete: two processes (an MPI sweep's ranks, two `steer` runs) or two threads storing the
+  // same field at once then never write into one file; the last rename wins, with equal content.
+  static std::atomic<std::uint64_t> calls{0};
+  std::ostringstream suffix;
+  suffix << '.' << ::getpid() << '.' << std::this_thread::get_id() << '.' << calls.fetch_add(1) << ".tmp";
   auto temp = final;
-  temp += ".tmp";
+  temp += suffix.str();
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     if (!out) return;

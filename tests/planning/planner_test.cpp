@@ -1,11 +1,15 @@
 // Planners on the U-shaped trap of Goldenstein Fig. 7 and the hybrid automaton's guards.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <memory>
+#include <thread>
+#include <vector>
 
 #include "maps.hpp"
 #include "steer/environment/brute_force_provider.hpp"
 #include "steer/planning/direct_planner.hpp"
+#include "steer/planning/field_cache.hpp"
 #include "steer/planning/harmonic_planner.hpp"
 #include "steer/planning/hybrid_planner.hpp"
 #include "steer/sim/simulation.hpp"
@@ -223,4 +227,43 @@ TEST(HarmonicPlanner, OneFieldPerDistinctTargetAndCacheReuse) {
 }
 
 }  // namespace
+// Several writers storing the same field at once (threads here; processes, e.g. the ranks of an
+// MPI sweep, behave alike): each writes its own temporary file and renames it into place, so the
+// entry is intact afterwards and no temporary file is left behind.
+TEST(FieldCache, ConcurrentWritersOfOneFieldLeaveOneIntactEntry) {
+  auto trap = test::uTrap();
+  sim::Agent a;
+  a.state.position = sim::Vec3(-10, -3, 0);
+  sim::Goal g;
+  g.target.point = trap.target;
+  a.goals.push_back(g);
+  trap.world.agents.push_back(a);
+  const auto dir = std::filesystem::path(STEER_BINARY_DIR) / "planning_test_cache_concurrent";
+  std::filesystem::remove_all(dir);
+  HarmonicPlannerParameters p = harmonicParameters(0.4);
+  p.field.resolution = 48;
+  HarmonicPlanner solver(p);  // no cache: solve once, then store it from many threads
+  solver.prepare(trap.world);
+  const auto* field = solver.fields().fieldFor(trap.world, trap.world.agents[0]);
+  ASSERT_NE(field, nullptr);
+  constexpr std::uint64_t kKey = 0x5eed;
+  std::vector<std::thread> writers;
+  for (int t = 0; t < 8; ++t)
+    writers.emplace_back([&] {
+      for (int k = 0; k < 5; ++k) storeCachedField(dir, kKey, *field);
+    });
+  for (auto& w : writers) w.join();
+  int files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    ++files;
+    EXPECT_EQ(e.path().extension(), ".bin") << e.path();
+  }
+  EXPECT_EQ(files, 1);
+  const auto loaded = loadCachedField(dir, kKey);
+  ASSERT_TRUE(loaded.has_value());
+  EXPECT_EQ(loaded->logComplement(), field->logComplement());
+  EXPECT_EQ(loaded->cells(), field->cells());
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace steer::planning
