@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 #include <random>
+#include <vector>
 
 #include "steer/environment/brute_force_provider.hpp"
 #include "steer/environment/lattice_provider.hpp"
@@ -245,12 +246,13 @@ struct PigeonCount {
   int startled = 0, walking = 0, nearClap = 0;
 };
 
-PigeonCount pigeonRun(double contagionThreshold, double duration, int threads, sim::World* out = nullptr) {
+PigeonCount pigeonRun(double contagionThreshold, double duration, int threads, sim::World* out = nullptr,
+                      std::vector<Clap> claps = {Clap{0.5, Vec3(0, 0, 0), 2.5}}) {
   ReynoldsParameters p = pigeonsInThePark();
   for (auto& t : p.transitions)
     if (t.trigger == TriggerKind::Contagion) t.value = contagionThreshold;
-  const Clap clap{0.5, Vec3(0, 0, 0), 2.5};
-  p.claps = {clap};
+  const Clap clap = claps.front();
+  p.claps = claps;
   sim::SimulationSettings s;
   s.dt = 1.0 / 60.0;
   s.duration = duration;
@@ -300,6 +302,98 @@ TEST(Pigeons, SameResultsWithOneOrTwoThreads) {
     EXPECT_EQ(one.agents[i].state.position, two.agents[i].state.position);
     EXPECT_EQ(one.agents[i].state.model, two.agents[i].state.model);
   }
+}
+
+// reynolds-2000 "Thinking": behaviors run every k steps with a per-agent randomized phase, so
+// each agent thinks exactly once in any k consecutive steps and the crowd's thinking is spread
+// over the k phases; without random phases everyone thinks on the same steps.
+TEST(ThinkRate, EachAgentThinksOncePerPeriodWithSpreadPhases) {
+  const ReynoldsParameters pigeons = pigeonsInThePark();
+  ASSERT_EQ(pigeons.think.thinkEvery, 6);
+  const ReynoldsModel model(pigeons);
+  const sim::Noise noise(5);
+  const int every = pigeons.think.thinkEvery;
+  std::vector<int> perPhase(every, 0);
+  for (sim::AgentIndex id = 0; id < 300; ++id) {
+    int firstThink = -1;
+    for (std::uint64_t start = 0; start < 60; ++start) {
+      int thinks = 0;
+      for (std::uint64_t step = start; step < start + every; ++step) thinks += model.thinks(noise, id, step, every) ? 1 : 0;
+      ASSERT_EQ(thinks, 1) << "agent " << id << " steps " << start << "..";
+    }
+    for (int step = 0; step < every && firstThink < 0; ++step)
+      if (model.thinks(noise, id, static_cast<std::uint64_t>(step), every)) firstThink = step;
+    ++perPhase[firstThink];
+  }
+  for (int phase = 0; phase < every; ++phase) EXPECT_GT(perPhase[phase], 300 / every / 2) << "phase " << phase;
+  ReynoldsParameters aligned = pigeons;
+  aligned.think.randomPhase = false;
+  const ReynoldsModel lockstep(aligned);
+  for (sim::AgentIndex id = 0; id < 20; ++id)
+    for (std::uint64_t step = 0; step < 24; ++step) EXPECT_EQ(lockstep.thinks(noise, id, step, every), step % every == 0);
+}
+
+// Between think steps the last combined force is held: over 60 steps at thinkEvery = 6 an
+// agent's held force can change at most 10 times.
+TEST(ThinkRate, TheHeldForceChangesOnlyOncePerPeriod) {
+  ReynoldsParameters p = pigeonsInThePark();
+  p.claps = {Clap{0.1, Vec3(0, 0, 0), 4.0}};  // flying birds steer hard: the force changes
+  sim::SimulationSettings s;
+  s.dt = 1.0 / 60.0;
+  s.duration = 60 * s.dt;
+  s.seed = 3;
+  sim::Simulation sim(meadow(60, 6.0, p.vehicle.surface, 2), s, std::make_unique<ReynoldsModel>(p),
+                      std::make_unique<environment::LatticeProvider>(), std::make_unique<planning::DirectPlanner>());
+  sim.start();
+  const std::size_t n = sim.world().agents.size();
+  std::vector<Vec3> held(n, Vec3::Constant(std::nan("")));
+  std::vector<int> changes(n, 0);
+  int changedAtAll = 0;
+  for (int step = 0; step < 60; ++step) {
+    sim.step();
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto& m = sim.world().agents[i].state.model;
+      const Vec3 f(m[kSlotHeldForce], m[kSlotHeldForce + 1], m[kSlotHeldForce + 2]);
+      if (step > 0 && f != held[i]) ++changes[i];
+      held[i] = f;
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    EXPECT_LE(changes[i], 10) << "agent " << i;
+    changedAtAll += changes[i] >= 5 ? 1 : 0;
+  }
+  EXPECT_GT(changedAtAll, static_cast<int>(n) / 2) << "the forces do change, at the think rate";
+}
+
+// Annoyance (reynolds-2000): each scare adds annoyanceStep, and it decays with e-folding time
+// annoyanceDecay (D, the pigeons': 30 s). A bird scared once at t ≥ 0.5 s has, at 4 s, annoyance
+// in [e^{−3.5/D}, 1]; a bird scared by two claps 25 s apart has more than one scare's worth.
+TEST(Pigeons, AnnoyanceRatchetsUpWithEachScareAndDecays) {
+  const ReynoldsParameters p = pigeonsInThePark();
+  ASSERT_DOUBLE_EQ(p.annoyanceStep, 1.0);
+  const double decay = p.annoyanceDecay;
+  ASSERT_GT(decay, 0.0);
+  sim::World once;
+  pigeonRun(2.0, 4.0, 1, &once);
+  int scared = 0;
+  for (const auto& a : once.agents) {
+    const double annoyance = a.state.model[kSlotAnnoyance];
+    if (annoyance == 0.0) continue;
+    ++scared;
+    EXPECT_GE(annoyance, std::exp(-3.5 / decay) - 1e-12);
+    EXPECT_LE(annoyance, 1.0);
+  }
+  EXPECT_GT(scared, 5);
+  sim::World twice;
+  pigeonRun(2.0, 27.0, 1, &twice, {Clap{0.5, Vec3(0, 0, 0), 2.5}, Clap{25.0, Vec3(0, 0, 0), 40.0}});
+  int twiceScared = 0;
+  for (const auto& a : twice.agents) {
+    const double annoyance = a.state.model[kSlotAnnoyance];
+    // A single scare at 25 s leaves at most 1 by 27 s; one at 0.5 s adds e^{−26.5/D} ≈ 0.41.
+    if (annoyance > 1.0 + 1e-12) ++twiceScared;
+    EXPECT_LE(annoyance, 2.0) << "two scares at most";
+  }
+  EXPECT_GT(twiceScared, 5) << "the birds near the first clap carry its annoyance into the second";
 }
 
 TEST(Pigeons, AvatarZoneIsAHalfCircleBehindAndAnElongatedHalfEllipseAhead) {
