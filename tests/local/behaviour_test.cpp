@@ -213,3 +213,28 @@ TEST(Behaviour, SameTrajectoriesForOneAndTwoThreadsWithNoise) {
     differs = differs || other.world.agents[i].state.position != one.world.agents[i].state.position;
   EXPECT_TRUE(differs);
 }
+
+// A region goal (SteerSuite's seekAxisAlignedBoxRegion, the theater's exit) is reached, and
+// quickly: arrival slows the agent towards its aim point, so the aim must lie inside the box;
+// aimed at the box's edge, the agent crept towards it for ever (theater.yaml before the fix).
+TEST(Behaviour, RegionGoalIsEnteredNotApproachedForever) {
+  sim::World w = test::emptyWorld();
+  sim::Agent a = test::seeker(Vec3(0, 5, 0), -Vec3::UnitY(), Vec3::Zero());
+  a.goals[0].kind = sim::Goal::Kind::SeekRegion;
+  a.goals[0].region = {{-4, -6}, {4, -2}};  // its edge y = −2 is 7 m ahead
+  w.agents.push_back(a);
+  const Vec3 aim = sim::goalPoint(w, w.agents[0]);
+  EXPECT_NEAR(aim.x(), 0.0, 1e-12);
+  EXPECT_NEAR(aim.y(), -2.0 - a.radius, 1e-12);  // inside by the agent's radius
+  test::RunOptions o;
+  o.duration = 30;
+  const auto r = test::run(w, o);
+  ASSERT_EQ(r.reached, 1);
+  // 7 m at the default cruise speed (1.3 m/s) is ~5.4 s; allow the arrival slow-down's tail.
+  EXPECT_LT(r.world.agents[0].finishTime, 12.0);
+
+  // A box narrower than the agent: the aim is its centre along that axis.
+  w.agents[0].goals[0].region = {{-0.1, -6}, {0.1, -2}};
+  w.agents[0].state.position = Vec3(3, 5, 0);
+  EXPECT_NEAR(sim::goalPoint(w, w.agents[0]).x(), 0.0, 1e-12);
+}

@@ -12,8 +12,15 @@ Vec3 goalPoint(const World& world, const Agent& agent) {
     case Goal::Kind::Seek:
     case Goal::Kind::Flee: return world.targetPosition(goal->target);
     case Goal::Kind::SeekRegion: {
+      // Aiming at the box's own nearest point would put the arrival slow-down's zero on the
+      // edge, where the agent is not yet inside (seen in theater.yaml: agents stopped at the
+      // exit's edge). The inset box keeps the aim inside by the agent's radius.
       const auto& r = goal->region;
-      return Vec3(std::clamp(p.x(), r.min.x(), r.max.x()), std::clamp(p.y(), r.min.y(), r.max.y()), p.z());
+      const auto insetClamp = [&](double v, double lo, double hi) {
+        const double inset = std::min(agent.radius, 0.5 * (hi - lo));
+        return std::clamp(v, lo + inset, hi - inset);
+      };
+      return Vec3(insetClamp(p.x(), r.min.x(), r.max.x()), insetClamp(p.y(), r.min.y(), r.max.y()), p.z());
     }
     case Goal::Kind::FlowDirection:
     case Goal::Kind::Idle: return p;

@@ -28,12 +28,15 @@ class Planner {
 };
 
 /// The goal direction straight at the agent's current goal (seek: towards the target; flee:
-/// away from it; flow: the given direction; region: towards the nearest point of the box;
+/// away from it; flow: the given direction; region: towards goalPoint's aim point in the box;
 /// idle or done: zero). Planners build on this.
 Vec3 directGoalDirection(const World& world, const Agent& agent);
 
-/// The point the agent is heading for under its current goal (target position, or nearest
-/// point of a region); its own position when the goal has no point.
+/// The point the agent is heading for under its current goal: the target's position; for a
+/// region, the nearest point of the box shrunk by the agent's radius (its centre along an axis
+/// where the box is narrower than the agent), so that an agent slowing down on arrival crosses
+/// into the box instead of creeping towards its edge forever; its own position when the goal
+/// has no point.
 Vec3 goalPoint(const World& world, const Agent& agent);
 
 }  // namespace steer::sim
