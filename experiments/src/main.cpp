@@ -7,6 +7,7 @@
 #include "plot_command.hpp"
 #include "progress_bar.hpp"
 #include "render_command.hpp"
+#include "reproduce/reproduce_command.hpp"
 #include "steer/experiments/factory.hpp"
 
 namespace steer::experiments {
@@ -100,6 +101,10 @@ int main(int argc, char** argv) {
   auto* sweep = app.add_subcommand("sweep", "a parameter sweep (cartesian product x seeds) -> comparison.csv, .md, charts");
   addSweepOptions(*sweep, sweepOptions);
 
+  reproduce::ReproduceOptions reproduceOptions;
+  auto* reproduceSub = app.add_subcommand("reproduce", "check every claim of a source paper in one run -> DIR/REPORT.md, report.json, figures/");
+  reproduce::addReproduceOptions(*reproduceSub, reproduceOptions);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -119,6 +124,12 @@ int main(int argc, char** argv) {
       return 2;
     }
     return *compare ? compareCommand(o) : sweepCommand(o);
+  }
+  if (*reproduceSub) {
+    reproduceOptions.command = "steer";
+    for (int i = 1; i < argc; ++i) reproduceOptions.command += std::string(" ") + argv[i];
+    // The figures render through VTK.
+    return ensureDisplay(argv) ? reproduce::reproduceCommand(reproduceOptions) : 2;
   }
   if (*render) return ensureDisplay(argv) ? renderCommand(renderOptions) : 2;
   return 2;

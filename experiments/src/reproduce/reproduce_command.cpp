@@ -1,0 +1,131 @@
+#include "reproduce_command.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <functional>
+#include <iostream>
+#include <map>
+
+#include "claim.hpp"
+#include "report.hpp"
+#include "steer/experiments/input_error.hpp"
+#include "steer/experiments/run_output.hpp"
+
+namespace steer::experiments::reproduce {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Paper {
+  const char* title;
+  std::vector<Claim> (*claims)(const Context&);
+};
+
+const std::map<std::string, Paper>& papers() {
+  static const std::map<std::string, Paper> all = {
+      {"goldenstein2001", {"Goldenstein et al. 2001, Scalable Nonlinear Dynamical Systems for Agent Steering and Crowd Simulation", &goldenstein2001}},
+      {"reynolds1999", {"Reynolds 1999, Steering Behaviors For Autonomous Characters", &reynolds1999}},
+      {"reynolds2000", {"Reynolds 2000, Interaction with Groups of Autonomous Characters", &reynolds2000}},
+  };
+  return all;
+}
+
+std::string utcNow() {
+  const std::time_t t = std::time(nullptr);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return text;
+}
+
+// Replaces DIR/name by staging/name (file or folder), when the staging run made it.
+void moveIn(const fs::path& staging, const fs::path& dir, const char* name) {
+  const fs::path from = staging / name, to = dir / name;
+  if (!fs::exists(from)) return;
+  fs::remove_all(to);
+  fs::rename(from, to);
+}
+
+}  // namespace
+
+void addReproduceOptions(CLI::App& app, ReproduceOptions& o) {
+  std::vector<std::string> names;
+  for (const auto& [name, paper] : papers()) names.push_back(name);
+  app.add_option("PAPER", o.paper, "goldenstein2001 | reynolds1999 | reynolds2000")->required()->check(CLI::IsMember(names));
+  app.add_option("--out", o.out, "output folder (default: papers/<paper>, the paper's folder from the repository root)");
+  app.add_option("--scenarios", o.scenarios, "the scenario suite (default: this source tree's experiments/scenarios)");
+  app.add_flag("--quick", o.quick, "a reduced budget (fewer seeds, smaller N) for CI; every row is still filled");
+  app.add_option("--threads", o.threads, "worker threads for scenario runs (results do not depend on it)")->check(CLI::Range(1, 256));
+  app.add_option("--seed", o.seed, "base seed of the stochastic checks");
+  app.add_flag("--quiet,-q", o.quiet, "no progress lines");
+}
+
+int reproduceCommand(const ReproduceOptions& o) {
+  const auto found = papers().find(o.paper);
+  if (found == papers().end()) {
+    std::cerr << "steer reproduce: unknown paper '" << o.paper << "' (goldenstein2001, reynolds1999, reynolds2000)\n";
+    return 2;
+  }
+  const Paper& paper = found->second;
+  const fs::path dir = o.out.empty() ? fs::path("papers") / o.paper : fs::path(o.out);
+  Context context;
+  context.scenarios = o.scenarios.empty() ? fs::path(STEER_SCENARIO_DIR) : fs::path(o.scenarios);
+  if (!fs::is_directory(context.scenarios)) {
+    std::cerr << "steer reproduce: --scenarios: " << context.scenarios.string() << " is not a folder\n";
+    return 2;
+  }
+  context.quick = o.quick;
+  context.threads = o.threads;
+  context.seed = o.seed;
+  if (!o.quiet) context.progress = [&](const std::string& line) { std::cerr << "[reproduce " << o.paper << "] " << line << "\n"; };
+
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir)) {
+    std::cerr << "steer reproduce: --out: cannot create " << dir.string() << ": " << ec.message() << "\n";
+    return 2;
+  }
+  // Beside DIR, so that the final renames stay on one file system.
+  const fs::path staging = dir / (".staging-" + std::to_string(::getpid()));
+  fs::remove_all(staging);
+  fs::create_directories(staging / "figures");
+  context.out = staging;
+  const auto cleanup = [&] { fs::remove_all(staging, ec); };
+
+  RunConditions conditions = describeMachine();
+  conditions.paper = o.paper;
+  conditions.title = paper.title;
+  conditions.command = o.command.empty() ? "steer reproduce " + o.paper : o.command;
+  conditions.startedUtc = utcNow();
+  conditions.quick = o.quick;
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<Claim> claims;
+  try {
+    claims = paper.claims(context);
+    conditions.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    writeFileAtomically(staging / "REPORT.md", reportMarkdown(conditions, claims));
+    writeFileAtomically(staging / "report.json", reportJson(conditions, claims).dump(2) + "\n");
+    for (const char* name : {"REPORT.md", "report.json", "figures", "runs"}) moveIn(staging, dir, name);
+  } catch (const InputError& e) {
+    cleanup();
+    std::cerr << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    cleanup();
+    std::cerr << "steer reproduce " << o.paper << ": " << e.what() << "\n";
+    return 1;
+  }
+  cleanup();
+  if (!o.quiet) {
+    int reproduced = 0;
+    for (const auto& c : claims) reproduced += c.verdict == Verdict::Reproduced;
+    std::cout << o.paper << ": " << claims.size() << " claims, " << reproduced << " reproduced -> "
+              << (dir / "REPORT.md").string() << "\n";
+  }
+  return 0;
+}
+
+}  // namespace steer::experiments::reproduce
