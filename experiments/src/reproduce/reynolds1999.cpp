@@ -1,12 +1,392 @@
-// The claims of reynolds1999 checked by `steer reproduce reynolds1999`: not written yet (issue #8).
-#include <stdexcept>
+// The claims of Reynolds 1999, "Steering Behaviors For Autonomous Characters", checked by
+// `steer reproduce reynolds1999`: each behaviour's geometric property, evaluated through
+// steer::reynolds on random or constructed situations, and arrival and path following driven
+// through a simple vehicle (forward Euler, force and speed truncated, as the paper's model).
+// Every verdict comes from a threshold stated in its row.
+#include <algorithm>
+#include <cmath>
+#include <random>
 
 #include "claim.hpp"
+#include "scenario_run.hpp"
+#include "steer/reynolds/behaviors.hpp"
+#include "steer/reynolds/combiners.hpp"
+#include "steer/reynolds/vehicle.hpp"
+#include "steer/sim/noise.hpp"
+#include "steer/sim/world.hpp"
 
 namespace steer::experiments::reproduce {
 
-std::vector<Claim> reynolds1999(const Context&) {
-  throw std::runtime_error("steer reproduce reynolds1999: not written yet (issue #8)");
+namespace {
+
+using reynolds::Character;
+using reynolds::Other;
+using reynolds::Vec3;
+
+constexpr double kPi = 3.14159265358979323846;
+
+Claim row(std::string claim, std::string section, std::string checkedBy, std::string measured, bool holds,
+          std::string why) {
+  return {std::move(claim), std::move(section), std::move(checkedBy), std::move(measured),
+          holds ? Verdict::Reproduced : Verdict::Differs, std::move(why)};
+}
+
+/// Random characters in a 20 m box, moving in the plane at up to their speed limit.
+struct Sampler {
+  std::mt19937_64 rng;
+  explicit Sampler(std::uint64_t seed) : rng(seed) {}
+  double u(double a, double b) { return std::uniform_real_distribution<double>(a, b)(rng); }
+  Vec3 point() { return Vec3(u(-10, 10), u(-10, 10), 0); }
+  Character character() {
+    Character c;
+    c.position = point();
+    const double angle = u(-kPi, kPi);
+    c.forward = Vec3(std::cos(angle), std::sin(angle), 0);
+    c.side = Vec3(-std::sin(angle), std::cos(angle), 0);
+    c.velocity = c.forward * u(0, c.maxSpeed);
+    return c;
+  }
+  Other other() {
+    Other o;
+    o.position = point();
+    const double angle = u(-kPi, kPi);
+    o.velocity = Vec3(std::cos(angle), std::sin(angle), 0) * u(0.1, 2.0);
+    return o;
+  }
+};
+
+/// One step of steer::reynolds' simple vehicle (the paper's forward Euler: force truncated to
+/// max_force, a = F/m, speed truncated, frame realigned with the velocity), carrying a Character.
+void vehicleStep(Character& c, const Vec3& force, const reynolds::VehicleParameters& p, double dt) {
+  reynolds::Vehicle v{c.position, c.velocity, c.forward, c.side, c.up};
+  reynolds::stepVehicle(v, force, p, c.maxSpeed, 2, 0.0, dt, sim::IntegratorSettings{});
+  c.position = v.position;
+  c.velocity = v.velocity;
+  c.forward = v.forward;
+  c.side = v.side;
+  c.up = v.up;
+}
+
+Claim seekFleePursuit(const Context& context) {
+  Sampler s(context.seed);
+  const int n = context.quick ? 2000 : 20000;
+  double seekError = 0, fleeError = 0, pursuitError = 0, intervalError = 0, alignedMax = 0;
+  for (int i = 0; i < n; ++i) {
+    Character c = s.character();
+    const Vec3 target = s.point();
+    const Vec3 desired = (target - c.position).normalized() * c.maxSpeed;
+    seekError = std::max(seekError, (reynolds::seek(c, target) - (desired - c.velocity)).norm());
+    Character still = c;
+    still.velocity.setZero();
+    fleeError = std::max(fleeError, (reynolds::flee(still, target) + reynolds::seek(still, target)).norm());
+    Other quarry = s.other();
+    pursuitError = std::max(pursuitError, (reynolds::pursuit(c, quarry, 0.0) - reynolds::seek(c, quarry.position)).norm());
+    // T = D·c when not aligned: the quarry crosses the pursuer's heading at right angles.
+    quarry.velocity = c.side * 1.0;
+    const double cTurn = 0.3;
+    intervalError = std::max(intervalError, std::abs(reynolds::pursuitInterval(c, quarry, cTurn) -
+                                                     (quarry.position - c.position).norm() * cTurn));
+    // Aligned with, and in front of, its quarry: the pursuer ahead, both heading the same way.
+    quarry.position = c.position - c.forward * s.u(1, 10);
+    quarry.velocity = c.forward * 1.0;
+    alignedMax = std::max(alignedMax, reynolds::pursuitInterval(c, quarry, cTurn));
+  }
+  const bool ok = seekError < 1e-12 && fleeError < 1e-12 && pursuitError < 1e-12 && intervalError < 1e-12 &&
+                  alignedMax == 0.0;
+  return row("Seek steers by desired − current velocity; flee is its opposite; pursuit seeks the quarry's position "
+             "predicted T = D·c ahead, so T = 0 is seek, and T is reduced when the pursuer is aligned in front",
+             "Seek and Flee; Pursuit and Evasion",
+             format("reynolds::seek, flee, pursuit, pursuitInterval on %d random characters and targets", n),
+             format("largest errors: seek %.1e, flee + seek (at rest) %.1e, pursuit(c = 0) − seek %.1e, T − D·c %.1e; "
+                    "largest T when aligned with, and in front of, the quarry %.2g s",
+                    seekError, fleeError, pursuitError, intervalError, alignedMax),
+             ok, "threshold: every identity to 1e-12 (exact up to rounding) and T = 0 aligned in front");
+}
+
+// The largest overshoot past the target and the largest final distance of `n` vehicles arriving
+// head-on at full speed with slowing distance `slowing`.
+std::pair<double, double> arrivals(Sampler& s, int n, const reynolds::VehicleParameters& p, double slowing) {
+  double worstOvershoot = 0, worstFinal = 0;
+  for (int i = 0; i < n; ++i) {
+    Character c = s.character();
+    c.maxSpeed = p.maxSpeed;
+    c.velocity = c.forward * c.maxSpeed;
+    const Vec3 target = c.position + c.forward * s.u(8, 20);
+    const Vec3 axis = (target - c.position).normalized();
+    for (int k = 0; k < 3000; ++k) {
+      vehicleStep(c, reynolds::arrival(c, target, slowing), p, 0.02);
+      worstOvershoot = std::max(worstOvershoot, (c.position - target).dot(axis));
+    }
+    worstFinal = std::max(worstFinal, (c.position - target).norm());
+  }
+  return {worstOvershoot, worstFinal};
+}
+
+Claim arrivalStops(const Context& context) {
+  Sampler s(context.seed + 1);
+  const int n = context.quick ? 20 : 100;
+  const reynolds::VehicleParameters p;  // mass 1 kg, max force 4 N, max speed 2.6 m/s
+  // Along the approach the closed loop is d'' + d'/m + (v_max/(S m)) d = 0 (steering = velocity
+  // error): overdamped, so free of overshoot, when S >= 4 m v_max.
+  const double overdamped = 4.0 * p.mass * p.maxSpeed;
+  const auto [overshoot, final] = arrivals(s, n, p, overdamped);
+  const auto [shortOvershoot, shortFinal] = arrivals(s, n, p, 0.25 * overdamped);
+  return row("Arrival: the character slows down inside the slowing distance and stops at the target", "Arrival",
+             format("%d vehicles of steer::reynolds' simple vehicle (1 kg, 4 N, 2.6 m/s, the paper's Euler, dt "
+                    "0.02 s, 60 s) arriving head-on at full speed, slowing distance S = 4 m v_max = %.1f m and S/4",
+                    n, overdamped),
+             format("S = %.1f m: largest overshoot %.2e m, largest final distance %.2e m; S = %.1f m: overshoot "
+                    "%.2f m, final distance %.2e m",
+                    overdamped, overshoot, final, 0.25 * overdamped, shortOvershoot, shortFinal),
+             overshoot < 1e-3 && final < 1e-3,
+             "threshold: no overshoot beyond 1 mm and stopped within 1 mm at S = 4 m v_max. The paper does not "
+             "say how long S must be: velocity-error steering makes the approach a damped oscillator, overdamped "
+             "only from S = 4 m v_max, so a shorter S overshoots and comes back");
+}
+
+Claim obstacleAvoidance(const Context& context) {
+  (void)context;
+  sim::World w;
+  w.dimension = 2;
+  w.obstacles.push_back({geometry::Ball{Vec3(5, 0.4, 0), 1.0}, {}});  // slightly left of the path
+  w.obstacles.push_back({geometry::Ball{Vec3(3, 6, 0), 1.0}, {}});    // well off to the side
+  w.refreshPieces();
+  Character c;
+  c.velocity = Vec3(1.5, 0, 0);
+  const reynolds::ObstacleAvoidanceParameters p;
+  const auto near = [&](std::size_t piece) {
+    const auto& pc = w.pieces()[piece];
+    return sim::NearObstacle{static_cast<sim::PieceIndex>(piece), &pc, sim::closestPointOnPiece(pc, c.position),
+                             sim::distanceToPiece(pc, c.position)};
+  };
+  const sim::NearObstacle clearOnly[] = {near(1)};
+  const sim::NearObstacle both[] = {near(0), near(1)};
+  const Vec3 none = reynolds::obstacleAvoidance(c, clearOnly, p);
+  const Vec3 steer = reynolds::obstacleAvoidance(c, both, p);
+  const bool ok = none.norm() < 1e-12 && steer.y() < 0 && steer.x() <= 0;
+  return row("Obstacle avoidance: nothing to do when no obstacle intersects the forward cylinder; otherwise steer "
+             "laterally away from the most threatening obstacle (and brake)",
+             "Obstacle Avoidance, Fig. 7",
+             "reynolds::obstacleAvoidance: a character at the origin moving +x at 1.5 m/s; a ball of radius 1 m at "
+             "(5, 0.4) in its cylinder and one at (3, 6) outside it",
+             format("steering with only the outside ball: |f| = %.1e; with both: (%.3f, %.3f)", none.norm(), steer.x(),
+                    steer.y()),
+             ok, "threshold: zero (1e-12) when clear; lateral component away from the ball (−y, the ball is at +y) and "
+                 "no forward push");
+}
+
+Claim wander(const Context& context) {
+  const reynolds::WanderParameters p;
+  const sim::Noise noise(context.seed);
+  Character c;
+  c.velocity = Vec3(1, 0, 0);
+  double worst = 0, turned = 0;
+  reynolds::WanderState state;
+  const int steps = context.quick ? 2000 : 20000;
+  for (int k = 0; k < steps; ++k) {
+    const Vec3 f = reynolds::wander(c, state, p, 2, noise, 0, static_cast<std::uint64_t>(k), 0);
+    worst = std::max(worst, std::abs((f - c.forward * p.distance).norm() - p.radius));
+    turned = std::max(turned, std::abs(state.azimuth));
+  }
+  return row("Wander: a random walk of a steering point constrained to a sphere ahead of the character", "Wander",
+             format("reynolds::wander, %d steps (sphere 2 m ahead, radius 1 m)", steps),
+             format("largest distance of the steering point from the sphere %.1e m; largest azimuth reached %.2f rad",
+                    worst, turned),
+             worst < 1e-9 && turned > 0.5,
+             "threshold: on the sphere to 1e-9 m, and the walk actually moves (azimuth beyond 0.5 rad)");
+}
+
+Claim pathFollowing(const Context& context) {
+  Sampler s(context.seed + 2);
+  reynolds::PathSpine path;
+  path.points = {Vec3(0, 0, 0), Vec3(20, 0, 0), Vec3(20, 20, 0)};
+  path.radius = 2.0;
+  int insideNonZero = 0, inside = 0;
+  for (int i = 0; i < (context.quick ? 2000 : 20000); ++i) {
+    Character c = s.character();
+    c.velocity *= 0.0;  // predicted position = position
+    const auto proj = reynolds::projectOnPath(path, c.position);
+    if (proj.distance >= path.radius - 1e-9) continue;
+    ++inside;
+    insideNonZero += reynolds::followPath(c, path, 1.0, 3.0, +1).norm() > 1e-12;
+  }
+  // A vehicle starting off the path comes back inside and travels along it.
+  Character c;
+  c.position = Vec3(2, -6, 0);
+  c.velocity = Vec3(1, 0, 0);
+  double lastDistance = 0, progress = 0;
+  for (int k = 0; k < 1500; ++k) {
+    vehicleStep(c, reynolds::followPath(c, path, 1.0, 3.0, +1), reynolds::VehicleParameters{}, 0.02);
+    const auto proj = reynolds::projectOnPath(path, c.position);
+    lastDistance = proj.distance;
+    progress = proj.along;
+  }
+  return row("Path following: no steering while the predicted position is within the path radius; otherwise steer "
+             "to the spine ahead, so the character moves along the path",
+             "Path Following, Fig. 8",
+             "reynolds::followPath on an L-shaped spine (radius 2 m): random positions inside it, and a vehicle "
+             "starting 6 m off it for 30 s",
+             format("non-zero steering at %d of %d positions inside; the vehicle ends %.2f m from the spine, %.1f m "
+                    "along it (of 40 m)",
+                    insideNonZero, inside, lastDistance, progress),
+             insideNonZero == 0 && inside > 0 && lastDistance < path.radius && progress > 20.0,
+             "threshold: zero everywhere inside, and the vehicle inside the radius and past the corner (> 20 m)");
+}
+
+Claim combiners(const Context& context) {
+  (void)context;
+  using reynolds::WeightedForce;
+  const std::vector<WeightedForce> f = {{Vec3(1, 4, 0), 0.25, 3, 1.0}, {Vec3(3, 2, 0), 0.5, 2, 1.0},
+                                        {Vec3(1, -2, 0), 0.25, 1, 1.0}};
+  const Vec3 arbitration = reynolds::priorityArbitration(f);
+  const Vec3 blend = reynolds::weightedBlend(f);
+  const double budget = (0.25 * Vec3(1, 4, 0)).norm() + (0.5 * Vec3(3, 2, 0)).norm();
+  const Vec3 truncated = reynolds::truncatedSum(f, budget);
+  const bool ok = (arbitration - Vec3(1, 4, 0)).norm() < 1e-12 && (blend - Vec3(2, 1.5, 0)).norm() < 1e-12 &&
+                  (truncated - Vec3(1.75, 2, 0)).norm() < 1e-12;
+  return row("Combining behaviours: the worked example with A = (1,4), B = (3,2), C = (1,−2), priorities A > B > C, "
+             "weights 0.25 / 0.5 / 0.25: arbitration (1,4), weighted blend (2,1.5), truncated sum (1.75,2) when the "
+             "budget is used up by A and B",
+             "combining-steering-behaviours (the blog post of the issue)", "reynolds::priorityArbitration, "
+             "weightedBlend, truncatedSum",
+             format("arbitration (%.3g, %.3g), blend (%.3g, %.3g), truncated (%.3g, %.3g)", arbitration.x(),
+                    arbitration.y(), blend.x(), blend.y(), truncated.x(), truncated.y()),
+             ok, "threshold: each to 1e-12");
+}
+
+Claim groupBehaviours(const Context& context) {
+  Sampler s(context.seed + 3);
+  double sepError = 0, cohError = 0, aliError = 0;
+  const reynolds::Neighborhood all{100.0, kPi};
+  for (int i = 0; i < (context.quick ? 500 : 5000); ++i) {
+    Character c = s.character();
+    std::vector<Other> others(5);
+    for (auto& o : others) o = s.other();
+    Vec3 sep = Vec3::Zero(), meanP = Vec3::Zero(), meanV = Vec3::Zero();
+    for (const auto& o : others) {
+      const Vec3 d = c.position - o.position;
+      sep += d.normalized() / d.norm();
+      meanP += o.position / 5.0;
+      meanV += o.velocity / 5.0;
+    }
+    sepError = std::max(sepError, (reynolds::separation(c, others, all) - sep).norm());
+    cohError = std::max(cohError, (reynolds::cohesion(c, others, all) - (meanP - c.position)).norm());
+    aliError = std::max(aliError, (reynolds::alignment(c, others, all) - (meanV - c.velocity)).norm());
+  }
+  // The field of view: a neighbour straight behind is outside a ±90° neighbourhood.
+  Character c;
+  Other behind;
+  behind.position = Vec3(-1, 0, 0);
+  const Other behindList[] = {behind};
+  const Vec3 narrow = reynolds::cohesion(c, behindList, {3.0, kPi / 2});
+  const bool ok = sepError < 1e-9 && cohError < 1e-12 && aliError < 1e-12 && narrow.norm() < 1e-12;
+  return row("Separation (1/r weighting), cohesion (towards the average position) and alignment (towards the average "
+             "velocity) over a neighbourhood of a distance and a field-of-view angle; flocking combines the three",
+             "Separation, Cohesion, Alignment, Flocking",
+             "reynolds::separation, cohesion, alignment against their formulas on random groups of 5, and the field "
+             "of view on a neighbour straight behind",
+             format("largest errors: separation %.1e, cohesion %.1e, alignment %.1e; cohesion with the neighbour "
+                    "behind outside a ±90° view: |f| = %.1e",
+                    sepError, cohError, aliError, narrow.norm()),
+             ok, "threshold: each formula to 1e-9 and the unseen neighbour ignored");
+}
+
+Claim unalignedAvoidance(const Context& context) {
+  (void)context;
+  Character c;
+  c.velocity = Vec3(1.5, 0, 0);
+  Other crossing;  // will meet the character at (6, 0) in 4 s
+  crossing.position = Vec3(6, -6, 0);
+  crossing.velocity = Vec3(0, 1.5, 0);
+  Other clear = crossing;  // passes 5 m behind
+  clear.position = Vec3(1, -6, 0);
+  clear.velocity = Vec3(0, 1.5, 0);
+  const Other crossingList[] = {crossing};
+  const Other clearList[] = {clear};
+  const Vec3 avoid = reynolds::unalignedCollisionAvoidance(c, crossingList, 8.0, 0.5);
+  const Vec3 none = reynolds::unalignedCollisionAvoidance(c, clearList, 8.0, 0.5);
+  return row("Unaligned collision avoidance: steer away from the site of the nearest approach when it is closer "
+             "than the two bodies; nothing otherwise",
+             "Unaligned Collision Avoidance, Fig. 11",
+             "reynolds::unalignedCollisionAvoidance: two characters crossing at right angles that would meet at "
+             "(6, 0) in 4 s, and one that passes behind",
+             format("steering on a collision course (%.3f, %.3f); passing behind |f| = %.1e", avoid.x(), avoid.y(),
+                    none.norm()),
+             avoid.norm() > 1e-6 && none.norm() < 1e-12,
+             "threshold: a non-zero steering on the collision course, zero (1e-12) when the approach is clear");
+}
+
+Claim leaderFollowing(const Context& context) {
+  (void)context;
+  Other leader;
+  leader.velocity = Vec3(1, 0, 0);
+  Character inTheWay;
+  inTheWay.position = Vec3(2, 0.3, 0);
+  const reynolds::LeaderFollowingParameters p;
+  const Vec3 step = reynolds::leaderFollowing(inTheWay, leader, {}, p);
+  Character behind;
+  behind.position = Vec3(-6, 0, 0);
+  const Vec3 follow = reynolds::leaderFollowing(behind, leader, {}, p);
+  const Vec3 expected = reynolds::arrival(behind, leader.position - Vec3(p.behind, 0, 0), p.slowingDistance);
+  return row("Leader following: arrive at a point behind the leader; a follower in the region ahead of the leader "
+             "steps out of its path; separation among followers",
+             "Leader Following",
+             "reynolds::leaderFollowing with the leader at the origin moving +x: a follower 2 m ahead and 0.3 m to "
+             "its left, and one 6 m behind",
+             format("the follower in the way steers (%.2f, %.2f); the follower behind steers as arrival at the point "
+                    "behind the leader to %.1e",
+                    step.x(), step.y(), (follow - expected).norm()),
+             step.y() > 0 && (follow - expected).norm() < 1e-12,
+             "threshold: the follower in the way moves laterally outwards (+y), the one behind arrives (to 1e-12)");
+}
+
+Claim sketched(const Context& context) {
+  (void)context;
+  Character c;
+  c.position = Vec3(0, -5, 0);
+  Other a, b;
+  a.position = Vec3(-4, 5, 0);
+  b.position = Vec3(4, 5, 0);
+  const Vec3 interpose = reynolds::interpose(c, a, b);
+  // Hide: the spot behind a ball on the far side from the threat.
+  sim::World w;
+  w.dimension = 2;
+  w.obstacles.push_back({geometry::Ball{Vec3(0, 0, 0), 1.0}, {}});
+  w.refreshPieces();
+  Character hider;
+  hider.position = Vec3(3, 0, 0);
+  Other threat;
+  threat.position = Vec3(-6, 0, 0);
+  const auto& piece = w.pieces()[0];
+  const sim::NearObstacle near[] = {{0, &piece, sim::closestPointOnPiece(piece, hider.position),
+                                     sim::distanceToPiece(piece, hider.position)}};
+  const Vec3 hide = reynolds::hide(hider, threat, near, 1.0, 2.0);
+  return row("The sketched behaviours: interpose steers to the midpoint between two characters; hide steers to the "
+             "far side of an obstacle from a threat (shadow: pursue, then match velocity)",
+             "Combined behaviors (interpose, hide, shadow)",
+             "reynolds::interpose between (−4, 5) and (4, 5) from (0, −5); reynolds::hide from a threat at (−6, 0) "
+             "behind a ball at the origin, from (3, 0)",
+             format("interpose steers (%.2f, %.2f); hide steers (%.2f, %.2f) towards the hiding spot (2, 0)",
+                    interpose.x(), interpose.y(), hide.x(), hide.y()),
+             std::abs(interpose.x()) < 1e-12 && interpose.y() > 0 && hide.x() < 0,
+             "threshold: interpose straight up to the midpoint (x to 1e-12); hide towards the spot behind the ball "
+             "(−x from (3, 0)). The paper only sketches these, so the geometry is the whole claim");
+}
+
+Claim notImplemented() {
+  return {"Explore and forage (named among the behaviours the paper leaves for future work)", "Combined behaviors",
+          "—", "nothing: not implemented", Verdict::NotTestable,
+          "the paper names them without a definition to test against; steer::reynolds does not implement them"};
+}
+
+}  // namespace
+
+std::vector<Claim> reynolds1999(const Context& context) {
+  if (context.progress) context.progress("behaviour checks");
+  return {seekFleePursuit(context), arrivalStops(context),       obstacleAvoidance(context),
+          wander(context),          pathFollowing(context),      combiners(context),
+          groupBehaviours(context), unalignedAvoidance(context), leaderFollowing(context),
+          sketched(context),        notImplemented()};
 }
 
 }  // namespace steer::experiments::reproduce
