@@ -13,6 +13,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libyaml-cpp-dev libcli11-dev nlohmann-json3-dev libpugixml-dev
   xvfb xauth
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()

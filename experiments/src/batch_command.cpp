@@ -1,9 +1,11 @@
 #include "batch_command.hpp"
 
 #include <iostream>
+#include <memory>
 #include <thread>
 
 #include "batch_charts.hpp"
+#include "batch_mpi.hpp"
 #include "commands.hpp"
 #include "progress_bar.hpp"
 #include "steer/experiments/sweep.hpp"
@@ -28,43 +30,71 @@ void addShared(CLI::App& app, BatchCommandOptions& o) {
   app.add_flag("--quiet,-q", o.quiet, "no progress bar, no summary line");
 }
 
-// Everything after the command line was read: check, run, write.
+// Everything after the command line was read: check, run, write. Under mpirun every rank
+// checks the whole batch (so bad input stops every rank alike), runs its share, and rank 0
+// writes; the ranks agree on the exit status at each stage, so none is left waiting.
 int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, const std::vector<std::string>& factorKeys,
                     const BatchCommandOptions& o, const std::string& title) {
   const std::filesystem::path out = o.out.empty() ? "runs/" + name : o.out;
+  std::unique_ptr<MpiBatchSession> mpi;
   try {
-    if (jobs.empty()) throw InputError({"<command line>", 0, 0}, "steer " + name + ": nothing to run");
-    checkBatch(jobs);
-  } catch (const InputError& e) {
-    reportInputError(e);
-    return 2;
-  }
-  try {
-    std::filesystem::create_directories(out);
-    // A folder with comparison.csv is a finished batch; while it runs, the folder holds RUNNING.
-    for (const char* f : {"comparison.csv", "comparison.md"}) std::filesystem::remove(out / f);
-    writeFileAtomically(out / "RUNNING", "this batch has not finished\n");
-    BatchOptions options;
-    options.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    options.runsDir = out / "runs";
-    options.trajectories = o.trajectories;
-    ProgressBar bar("steer " + name + " (" + std::to_string(jobs.size()) + " runs)", !o.quiet);
-    options.progress = [&](double f) { bar.update(f); };
-    const auto rows = runBatch(jobs, options);
-    bar.done();
-    if (o.charts) writeBatchCharts(rows, out / "charts");
-    writeFileAtomically(out / "comparison.md", comparisonMarkdown(rows, factorKeys, title, o.command));
-    writeFileAtomically(out / "comparison.csv", comparisonCsv(rows, factorKeys));
-    std::filesystem::remove(out / "RUNNING");
-    if (!o.quiet) std::cout << jobs.size() << " runs -> " << (out / "comparison.md").string() << "\n";
-  } catch (const InputError& e) {
-    reportInputError(e);
-    return 2;
+    mpi = std::make_unique<MpiBatchSession>();
   } catch (const std::exception& e) {
     std::cerr << "steer " << name << ": " << e.what() << "\n";
     return 1;
   }
-  return 0;
+  const bool lead = mpi->writesOutputs();
+  int status = 0;
+  try {
+    if (jobs.empty()) throw InputError({"<command line>", 0, 0}, "steer " + name + ": nothing to run");
+    checkBatch(jobs);
+  } catch (const InputError& e) {
+    if (lead) reportInputError(e);
+    status = 2;
+  }
+  if ((status = mpi->agreeOnStatus(status)) != 0) return status;
+  try {
+    if (lead) {
+      std::filesystem::create_directories(out);
+      // A folder with comparison.csv is a finished batch; while it runs, the folder holds RUNNING.
+      for (const char* f : {"comparison.csv", "comparison.md"}) std::filesystem::remove(out / f);
+      writeFileAtomically(out / "RUNNING", "this batch has not finished\n");
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "steer " << name << ": " << e.what() << "\n";
+    status = 1;
+  }
+  if ((status = mpi->agreeOnStatus(status)) != 0) return status;
+  try {
+    BatchOptions options;
+    options.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    options.runsDir = out / "runs";
+    options.trajectories = o.trajectories;
+    // Under MPI the bar shows rank 0's share of the batch.
+    ProgressBar bar("steer " + name + " (" + std::to_string(jobs.size()) + " runs" +
+                        (mpi->size() > 1 ? ", " + std::to_string(mpi->size()) + " ranks" : std::string()) + ")",
+                    !o.quiet && lead);
+    options.progress = [&](double f) { bar.update(f); };
+    const auto rows = mpi->run(jobs, options);
+    bar.done();
+    if (lead) {
+      if (o.charts) writeBatchCharts(rows, out / "charts");
+      writeFileAtomically(out / "comparison.md", comparisonMarkdown(rows, factorKeys, title, o.command));
+      writeFileAtomically(out / "comparison.csv", comparisonCsv(rows, factorKeys));
+      std::filesystem::remove(out / "RUNNING");
+      if (!o.quiet)
+        std::cout << jobs.size() << " runs"
+                  << (mpi->size() > 1 ? " on " + std::to_string(mpi->size()) + " MPI ranks" : std::string()) << " -> "
+                  << (out / "comparison.md").string() << "\n";
+    }
+  } catch (const InputError& e) {
+    if (lead) reportInputError(e);
+    status = 2;
+  } catch (const std::exception& e) {
+    if (lead) std::cerr << "steer " << name << ": " << e.what() << "\n";
+    status = 1;
+  }
+  return mpi->agreeOnStatus(status);
 }
 
 }  // namespace

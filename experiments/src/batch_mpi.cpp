@@ -1,0 +1,161 @@
+#include "batch_mpi.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#ifdef STEER_HAVE_MPI
+// The C API only: OpenMPI's and MPICH's deprecated C++ bindings would need their C++ library.
+#define OMPI_SKIP_MPICXX 1
+#define MPICH_SKIP_MPICXX 1
+#include <mpi.h>
+#endif
+
+namespace steer::experiments {
+
+namespace {
+
+// The number of ranks mpirun started, from its environment, without initialising MPI: a
+// plain `steer sweep` must not pay for (or depend on) MPI's start-up.
+int launcherSize() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"})
+    if (const char* v = std::getenv(name)) return std::max(1, std::atoi(v));
+  return 1;
+}
+
+nlohmann::json toJson(const BatchRow& r) {
+  nlohmann::json metrics = nlohmann::json::array();
+  for (const auto& m : r.metrics) metrics.push_back(m ? nlohmann::json(*m) : nlohmann::json(nullptr));
+  return {{"job", r.job},     {"scenario_path", r.scenarioPath}, {"scenario_name", r.scenarioName},
+          {"model", r.model}, {"planner", r.planner},            {"seed", r.seed},
+          {"factors", r.factors}, {"metrics", metrics}};
+}
+
+BatchRow fromJson(const nlohmann::json& j) {
+  BatchRow r;
+  r.job = j.at("job").get<std::size_t>();
+  r.scenarioPath = j.at("scenario_path").get<std::string>();
+  r.scenarioName = j.at("scenario_name").get<std::string>();
+  r.model = j.at("model").get<std::string>();
+  r.planner = j.at("planner").get<std::string>();
+  r.seed = j.at("seed").get<std::uint64_t>();
+  r.factors = j.at("factors").get<std::vector<std::pair<std::string, std::string>>>();
+  for (const auto& m : j.at("metrics")) r.metrics.push_back(m.is_null() ? std::nullopt : std::optional<double>(m.get<double>()));
+  return r;
+}
+
+}  // namespace
+
+bool builtWithMpi() {
+#ifdef STEER_HAVE_MPI
+  return true;
+#else
+  return false;
+#endif
+}
+
+MpiBatchSession::MpiBatchSession() {
+  const int launched = launcherSize();
+#ifdef STEER_HAVE_MPI
+  if (launched > 1) {
+    MPI_Init(nullptr, nullptr);
+    initialised_ = true;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  }
+#else
+  if (launched > 1)
+    throw std::runtime_error("started by mpirun with " + std::to_string(launched) +
+                             " ranks, but this steer was built without MPI (cmake -DSTEER_WITH_MPI=ON)");
+#endif
+}
+
+MpiBatchSession::~MpiBatchSession() {
+#ifdef STEER_HAVE_MPI
+  if (initialised_) MPI_Finalize();
+#endif
+}
+
+int MpiBatchSession::agreeOnStatus(int status) const {
+#ifdef STEER_HAVE_MPI
+  if (size_ > 1) {
+    int all = status;
+    MPI_Allreduce(&status, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return all;
+  }
+#endif
+  return status;
+}
+
+std::vector<BatchRow> MpiBatchSession::run(const std::vector<BatchJob>& jobs, const BatchOptions& options) const {
+  if (size_ == 1) return runBatch(jobs, options);
+#ifdef STEER_HAVE_MPI
+  std::vector<BatchJob> mine;
+  std::vector<std::size_t> index;
+  for (std::size_t i = static_cast<std::size_t>(rank_); i < jobs.size(); i += static_cast<std::size_t>(size_)) {
+    mine.push_back(jobs[i]);
+    index.push_back(i);
+  }
+  // Run this share; a failure is carried to the gather so that every rank takes part in it.
+  std::string payload;
+  int failed = 0;
+  try {
+    std::vector<BatchRow> rows = mine.empty() ? std::vector<BatchRow>{} : runBatch(mine, options);
+    nlohmann::json out = nlohmann::json::array();
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      rows[k].job = index[rows[k].job];  // back to the whole batch's numbering
+      out.push_back(toJson(rows[k]));
+    }
+    payload = out.dump();
+  } catch (const std::exception& e) {
+    failed = 1;
+    payload = std::string("rank ") + std::to_string(rank_) + ": " + e.what();
+  }
+  int anyFailed = 0;
+  MPI_Allreduce(&failed, &anyFailed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+
+  // Gather every rank's payload (its rows, or its error) on rank 0.
+  const int length = static_cast<int>(payload.size());
+  std::vector<int> lengths(static_cast<std::size_t>(size_)), offsets(static_cast<std::size_t>(size_));
+  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::string all;
+  if (rank_ == 0) {
+    int total = 0;
+    for (int r = 0; r < size_; ++r) offsets[static_cast<std::size_t>(r)] = total, total += lengths[static_cast<std::size_t>(r)];
+    all.resize(static_cast<std::size_t>(total));
+  }
+  MPI_Gatherv(payload.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
+  if (anyFailed) {
+    if (rank_ != 0) throw std::runtime_error("another rank failed (rank 0 reports it)");
+    std::string errors;
+    for (int r = 0; r < size_; ++r) {
+      const std::string part = all.substr(static_cast<std::size_t>(offsets[static_cast<std::size_t>(r)]),
+                                          static_cast<std::size_t>(lengths[static_cast<std::size_t>(r)]));
+      if (part.rfind("rank ", 0) == 0) errors += (errors.empty() ? "" : "; ") + part;
+    }
+    throw std::runtime_error(errors);
+  }
+  if (rank_ != 0) return {};
+  std::vector<BatchRow> rows(jobs.size());
+  std::vector<bool> seen(jobs.size(), false);
+  for (int r = 0; r < size_; ++r) {
+    const auto part = nlohmann::json::parse(all.substr(static_cast<std::size_t>(offsets[static_cast<std::size_t>(r)]),
+                                                       static_cast<std::size_t>(lengths[static_cast<std::size_t>(r)])));
+    for (const auto& j : part) {
+      BatchRow row = fromJson(j);
+      if (row.job >= rows.size() || seen[row.job]) throw std::runtime_error("gathered rows: bad or repeated job index");
+      seen[row.job] = true;
+      rows[row.job] = std::move(row);
+    }
+  }
+  for (std::size_t i = 0; i < seen.size(); ++i)
+    if (!seen[i]) throw std::runtime_error("gathered rows: job " + std::to_string(i) + " is missing");
+  return rows;
+#else
+  return runBatch(jobs, options);
+#endif
+}
+
+}  // namespace steer::experiments
