@@ -144,6 +144,117 @@ Claim arrivalStops(const Context& context) {
              "only from S = 4 m v_max, so a shorter S overshoots and comes back");
 }
 
+Claim offsetPursuitAndEvasion(const Context& context) {
+  (void)context;
+  reynolds::VehicleParameters vp;
+  vp.maxForce = 8.0;
+  vp.maxSpeed = 3.0;
+  Other quarry;
+  quarry.velocity = Vec3(1, 0.5, 0);
+  const Vec3 offset(-1.0, 2.0, 0.0);  // (forward, side, up) in the quarry's frame
+  const Vec3 f = quarry.velocity.normalized(), left = Vec3::UnitZ().cross(f).normalized();
+  Character c;
+  c.position = Vec3(-4, -5, 0);
+  c.maxSpeed = vp.maxSpeed;
+  for (int k = 0; k < 3000; ++k) {
+    vehicleStep(c, reynolds::offsetPursuit(c, quarry, offset, 0.3, 3.0), vp, 0.01);
+    quarry.position += quarry.velocity * 0.01;
+  }
+  const double side = (c.position - quarry.position).dot(left);
+  const double speedError = (c.velocity - quarry.velocity).norm();
+  // Evasion flees the position pursuit seeks.
+  Sampler s(context.seed + 4);
+  double evasionError = 0;
+  for (int i = 0; i < 1000; ++i) {
+    Character e = s.character();
+    const Other q = s.other();
+    const double t = (e.position - q.position).norm() * 0.3;  // T = D·c (the aligned case is pursuit's)
+    evasionError = std::max(evasionError, (reynolds::evasion(e, q, 0.3) - reynolds::flee(e, q.position + t * q.velocity)).norm());
+  }
+  return row("Offset pursuit steers to a point fixed in the quarry's frame (fly-bys, formations); evasion flees the "
+             "quarry's predicted position",
+             "Offset Pursuit; Pursuit and Evasion",
+             "reynolds::offsetPursuit driving a simple vehicle (8 N, 3 m/s) after a quarry moving at (1, 0.5) m/s, "
+             "offset 2 m to its left and 1 m behind, 30 s; reynolds::evasion against flee on 1,000 random pairs",
+             format("station-keeping: %.3f m to the quarry's left (offset 2 m), velocity within %.3f m/s of the "
+                    "quarry's; evasion − flee(predicted) at most %.1e",
+                    side, speedError, evasionError),
+             std::abs(side - 2.0) < 0.05 && speedError < 0.05 && evasionError < 1e-12,
+             "threshold: sideways within 5 cm of the offset and the quarry's velocity within 5 cm/s (arrival lags "
+             "a moving point along its motion, so the gap along it is not judged); evasion exact to 1e-12");
+}
+
+Claim wallsAndContainment(const Context& context) {
+  (void)context;
+  sim::World w;
+  w.dimension = 2;
+  w.obstacles.push_back({geometry::Segment{{-10, 0}, {60, 0}}, {}});
+  w.refreshPieces();
+  reynolds::VehicleParameters vp;
+  vp.maxSpeed = 1.5;
+  double worstOffset = 0, closest = 1e9;
+  for (const double startY : {4.0, -3.0}) {
+    Character c;
+    c.position = Vec3(0, startY, 0);
+    c.velocity = Vec3(1.2, 0, 0);
+    c.maxSpeed = vp.maxSpeed;
+    for (int k = 0; k < 2500; ++k) {
+      const auto& piece = w.pieces()[0];
+      const sim::NearObstacle near[] = {{0, &piece, sim::closestPointOnPiece(piece, c.position),
+                                         sim::distanceToPiece(piece, c.position)}};
+      vehicleStep(c, reynolds::wallFollowing(c, near, 1.5, 1.0), vp, 0.01);
+      closest = std::min(closest, std::abs(c.position.y()));
+    }
+    worstOffset = std::max(worstOffset, std::abs(c.position.y() - std::copysign(1.5, startY)));
+  }
+  // Containment: nothing while the predicted position is inside, back inside otherwise.
+  reynolds::Region box;
+  box.min = Vec3(-5, -5, -1);
+  box.max = Vec3(5, 5, 1);
+  Character inside;
+  inside.velocity = Vec3(1, 0, 0);
+  Character leaving;
+  leaving.position = Vec3(4.5, 0, 0);
+  leaving.velocity = Vec3(2, 0, 0);
+  const Vec3 none = reynolds::containment(inside, box, 1.0, 0.5, 2);
+  const Vec3 back = reynolds::containment(leaving, box, 1.0, 0.5, 2);
+  return row("Wall following keeps an offset from a wall on the character's own side; containment steers back only "
+             "when the predicted position leaves the region",
+             "Wall Following and Containment",
+             "reynolds::wallFollowing driving a simple vehicle (1.5 m/s) along a wall from 4 m on one side and 3 m on "
+             "the other, offset 1.5 m, 25 s; reynolds::containment in a 10 m box",
+             format("final distance from the offset line at most %.3f m, never closer to the wall than %.2f m; "
+                    "containment inside |f| = %.1e, leaving at 2 m/s from 0.5 m inside: (%.2f, %.2f)",
+                    worstOffset, closest, none.norm(), back.x(), back.y()),
+             worstOffset < 0.1 && closest > 1.0 && none.norm() < 1e-12 && back.x() < 0,
+             "threshold: within 10 cm of the offset on either side and never within 1 m of the wall; containment "
+             "zero (1e-12) inside and pointing back (−x) when leaving");
+}
+
+Claim flowFollowing(const Context& context) {
+  (void)context;
+  reynolds::VehicleParameters vp;
+  vp.maxForce = 3.0;
+  vp.maxSpeed = 2.0;
+  Character c;
+  c.position = Vec3(0, 3, 0);
+  c.velocity = Vec3(-1, 0, 0);
+  c.maxSpeed = vp.maxSpeed;
+  for (int k = 0; k < 2000; ++k) {
+    const Vec3 tangent = Vec3(-c.position.y(), c.position.x(), 0).normalized();  // a rotational field
+    vehicleStep(c, reynolds::flowFollowing(c, tangent, 1.5), vp, 0.01);
+  }
+  const Vec3 tangent = Vec3(-c.position.y(), c.position.x(), 0).normalized();
+  const double alignment = c.velocity.normalized().dot(tangent);
+  return row("Flow field following: steer so that the velocity matches the field's direction where the character is",
+             "Flow Field Following",
+             "reynolds::flowFollowing (1.5 m/s) driving a simple vehicle in the rotational field (−y, x)/r from "
+             "(0, 3) moving against it, 20 s (the planners' fields drive it in scenarios)",
+             format("velocity · field direction = %.4f at the end, speed %.3f m/s", alignment, c.velocity.norm()),
+             alignment > 0.98 && std::abs(c.velocity.norm() - 1.5) < 0.05,
+             "threshold: aligned with the field (cosine > 0.98) at the requested speed (±5 cm/s)");
+}
+
 Claim obstacleAvoidance(const Context& context) {
   (void)context;
   sim::World w;
@@ -383,10 +494,11 @@ Claim notImplemented() {
 
 std::vector<Claim> reynolds1999(const Context& context) {
   if (context.progress) context.progress("behaviour checks");
-  return {seekFleePursuit(context), arrivalStops(context),       obstacleAvoidance(context),
-          wander(context),          pathFollowing(context),      combiners(context),
-          groupBehaviours(context), unalignedAvoidance(context), leaderFollowing(context),
-          sketched(context),        notImplemented()};
+  return {seekFleePursuit(context),     offsetPursuitAndEvasion(context), arrivalStops(context),
+          obstacleAvoidance(context),   wander(context),                  pathFollowing(context),
+          wallsAndContainment(context), flowFollowing(context),           unalignedAvoidance(context),
+          groupBehaviours(context),     leaderFollowing(context),         sketched(context),
+          combiners(context),           notImplemented()};
 }
 
 }  // namespace steer::experiments::reproduce
