@@ -11,7 +11,7 @@
 
 namespace steer::environment::kinetic {
 
-template <class Entry>  // Entry has a member `double due`
+template <class Entry>  // Entry has a member `due` (a clock offset, kinetic_clock.hpp)
 class Calendar {
  public:
   void configure(double width, std::size_t buckets) {
@@ -57,6 +57,22 @@ class Calendar {
       if (e.due <= until) out.push_back(e);
       else push(e);
     }
+  }
+  /// Applies `shift` to every entry (the clock's epoch moved) and files them again.
+  template <class Shift>
+  void rebase(Shift&& shift) {
+    scratch_.clear();
+    for (auto& b : ring_) {
+      for (Entry& e : b) {
+        shift(e);
+        scratch_.push_back(e);
+      }
+      std::vector<Entry>().swap(b);
+    }
+    current_ = 0;
+    size_ = 0;
+    for (const Entry& e : scratch_) push(e);
+    std::vector<Entry>().swap(scratch_);
   }
   std::size_t size() const { return size_; }
   std::size_t memoryBytes() const {

@@ -147,21 +147,33 @@ double inCircleMargin(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d
 }
 
 double inCircleBudget(double margin, const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d,
-                      double speedBound) {
-  if (!(speedBound > 0.0)) return std::numeric_limits<double>::infinity();
+                      double wa, double wb, double wc, double wd) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   if (!(margin > 0.0)) return 0.0;
-  const double lengths[4] = {(c - a).norm(), (c - b).norm(), (d - a).norm(), (d - b).norm()};
-  double inverse = 0.0, shortest = std::numeric_limits<double>::infinity();
-  for (double l : lengths) {
-    inverse += 1.0 / l;
-    shortest = std::min(shortest, l);
+  // Side s has length L_s and relative speed bound w_s; in time t its direction turns by at
+  // most asin(x_s) with x_s = w_s t / L_s (the end of a vector of length L moved by δ < L turns
+  // it by at most asin(δ / L)). asin is convex on [0, 1], so asin(x) ≤ κ(x0) x for x ≤ x0 with
+  // κ(x0) = asin(x0) / x0: κ = π/3 for x0 = 1/2, π/2 for x0 = 1.
+  const double L[4] = {(c - a).norm(), (c - b).norm(), (d - a).norm(), (d - b).norm()};
+  const double w[4] = {wc + wa, wc + wb, wd + wa, wd + wb};
+  double rate = 0.0, cap = kInf;  // Σ w_s / L_s, min L_s / w_s
+  for (int k = 0; k < 4; ++k) {
+    if (!(w[k] > 0.0)) continue;
+    if (!(L[k] > 0.0)) return 0.0;
+    rate += w[k] / L[k];
+    cap = std::min(cap, L[k] / w[k]);
   }
-  // A side's direction turns by at most asin(δ_s / L') ≤ (π/2) δ_s / L' with δ_s ≤ 2 W T its
-  // relative displacement and L' ≥ L − δ_s ≥ L/2 its shortest length while 2 W T ≤ L/2.
-  // Summed over the four sides: 2π W T Σ 1/L < margin.
-  const double byAngle = margin / (2.0 * geometry::kPi * speedBound * inverse);
-  const double byLength = shortest / (4.0 * speedBound);
-  return 0.999 * std::min(byAngle, byLength);
+  if (!(rate > 0.0)) return kInf;
+  // x_s ≤ 1/2 while t ≤ cap / 2, where Σ asin(x_s) ≤ (π/3) rate t; x_s ≤ 1 while t ≤ cap.
+  const double half = std::min(margin / (geometry::kPi / 3.0 * rate), 0.5 * cap);
+  const double full = std::min(margin / (geometry::kPi / 2.0 * rate), cap);
+  return 0.999 * std::max(half, full);
+}
+
+double sightMargin(const Vec2& p, const Vec2& q, const geometry::Segment& wall) {
+  const geometry::Segment sight{p, q};
+  return std::min({geometry::distanceToSegment(p, wall), geometry::distanceToSegment(q, wall),
+                   geometry::distanceToSegment(wall.a, sight), geometry::distanceToSegment(wall.b, sight)});
 }
 
 double signedLineDistance(const Vec2& a, const Vec2& b, const Vec2& p) {

@@ -41,11 +41,19 @@ Failure firstFailure(const Quartic& f, double tau0, bool& solved);
 /// the edge is not locally Delaunay).
 double inCircleMargin(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d);
 
-/// Motion-clock time for which the in-circle certificate cannot fail if each of its four points
-/// moves at most `speedBound` per unit of the clock (KINETIC.md §4: every angle turns by at most
-/// Σ asin(2δ/L) ≤ π δ / L over its sides, with lengths shortened by the motion).
+/// Motion-clock time for which the in-circle certificate of edge ab (apexes c, d) cannot fail
+/// when each point moves at most its speed bound (wa … wd, m per unit of clock). Each of the four
+/// sides ca, cb, da, db (length L, relative speed bound w) turns by at most asin(min(1, w t / L))
+/// in time t, and the margin π − (∠acb + ∠adb) shrinks by at most the sum of those turns.
 double inCircleBudget(double margin, const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d,
-                      double speedBound);
+                      double wa, double wb, double wc, double wd);
+
+/// The margin of the line-of-sight certificate of segment pq against wall ab: the least distance
+/// of an end point of either segment to the other segment. Whether pq meets ab can change only
+/// when an end point of one comes onto the other, and each of these distances changes by at most
+/// the largest motion of p and q (walls are static), so the status holds while the points have
+/// moved less than this margin in all.
+double sightMargin(const Vec2& p, const Vec2& q, const geometry::Segment& wall);
 
 /// Signed distance of p from the line through a and b (positive on the left of a→b).
 double signedLineDistance(const Vec2& a, const Vec2& b, const Vec2& p);

@@ -1,0 +1,82 @@
+#pragma once
+// The motion clock of the kinetic structure and the due times read from it.
+//
+// Every certificate (in-circle, orientation, near-set distance, visibility, obstacle piece) is
+// looked at again only when it could have failed. Its next check is a time on the motion clock,
+// which advances in each step by max_i |Δp_i| / maxSpeed_i: whatever the true speeds, every agent
+// i then moved at most maxSpeed_i × (clock advance), so a certificate whose margin needs the
+// points to move m (m) before it can fail is safe for m / (sum of their speed bounds) of clock.
+// A step without motion does not advance the clock and looks at no certificate.
+//
+// Due times are stored as floats (4 bytes: there are tens of them per agent), as offsets from an
+// epoch that moves forward every few thousand steps so that the offsets stay small and precise.
+// Conversion rounds towards the past: a certificate may be looked at a little early, never late.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+namespace steer::environment::kinetic {
+
+inline constexpr float kNever = std::numeric_limits<float>::infinity();  // cannot fail
+inline constexpr float kNow = -std::numeric_limits<float>::infinity();   // look at it this step
+
+class MotionClock {
+ public:
+  /// Steps (with motion) between two moves of the epoch: offsets then stay below a few thousand
+  /// typical advances, where a float resolves a thousandth of one.
+  static constexpr std::uint32_t kRebaseSteps = 4096;
+
+  void reset() { start_ = end_ = epoch_ = 0.0; steps_ = 0; }
+  /// Begins a step in which the clock advances by `advance` (≥ 0).
+  void begin(double advance) {
+    end_ = start_ + advance;
+    endOffset_ = end_ - epoch_;
+  }
+  /// Ends the step: the end positions become the start of the next one.
+  void finish() {
+    if (end_ > start_) ++steps_;
+    start_ = end_;
+  }
+  /// True when the epoch should move to start() before this step's certificates are looked at
+  /// (every stored due time must then be shifted by rebaseShift()).
+  bool wantsRebase() const { return steps_ >= kRebaseSteps; }
+  double rebaseShift() const { return start_ - epoch_; }
+  void rebase() {
+    epoch_ = start_;
+    endOffset_ = end_ - epoch_;
+    steps_ = 0;
+  }
+
+  double start() const { return start_; }
+  double end() const { return end_; }
+  /// The due time `budget` of clock after the end of this step, as a stored offset.
+  float dueAfter(double budget) const { return offset(end_ + budget); }
+  /// The due time `budget` after the start of this step (certificates at start positions).
+  float dueAfterStart(double budget) const { return offset(start_ + budget); }
+  /// Whether a certificate due at `due` must be looked at in this step.
+  bool isDue(float due) const { return static_cast<double>(due) <= endOffset_; }
+  /// The end of this step as an offset (for calendars keyed by offsets).
+  double endOffset() const { return endOffset_; }
+
+  /// A stored offset moved to the new epoch (rounded towards the past).
+  static float shifted(float due, double shift) {
+    if (!std::isfinite(due)) return due;
+    return roundDown(static_cast<double>(due) - shift);
+  }
+
+ private:
+  float offset(double t) const {
+    if (!(t < std::numeric_limits<double>::infinity())) return kNever;
+    return roundDown(t - epoch_);
+  }
+  static float roundDown(double x) {
+    float f = static_cast<float>(x);
+    if (static_cast<double>(f) > x) f = std::nextafter(f, -std::numeric_limits<float>::infinity());
+    return f;
+  }
+
+  double start_ = 0.0, end_ = 0.0, epoch_ = 0.0, endOffset_ = 0.0;
+  std::uint32_t steps_ = 0;
+};
+
+}  // namespace steer::environment::kinetic

@@ -1,0 +1,648 @@
+// Near sets of the kinetic provider: per-pair certificates, enter/exit/flip updates (A.3.1,
+// Lemma 1), walks near walls, visibility and the sorted neighbour lists. See
+// kinetic_near_sets.hpp.
+#include "kinetic_near_sets.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "kinetic_certificates.hpp"
+#include "steer/geometry/distance.hpp"
+
+namespace steer::environment::kinetic {
+
+using geometry::Vec2;
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+}  // namespace
+
+// =============================================================================================
+// Lists of other agents (no per-agent marks).
+
+std::uint32_t NearSets::find(std::uint32_t p, std::uint32_t q) const {
+  const Entry* e = lists_.data(listRef_[p]);
+  const std::uint32_t size = listRef_[p].size();
+  for (std::uint32_t k = 0; k < size; ++k)
+    if ((e[k].key & kIdMask) == q) return k;
+  return kNone;
+}
+
+template <class F>
+void NearSets::forHolders(std::uint32_t x, F&& f) const {
+  if (s_.isAgent(x)) {
+    const Entry* e = lists_.data(listRef_[x]);
+    const std::uint32_t size = listRef_[x].size();
+    for (std::uint32_t k = 0; k < size; ++k)
+      if (e[k].key & kHeld) f(e[k].key & kIdMask);
+  } else {
+    for (std::uint32_t p : staticHolders_[x - s_.n]) f(p);
+  }
+}
+
+void NearSets::setHeld(std::uint32_t q, std::uint32_t p) {
+  if (!s_.isAgent(q)) {
+    staticHolders_[q - s_.n].push_back(p);
+    return;
+  }
+  const std::uint32_t k = find(q, p);
+  if (k == kNone)
+    lists_.push_back(listRef_[q], {p | kHeld, kNever});
+  else
+    lists_.data(listRef_[q])[k].key |= kHeld;
+}
+
+void NearSets::clearHeld(std::uint32_t q, std::uint32_t p) {
+  if (!s_.isAgent(q)) {
+    auto& v = staticHolders_[q - s_.n];
+    auto it = std::find(v.begin(), v.end(), p);
+    if (it != v.end()) {
+      *it = v.back();
+      v.pop_back();
+    }
+    return;
+  }
+  const std::uint32_t k = find(q, p);
+  if (k == kNone) return;
+  Entry& e = lists_.data(listRef_[q])[k];
+  e.key &= ~kHeld;
+  if (!(e.key & kOwn)) lists_.swapErase(listRef_[q], k);
+}
+
+// =============================================================================================
+// Flips and vertices leaving or arriving (during the structure's update).
+
+void NearSets::flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) {
+  // The new edge cd: every agent holding c (or c itself) watches d, and the other way round.
+  for (int k = 0; k < 2; ++k) {
+    const std::uint32_t x = k == 0 ? c : d, y = k == 0 ? d : c;
+    if (x == kNone || y == kNone) continue;
+    if (s_.isAgent(x)) watchAfterFlip(x, y);
+    scratch_.clear();
+    forHolders(x, [&](std::uint32_t p) { scratch_.push_back(p); });
+    for (std::uint32_t p : scratch_) watchAfterFlip(p, y);
+  }
+  // The lost edge ab: near a wall it may have been the only path to part of A_p.
+  if (a == kNone || b == kNone) return;
+  auto lost = [&](std::uint32_t p, std::uint32_t other) {
+    if (!walls(p) || s_.has(p, Shared::kDirty) || !s_.has(p, Shared::kEnabled)) return;
+    if (other == p) {
+      markDirty(p);
+      return;
+    }
+    const std::uint32_t k = find(p, other);
+    if (k != kNone && (lists_.data(listRef_[p])[k].key & kA)) markDirty(p);
+  };
+  if (s_.isAgent(a)) lost(a, b);
+  scratch_.clear();
+  forHolders(a, [&](std::uint32_t p) { scratch_.push_back(p); });
+  for (std::uint32_t p : scratch_) lost(p, b);
+}
+
+void NearSets::watchAfterFlip(std::uint32_t p, std::uint32_t y) {
+  if (y == p || !s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) return;
+  if (!walls(p) && flat_ && !afterMove_) {
+    // Without a wall in C_p, A_p holds every vertex that was inside C_p at the start of the
+    // step, which the triangulation still holds: such a y is already in A_p. (Same expression
+    // as Shared::distance at the previous end, so the same bits.)
+    const double d = (geometry::lift(t_.point(y)) - geometry::lift(t_.point(p))).norm();
+    if (!(d > s_.radius[p])) return;
+  }
+  const std::uint32_t k = find(p, y);
+  if (k == kNone) {
+    lists_.push_back(listRef_[p], {y | kW, kNow});
+    touch(p);
+  } else if (walls(p)) {
+    // Behind a wall a watched vertex may sit inside C_p without being approachable; a new edge
+    // may make it approachable now: look at it again.
+    Entry& e = lists_.data(listRef_[p])[k];
+    if (!(e.key & kA)) {
+      e.key |= kW;
+      e.due = kNow;
+      touch(p);
+    }
+  } else {
+    Entry& e = lists_.data(listRef_[p])[k];
+    if (!(e.key & kOwn)) {  // only held so far: watch it
+      e.key |= kW;
+      e.due = kNow;
+      touch(p);
+    }
+  }
+}
+
+void NearSets::vertexLeaving(std::uint32_t id, std::span<const std::uint32_t> neighbours) {
+  // Nobody holds it any more: drop it from the sets that held it.
+  std::vector<std::uint32_t> holders;
+  forHolders(id, [&](std::uint32_t p) { holders.push_back(p); });
+  for (std::uint32_t p : holders) {
+    const std::uint32_t k = find(p, id);
+    if (k == kNone) continue;
+    Entry& e = lists_.data(listRef_[p])[k];
+    if (e.key & kVis) {
+      auto& ref = outRef_[p];
+      const auto v = out_.view(ref);
+      const auto it = std::lower_bound(v.begin(), v.end(), s_.extOf[id]);
+      if (it != v.end() && *it == s_.extOf[id]) out_.eraseAt(ref, static_cast<std::uint32_t>(it - v.begin()));
+    }
+    e.key &= ~(kA | kVis | kW);
+    if (!(e.key & kHeld)) lists_.swapErase(listRef_[p], k);
+    markDirty(p);
+  }
+  if (s_.isAgent(id)) clearAgent(id);
+  else staticHolders_[id - s_.n].clear();
+  // Paths through it, and the edges around it, change: every agent holding a neighbour walks.
+  for (std::uint32_t u : neighbours) {
+    if (s_.isAgent(u) && s_.has(u, Shared::kEnabled)) markDirty(u);
+    forHolders(u, [&](std::uint32_t p) { markDirty(p); });
+  }
+}
+
+void NearSets::vertexArrived(std::uint32_t id, std::span<const std::uint32_t> neighbours) {
+  if (s_.isAgent(id)) markDirty(id);
+  for (std::uint32_t u : neighbours) {
+    if (s_.isAgent(u) && s_.has(u, Shared::kEnabled)) markDirty(u);
+    forHolders(u, [&](std::uint32_t p) { markDirty(p); });
+  }
+}
+
+void NearSets::clearAgent(std::uint32_t p) {
+  // p holds nothing any more; entries saying that others hold p go too (they are told by
+  // vertexLeaving, or p was never in the triangulation).
+  const std::uint32_t size = listRef_[p].size();
+  for (std::uint32_t k = 0; k < size; ++k) {
+    const Entry e = lists_.data(listRef_[p])[k];
+    if (e.key & kA) clearHeld(idOf(e), p);
+  }
+  lists_.release(listRef_[p]);
+  out_.release(outRef_[p]);
+  agentDue_[p] = kNever;
+}
+
+// =============================================================================================
+// One agent at a time: its entries indexed by vertex id.
+
+void NearSets::beginAgent(std::uint32_t p) {
+  if (++markStamp_ == 0) {
+    std::fill(mark_.begin(), mark_.end(), 0);
+    markStamp_ = 1;
+  }
+  const std::uint64_t base = std::uint64_t{markStamp_} << 32;
+  const Entry* e = lists_.data(listRef_[p]);
+  const std::uint32_t size = listRef_[p].size();
+  for (std::uint32_t k = 0; k < size; ++k) mark_[e[k].key & kIdMask] = base | k;
+}
+
+std::uint32_t NearSets::lookup(std::uint32_t q) const {
+  const std::uint64_t m = mark_[q];
+  return (m >> 32) == markStamp_ ? static_cast<std::uint32_t>(m) : kNone;
+}
+
+std::uint32_t NearSets::append(std::uint32_t p, std::uint32_t key) {
+  const std::uint32_t k = listRef_[p].size();
+  lists_.push_back(listRef_[p], {key, kNever});
+  mark_[key & kIdMask] = std::uint64_t{markStamp_} << 32 | k;
+  return k;
+}
+
+void NearSets::dropEntry(std::uint32_t p, std::uint32_t k) {
+  Entry* e = lists_.data(listRef_[p]);
+  const std::uint32_t last = listRef_[p].size() - 1;
+  mark_[e[k].key & kIdMask] = 0;
+  if (k != last) mark_[e[last].key & kIdMask] = std::uint64_t{markStamp_} << 32 | k;
+  lists_.swapErase(listRef_[p], k);
+}
+
+// =============================================================================================
+// Certificates of one entry.
+
+bool NearSets::visible(std::uint32_t p, std::uint32_t q, double& margin) const {
+  margin = kInf;
+  const auto pieces = sight_.sightPieces(p);
+  if (pieces.empty()) return true;
+  const auto& all = s_.world->pieces();
+  const Vec2 a = s_.xy(p), b = s_.xy(q);
+  const geometry::Segment sight{a, b};
+  bool clear = true;
+  for (sim::PieceIndex k : pieces) {
+    const geometry::Segment& wall = all[k].segment;
+    // The oracle's predicate (geometry::lineOfSight), wall by wall.
+    if (clear && geometry::segmentsIntersect(sight, wall)) clear = false;
+    margin = std::min(margin, sightMargin(a, b, wall));
+  }
+  return clear;
+}
+
+void NearSets::setVisible(std::uint32_t p, std::uint32_t k, bool vis) {
+  Entry& e = lists_.data(listRef_[p])[k];
+  if (((e.key & kVis) != 0) == vis) return;
+  const sim::AgentIndex ext = s_.extOf[idOf(e)];
+  auto& ref = outRef_[p];
+  const auto v = out_.view(ref);
+  const auto at = static_cast<std::uint32_t>(std::lower_bound(v.begin(), v.end(), ext) - v.begin());
+  if (vis) {
+    e.key |= kVis;
+    out_.insertAt(ref, at, ext);
+  } else {
+    e.key &= ~kVis;
+    if (at < ref.size() && out_.data(ref)[at] == ext) out_.eraseAt(ref, at);
+  }
+}
+
+// The next check of an entry from its margins at the end positions (distance d).
+float NearSets::dueOf(std::uint32_t p, const Entry& e, double d, double sight) const {
+  if (!(e.key & kOwn)) return kNever;
+  const std::uint32_t q = idOf(e);
+  const double r = s_.radius[p];
+  double margin = std::abs(d - r);
+  if (s_.isAgent(q)) {
+    margin = std::min(margin, std::abs(d - (s_.body[p] + s_.body[q])));  // contact
+    if (e.key & kA) {
+      if (s_.has(p, Shared::kLosMoving)) return s_.clock.dueAfter(0.0);
+      margin = std::min(margin, sight);
+    }
+  }
+  // Rounding of the distances (and of the sight predicate) is far below this.
+  margin -= 1e-12 * (r + d);
+  if (!(margin > 0.0)) return s_.clock.dueAfter(0.0);
+  return s_.clock.dueAfter(0.999 * margin / s_.pairSpeed(p, q));
+}
+
+void NearSets::reschedule(std::uint32_t p, std::uint32_t k) {
+  Entry& e = lists_.data(listRef_[p])[k];
+  const std::uint32_t q = idOf(e);
+  double sight = kInf;
+  if ((e.key & kA) && s_.isAgent(q)) visible(p, q, sight);
+  e.due = dueOf(p, e, s_.distance(p, q), sight);
+}
+
+void NearSets::pairContact(std::uint32_t p, std::uint32_t q) {
+  if (!s_.has(p, Shared::kMovedNow) && !s_.has(q, Shared::kMovedNow)) return;
+  if (!s_.has(q, Shared::kEnabled)) return;
+  const std::uint32_t a = std::min(s_.extOf[p], s_.extOf[q]), b = std::max(s_.extOf[p], s_.extOf[q]);
+  if (b >= previous_.size()) return;
+  const std::uint32_t ia = s_.intOf[a], ib = s_.intOf[b];
+  const double reach = s_.body[ia] + s_.body[ib];
+  // Each agent moved at most its speed bound × the clock's advance: farther apart than that at
+  // the end, they cannot have touched in the step.
+  const double motion = s_.pairSpeed(p, q) * (s_.clock.end() - s_.clock.start());
+  if (s_.distance(p, q) > reach + 1.001 * motion + 1e-12) return;
+  const Vec2 rel0 = geometry::xy(previous_[a]) - geometry::xy(previous_[b]);
+  const Vec2 relU = (s_.xy(ia) - geometry::xy(previous_[a])) - (s_.xy(ib) - geometry::xy(previous_[b]));
+  const double tau = firstTouchPoint(rel0, relU, reach);
+  if (tau >= 0.0) contacts_->push_back({a, b, 0, false, t0_ + tau * dt_});
+}
+
+// =============================================================================================
+// The end-of-step update of one agent.
+
+void NearSets::evaluate(std::uint32_t p, bool force) {
+  const bool dirty = s_.has(p, Shared::kDirty);
+  const double r = s_.radius[p];
+  exits_.clear();
+  enters_.clear();
+  scratch_.clear();  // watched vertices looked at and still outside: prune if no longer adjacent
+  const std::uint32_t size = listRef_[p].size();
+  for (std::uint32_t k = 0; k < size; ++k) {
+    Entry& e = lists_.data(listRef_[p])[k];
+    if (!force && !(advanced_ && s_.clock.isDue(e.due)) && e.due != kNow) continue;
+    if (!(e.key & kOwn)) {
+      e.due = kNever;
+      continue;
+    }
+    const std::uint32_t q = idOf(e);
+    if (!live(q)) {  // a stale watch of a vertex that left the triangulation
+      e.key &= ~kW;
+      e.due = kNever;
+      scratch_.push_back(q);
+      continue;
+    }
+    ++s_.counters.distanceEvaluations;
+    const double d = s_.distance(p, q);
+    if (s_.isAgent(q)) pairContact(p, q);
+    if (dirty) continue;  // the walk recomputes the sets
+    const bool in = !(d > r);
+    if ((e.key & kA) && !in) {
+      exits_.push_back(k);
+      continue;
+    }
+    if ((e.key & kW) && in) {
+      enters_.push_back(k);
+      continue;
+    }
+    double sight = kInf;
+    if ((e.key & kA) && s_.isAgent(q)) setVisible(p, k, visible(p, q, sight));
+    if (e.key & kW) scratch_.push_back(q);
+    Entry& now = lists_.data(listRef_[p])[k];
+    now.due = dueOf(p, now, d, sight);
+  }
+  if (dirty || (exits_.empty() && enters_.empty())) return;
+  if (walls(p)) {
+    // Near a wall an exit may cut paths to other members: recompute. Entering vertices join
+    // only if a member (or p) is their neighbour.
+    if (!exits_.empty()) {
+      markDirty(p);
+      return;
+    }
+    for (std::uint32_t k : enters_) {
+      const std::uint32_t q = idOf(lists_.data(listRef_[p])[k]);
+      if (lists_.data(listRef_[p])[k].key & kA) continue;  // joined by an earlier recursion
+      bool adjacent = false;
+      t_.forNeighbors(q, [&](std::uint32_t y) {
+        if (y == p) adjacent = true;
+        const std::uint32_t j = y == p ? kNone : lookup(y);
+        if (j != kNone && (lists_.data(listRef_[p])[j].key & kA)) adjacent = true;
+      });
+      if (adjacent)
+        enter(p, k);
+      else
+        reschedule(p, k);
+    }
+    return;
+  }
+  for (std::uint32_t k : exits_) exit(p, k);
+  for (std::uint32_t k : enters_)
+    if (!(lists_.data(listRef_[p])[k].key & kA)) enter(p, k);
+}
+
+// q joins A_p (A.3.1's enter step), then its inside neighbours that were not members join
+// too, recursively; its outside neighbours are watched.
+void NearSets::enter(std::uint32_t p, std::uint32_t k) {
+  const double r = s_.radius[p];
+  stack_.clear();
+  auto join = [&](std::uint32_t j, double d) {
+    Entry& e = lists_.data(listRef_[p])[j];
+    const std::uint32_t q = idOf(e);
+    e.key = (e.key & ~kW) | kA;
+    ++s_.counters.enters;
+    setHeld(q, p);
+    double sight = kInf;
+    if (s_.isAgent(q)) setVisible(p, j, visible(p, q, sight));
+    Entry& now = lists_.data(listRef_[p])[j];
+    now.due = dueOf(p, now, d, sight);
+    stack_.push_back(q);
+  };
+  join(k, s_.distance(p, idOf(lists_.data(listRef_[p])[k])));
+  while (!stack_.empty()) {
+    const std::uint32_t x = stack_.back();
+    stack_.pop_back();
+    t_.forNeighbors(x, [&](std::uint32_t y) {
+      if (y == p) return;
+      std::uint32_t j = lookup(y);
+      if (j != kNone && (lists_.data(listRef_[p])[j].key & kA)) return;
+      ++s_.counters.distanceEvaluations;
+      const double d = s_.distance(p, y);
+      const bool fresh = j == kNone;
+      if (fresh) j = append(p, y);
+      if (fresh && s_.isAgent(y)) pairContact(p, y);
+      if (!(d > r)) {
+        join(j, d);
+      } else if (!(lists_.data(listRef_[p])[j].key & kW)) {
+        Entry& e = lists_.data(listRef_[p])[j];
+        e.key |= kW;
+        e.due = dueOf(p, e, d, kInf);
+      }
+    });
+  }
+}
+
+// q leaves A_p; it stays watched (it is outside and, for now, a neighbour of members).
+void NearSets::exit(std::uint32_t p, std::uint32_t k) {
+  Entry& e = lists_.data(listRef_[p])[k];
+  const std::uint32_t q = idOf(e);
+  ++s_.counters.exits;
+  if (e.key & kVis) setVisible(p, k, false);
+  Entry& now = lists_.data(listRef_[p])[k];
+  now.key = (now.key & ~kA) | kW;
+  clearHeld(q, p);
+  Entry& after = lists_.data(listRef_[p])[k];
+  after.due = dueOf(p, after, s_.distance(p, q), kInf);
+  scratch_.push_back(q);
+}
+
+// A_p and W_p by a walk from p over the vertices inside C_p: the approachable set of A.3.1 by
+// definition (a path of the triangulation inside C_p).
+void NearSets::walk(std::uint32_t p) {
+  ++s_.counters.nearSetWalks;
+  const double r = s_.radius[p];
+  const std::uint32_t oldSize = listRef_[p].size();
+  oldFlags_.assign(oldSize, 0);
+  for (std::uint32_t k = 0; k < oldSize; ++k) {
+    Entry& e = lists_.data(listRef_[p])[k];
+    oldFlags_[k] = static_cast<std::uint8_t>(((e.key & kA) ? 1 : 0) | ((e.key & kVis) ? 2 : 0));
+    e.key &= ~(kA | kW | kVis);
+  }
+  stack_.assign(1, p);
+  while (!stack_.empty()) {
+    const std::uint32_t x = stack_.back();
+    stack_.pop_back();
+    t_.forNeighbors(x, [&](std::uint32_t y) {
+      if (y == p) return;
+      std::uint32_t j = lookup(y);
+      if (j != kNone && (lists_.data(listRef_[p])[j].key & kOwn)) return;  // reached already
+      ++s_.counters.distanceEvaluations;
+      const bool fresh = j == kNone;
+      if (fresh) j = append(p, y);
+      if (fresh && s_.isAgent(y)) pairContact(p, y);
+      if (!(s_.distance(p, y) > r)) {
+        lists_.data(listRef_[p])[j].key |= kA;
+        stack_.push_back(y);
+      } else {
+        lists_.data(listRef_[p])[j].key |= kW;
+      }
+    });
+  }
+  // Reconcile: the holders of every vertex that joined or left, visibility, due times, and the
+  // neighbour list from scratch.
+  auto& outRef = outRef_[p];
+  out_.truncate(outRef, 0);
+  for (std::uint32_t k = 0; k < listRef_[p].size(); ++k) {
+    Entry& e = lists_.data(listRef_[p])[k];
+    const std::uint32_t q = idOf(e);
+    const bool wasA = k < oldSize && (oldFlags_[k] & 1);
+    const bool isA = (e.key & kA) != 0;
+    if (isA && !wasA) setHeld(q, p);
+    if (!isA && wasA) clearHeld(q, p);
+    double sight = kInf;
+    Entry& now = lists_.data(listRef_[p])[k];
+    if (isA && s_.isAgent(q) && visible(p, q, sight)) {
+      now.key |= kVis;
+      out_.push_back(outRef, s_.extOf[q]);
+    }
+    now.due = (now.key & kOwn) ? dueOf(p, now, s_.distance(p, q), sight) : kNever;
+  }
+  auto v = out_.view(outRef);
+  std::sort(v.begin(), v.end());
+  for (std::uint32_t k = listRef_[p].size(); k-- > 0;)
+    if (!(lists_.data(listRef_[p])[k].key & (kOwn | kHeld))) dropEntry(p, k);
+  lists_.shrinkToFit(listRef_[p]);
+  out_.shrinkToFit(outRef);
+  beginAgent(p);  // indices moved
+}
+
+void NearSets::finishAgent(std::uint32_t p) {
+  // Watched vertices looked at in this step and still outside: keep only those that still end
+  // an edge from A_p ∪ {p} (the others would only cost checks; a flip or an enter that makes
+  // them neighbours again watches them again).
+  if (!s_.has(p, Shared::kDirty)) {
+    for (std::uint32_t q : scratch_) {
+      const std::uint32_t k = lookup(q);
+      if (k == kNone) continue;
+      const Entry& e = lists_.data(listRef_[p])[k];
+      if (e.key & kA) continue;
+      if (!(e.key & kW)) {
+        if (!(e.key & kHeld)) dropEntry(p, k);
+        continue;
+      }
+      bool adjacent = false;
+      t_.forNeighbors(q, [&](std::uint32_t y) {
+        if (adjacent) return;
+        if (y == p) {
+          adjacent = true;
+          return;
+        }
+        const std::uint32_t j = lookup(y);
+        if (j != kNone && (lists_.data(listRef_[p])[j].key & kA)) adjacent = true;
+      });
+      if (adjacent) continue;
+      Entry& w = lists_.data(listRef_[p])[k];
+      w.key &= ~kW;
+      if (!(w.key & kHeld)) dropEntry(p, k);
+      else w.due = kNever;
+    }
+  }
+  scratch_.clear();
+  float due = kNever;
+  const Entry* e = lists_.data(listRef_[p]);
+  for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) due = std::min(due, e[k].due);
+  agentDue_[p] = due;
+  s_.unset(p, Shared::kPending);
+}
+
+// An agent off the triangulation (on a wall, or on another agent): its neighbours directly.
+void NearSets::directSets(std::uint32_t p) {
+  auto& ref = outRef_[p];
+  out_.truncate(ref, 0);
+  const double r = s_.radius[p];
+  for (std::uint32_t q = 0; q < s_.n; ++q) {
+    if (q == p || !s_.has(q, Shared::kEnabled)) continue;
+    if (s_.distance(p, q) > r) continue;
+    double sight = kInf;
+    if (!visible(p, q, sight)) continue;
+    out_.push_back(ref, s_.extOf[q]);
+    pairContact(p, q);
+  }
+  auto v = out_.view(ref);
+  std::sort(v.begin(), v.end());
+}
+
+// An agent that moved more than half its near radius in the step may pass agents that are near
+// neither end: its contacts are checked against every agent (rare; O(n) each).
+void NearSets::fastMovers() {
+  if (previous_.size() != s_.n) return;
+  for (std::uint32_t p = 0; p < s_.n; ++p) {
+    if (!s_.has(p, Shared::kEnabled) || !s_.has(p, Shared::kMovedNow)) continue;
+    if ((s_.pos[p] - previous_[s_.extOf[p]]).norm() <= 0.5 * s_.radius[p]) continue;
+    for (std::uint32_t q = 0; q < s_.n; ++q)
+      if (q != p && s_.has(q, Shared::kEnabled)) pairContact(p, q);
+  }
+}
+
+void NearSets::rebuildOutput(std::uint32_t p, std::span<const std::uint32_t> unplaced) {
+  auto& ref = outRef_[p];
+  out_.truncate(ref, 0);
+  const std::uint32_t size = listRef_[p].size();
+  for (std::uint32_t k = 0; k < size; ++k) {
+    const Entry e = lists_.data(listRef_[p])[k];
+    if (e.key & kVis) out_.push_back(ref, s_.extOf[idOf(e)]);
+  }
+  for (std::uint32_t q : unplaced) {
+    if (q == p || !s_.has(q, Shared::kEnabled) || s_.distance(p, q) > s_.radius[p]) continue;
+    double sight = kInf;
+    if (!visible(p, q, sight)) continue;
+    out_.push_back(ref, s_.extOf[q]);
+    pairContact(p, q);
+  }
+  auto v = out_.view(ref);
+  std::sort(v.begin(), v.end());
+}
+
+// =============================================================================================
+
+void NearSets::build() {
+  const std::size_t n = s_.n;
+  lists_.clear();
+  out_.clear();
+  listRef_.assign(n, Ref{});
+  outRef_.assign(n, {});
+  agentDue_.assign(n, kNever);
+  staticHolders_.assign(t_.vertexCount() - n, {});
+  mark_.assign(t_.vertexCount(), 0);
+  markStamp_ = 0;
+  forceAll_ = false;
+  std::vector<sim::Contact> none;
+  contacts_ = &none;
+  previous_ = {};
+  for (std::uint32_t p = 0; p < n; ++p) {
+    s_.unset(p, Shared::kDirty | Shared::kPending);
+    if (!s_.has(p, Shared::kEnabled) || !t_.placed(p)) continue;
+    beginAgent(p);
+    walk(p);
+    scratch_.clear();
+    finishAgent(p);
+  }
+  contacts_ = nullptr;
+}
+
+void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt,
+                       std::span<const std::uint32_t> unplaced, bool unplacedChanged,
+                       std::vector<sim::Contact>& contacts) {
+  previous_ = previous;
+  t0_ = t0;
+  dt_ = dt;
+  contacts_ = &contacts;
+  // Without motion no certificate can have failed: only flips, walks and moving walls count.
+  advanced_ = s_.clock.end() > s_.clock.start();
+  for (std::uint32_t p = 0; p < s_.n; ++p) {
+    if (!s_.has(p, Shared::kEnabled) || !t_.placed(p)) continue;
+    const bool force = forceAll_ || s_.has(p, Shared::kLosMoving);
+    const bool due = force || s_.has(p, Shared::kPending) || (advanced_ && s_.clock.isDue(agentDue_[p]));
+    if (!due && !s_.has(p, Shared::kDirty)) continue;
+    beginAgent(p);
+    scratch_.clear();
+    if (due) evaluate(p, force);
+    if (s_.has(p, Shared::kDirty)) {
+      walk(p);
+      scratch_.clear();
+    }
+    finishAgent(p);
+    s_.unset(p, Shared::kDirty);
+  }
+  for (std::uint32_t p : unplaced)
+    if (s_.has(p, Shared::kEnabled)) directSets(p);
+  fastMovers();
+  if (!unplaced.empty() || unplacedChanged)
+    for (std::uint32_t p = 0; p < s_.n; ++p)
+      if (s_.has(p, Shared::kEnabled) && t_.placed(p)) rebuildOutput(p, unplaced);
+  forceAll_ = false;
+  contacts_ = nullptr;
+}
+
+void NearSets::rebase(double shift) {
+  for (std::uint32_t p = 0; p < s_.n; ++p) {
+    agentDue_[p] = MotionClock::shifted(agentDue_[p], shift);
+    Entry* e = lists_.data(listRef_[p]);
+    for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) e[k].due = MotionClock::shifted(e[k].due, shift);
+  }
+}
+
+std::size_t NearSets::memoryBytes() const {
+  std::size_t bytes = lists_.memoryBytes() + out_.memoryBytes() + listRef_.capacity() * sizeof(Ref) +
+                      outRef_.capacity() * sizeof(ListPool<sim::AgentIndex>::Ref) + agentDue_.capacity() * sizeof(float) +
+                      mark_.capacity() * sizeof(std::uint64_t) + staticHolders_.capacity() * sizeof(staticHolders_[0]);
+  for (const auto& h : staticHolders_) bytes += h.capacity() * sizeof(std::uint32_t);
+  return bytes;
+}
+
+}  // namespace steer::environment::kinetic

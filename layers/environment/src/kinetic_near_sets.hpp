@@ -1,0 +1,154 @@
+#pragma once
+// The near environment of every agent (Goldenstein et al. 2001, A.3.1 and Lemma 1) on top of the
+// kinetic CDT: the approachable set A_p (vertices reachable from p by a path of the triangulation
+// inside the near disc C_p) and the watched set W_p (the outer end points of the properly
+// crossing edges E_p), with one certificate per pair and its own next-check time.
+//
+// Per agent p one list holds an entry per vertex q it tracks, with flags:
+//   A     q ∈ A_p: inside C_p and approachable. Certificate: |p − q| ≤ r_p (q may exit).
+//   W     q ∈ W_p: adjacent to A_p ∪ {p} but outside C_p (or inside but not approachable, behind a
+//         wall). Certificate: |p − q| > r_p (q may enter).
+//   VIS   q ∈ A_p is an enabled agent that p can see (the segment pq meets no wall): q is one of
+//         p's neighbours. Certificate (when walls are near): the sight margin (certificates.hpp).
+//   HELD  p ∈ A_q: q holds p. No certificate of its own; it answers "which agents hold p", which
+//         a flip needs (Lemma 1), without a second per-vertex list.
+// An A or W entry of an agent pair also carries the contact certificate |p − q| vs r_p + r_q, so
+// that continuous collision detection looks only at pairs that could touch.
+//
+// Each entry's next check is the clock time before which none of its certificates can fail
+// (margin / the pair's speed bound); an agent is looked at in a step only when one of its entries
+// came due or a flip touched its set, and then only those entries are evaluated. The work thus
+// follows the motion: it is proportional to the certificates that could have failed.
+//
+// Updates (A.3.1): on a flip, the new edge's far end is watched by every agent holding the near
+// end; an entering vertex joins A_p with its inside neighbours, recursively; an exit removes one
+// vertex. Without a wall within r_p the inside of C_p is connected in the triangulation (the
+// Delaunay graph restricted to a disc is connected), so these steps are the whole update. With a
+// wall within r_p a lost edge or an exit may cut paths; the agent's A_p is then recomputed by a
+// walk of the triangulation inside C_p (O(|A_p|), local).
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "kinetic_list_pool.hpp"
+#include "kinetic_shared.hpp"
+#include "kinetic_triangulation.hpp"
+#include "steer/sim/neighbor_provider.hpp"
+
+namespace steer::environment::kinetic {
+
+class NearSets final : public FlipListener {
+ public:
+  /// What the near sets need of the obstacle pieces: the segments that may block sight in C_p.
+  struct Sight {
+    virtual std::span<const sim::PieceIndex> sightPieces(std::uint32_t agent) const = 0;
+
+   protected:
+    ~Sight() = default;
+  };
+
+  NearSets(Shared& shared, const Triangulation& triangulation, const Sight& sight)
+      : s_(shared), t_(triangulation), sight_(sight) {}
+
+  /// Computes every near set from scratch (after the triangulation was built).
+  void build();
+  /// Drops everything about a vertex that is leaving the triangulation (disabled agent, or an
+  /// agent whose step crosses a wall) and marks every agent whose set it touched for a walk.
+  /// Call before the removal, with its neighbours.
+  void vertexLeaving(std::uint32_t id, std::span<const std::uint32_t> neighbours);
+  /// Marks the agents whose sets a newly inserted vertex touches (and the vertex itself).
+  void vertexArrived(std::uint32_t id, std::span<const std::uint32_t> neighbours);
+  /// Marks agent p for a walk (radius changed, walls appeared or went, ...).
+  void markDirty(std::uint32_t p) { s_.set(p, Shared::kDirty); }
+  /// Looks at every certificate of every agent in the next process() (bodies changed).
+  void forceAll() { forceAll_ = true; }
+
+  /// FlipListener: edge ab was replaced by cd. Called during the sweep (start positions in the
+  /// triangulation) and in its end-of-step repair (`afterMove`: end positions).
+  void flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) override;
+  void setAfterMove(bool afterMove) { afterMove_ = afterMove; }
+  /// Whether every agent's z was 0 at the start and at the end of the step (then the start
+  /// positions the triangulation holds give the distances the sets were built with).
+  void setFlat(bool flat) { flat_ = flat; }
+
+  /// End of the step: the due certificates, the pending flip notifications, the walks; contacts
+  /// between agent pairs found on the way are appended to `contacts`. `unplaced` are agents off
+  /// the triangulation (checked directly); `previous` the positions at the start of the step by
+  /// external index; `t0`, `dt` the step's start time and length.
+  void process(std::span<const sim::Vec3> previous, double t0, double dt, std::span<const std::uint32_t> unplaced,
+               bool unplacedChanged, std::vector<sim::Contact>& contacts);
+
+  /// Sorted external ids of agent p's neighbours (internal p).
+  std::span<const sim::AgentIndex> neighbours(std::uint32_t p) const { return out_.view(outRef_[p]); }
+  /// Drops p's sets (disabled agent).
+  void clearAgent(std::uint32_t p);
+  /// Moves every stored due time by −shift (the clock's epoch moved).
+  void rebase(double shift);
+  std::size_t memoryBytes() const;
+
+ private:
+  struct Entry {
+    std::uint32_t key;  // vertex id | flags
+    float due;          // clock offset of the next check
+  };
+  using Ref = ListPool<Entry>::Ref;
+  static constexpr std::uint32_t kA = 1u << 31, kW = 1u << 30, kVis = 1u << 29, kHeld = 1u << 28;
+  static constexpr std::uint32_t kIdMask = (1u << 28) - 1;
+  static constexpr std::uint32_t kOwn = kA | kW;
+  static std::uint32_t idOf(const Entry& e) { return e.key & kIdMask; }
+
+  bool walls(std::uint32_t p) const { return s_.has(p, Shared::kWalls) || s_.has(p, Shared::kWallsNow); }
+  bool live(std::uint32_t q) const { return !s_.isAgent(q) || (s_.has(q, Shared::kEnabled) && t_.placed(q)); }
+  std::uint32_t find(std::uint32_t p, std::uint32_t q) const;  // index in p's list, or kNone
+  template <class F>
+  void forHolders(std::uint32_t x, F&& f) const;  // agents p with x ∈ A_p
+  void setHeld(std::uint32_t q, std::uint32_t p);    // q joined A_p
+  void clearHeld(std::uint32_t q, std::uint32_t p);  // q left A_p
+  void watchAfterFlip(std::uint32_t p, std::uint32_t y);
+  void touch(std::uint32_t p) {
+    s_.set(p, Shared::kPending);
+    agentDue_[p] = kNow;
+  }
+
+  // Looking at one agent: its entries are indexed by vertex id in mark_ while it is processed.
+  void beginAgent(std::uint32_t p);
+  std::uint32_t lookup(std::uint32_t q) const;
+  std::uint32_t append(std::uint32_t p, std::uint32_t key);
+  void dropEntry(std::uint32_t p, std::uint32_t k);
+  void evaluate(std::uint32_t p, bool force);
+  void enter(std::uint32_t p, std::uint32_t k);
+  void exit(std::uint32_t p, std::uint32_t k);
+  void walk(std::uint32_t p);
+  bool visible(std::uint32_t p, std::uint32_t q, double& margin) const;
+  void setVisible(std::uint32_t p, std::uint32_t k, bool visible);
+  float dueOf(std::uint32_t p, const Entry& e, double d, double sightMargin) const;
+  void reschedule(std::uint32_t p, std::uint32_t k);
+  void finishAgent(std::uint32_t p);
+  void pairContact(std::uint32_t p, std::uint32_t q);
+  void rebuildOutput(std::uint32_t p, std::span<const std::uint32_t> unplaced);
+  void directSets(std::uint32_t p);  // an agent off the triangulation: by brute force
+  void fastMovers();                 // agents that moved more than half their near radius
+
+  Shared& s_;
+  const Triangulation& t_;
+  const Sight& sight_;
+  ListPool<Entry> lists_;
+  std::vector<Ref> listRef_;                           // per agent
+  ListPool<sim::AgentIndex> out_;
+  std::vector<ListPool<sim::AgentIndex>::Ref> outRef_;  // per agent: sorted external ids
+  std::vector<float> agentDue_;                        // per agent: earliest due entry
+  std::vector<std::vector<std::uint32_t>> staticHolders_;  // per static vertex: agents holding it
+  std::vector<std::uint64_t> mark_;                    // per vertex: stamp << 32 | entry index
+  std::uint32_t markStamp_ = 0;
+  bool afterMove_ = false, flat_ = false, forceAll_ = false, advanced_ = false;
+
+  // The step being processed.
+  std::span<const sim::Vec3> previous_;
+  double t0_ = 0.0, dt_ = 0.0;
+  std::vector<sim::Contact>* contacts_ = nullptr;
+  std::vector<std::uint32_t> stack_, exits_, enters_, scratch_;
+  std::vector<std::uint8_t> oldFlags_;
+  std::vector<geometry::Segment> sightScratch_;
+};
+
+}  // namespace steer::environment::kinetic

@@ -1,0 +1,136 @@
+// Obstacle pieces near each agent, with their certificate; see kinetic_obstacles.hpp.
+#include "kinetic_obstacles.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "kinetic_certificates.hpp"
+#include "steer/geometry/distance.hpp"
+
+namespace steer::environment::kinetic {
+
+using geometry::Vec2;
+
+void Obstacles::build(const std::vector<sim::ObstaclePiece>& pieces) {
+  pieces_ = &pieces;
+  moving_.clear();
+  for (std::size_t k = 0; k < pieces.size(); ++k)
+    if (pieces[k].moving) moving_.push_back(static_cast<sim::PieceIndex>(k));
+  double cell = 1.0;
+  for (std::uint32_t p = 0; p < s_.n; ++p) cell = std::max(cell, s_.radius[p]);
+  index_.build(pieces, cell);
+  pool_.clear();
+  obstRef_.assign(s_.n, {});
+  sightRef_.assign(s_.n, {});
+  due_.assign(s_.n, kNow);
+}
+
+bool Obstacles::due(std::uint32_t p) const { return due_[p] == kNow || s_.clock.isDue(due_[p]) || !moving_.empty(); }
+
+void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, double dt,
+                        std::vector<sim::Contact>& contacts) {
+  const auto& pieces = *pieces_;
+  const sim::Vec3& at = s_.pos[p];
+  const Vec2 c = s_.xy(p);
+  const double r = s_.radius[p], body = s_.body[p];
+  // Sight: a wall meeting the segment pq for some q within r_p is within r_p of p; the tiny
+  // slack keeps the floating-point distance from dropping a wall the oracle's test would meet.
+  const double reach = r * (1.0 + 1e-9) + 1e-9;
+  const double searched = 2.0 * std::max(reach, body);
+  auto& obst = obstRef_[p];
+  auto& sight = sightRef_[p];
+  pool_.truncate(obst, 0);
+  pool_.truncate(sight, 0);
+  bool staticWall = false, losMoving = false;
+  // Certificate margin: a piece beyond the searched square is farther than `searched`.
+  double margin = searched - std::max(reach, body);
+  index_.forEachNear(c, searched, [&](std::uint32_t k) {
+    const sim::ObstaclePiece& piece = pieces[k];
+    const double d = sim::distanceToPiece(piece, at);
+    if (d <= r) pool_.push_back(obst, k);
+    margin = std::min({margin, std::abs(d - r), std::abs(d - body)});
+    if (piece.kind == sim::ObstaclePiece::Kind::Segment) {
+      margin = std::min({margin, std::abs(d - reach), d});  // d: the step may not cross it
+      if (d <= reach) {
+        pool_.push_back(sight, k);
+        staticWall = true;
+      }
+    }
+  });
+  for (sim::PieceIndex k : moving_) {
+    const sim::ObstaclePiece& piece = pieces[k];
+    const double d = sim::distanceToPiece(piece, at);
+    if (d <= r) pool_.push_back(obst, k);
+    if (piece.kind == sim::ObstaclePiece::Kind::Segment && d <= reach) {
+      pool_.push_back(sight, k);
+      losMoving = true;
+    }
+  }
+  auto o = pool_.view(obst);
+  std::sort(o.begin(), o.end());
+  auto v = pool_.view(sight);
+  std::sort(v.begin(), v.end());
+  pool_.shrinkToFit(obst);
+  pool_.shrinkToFit(sight);
+  if (staticWall) s_.set(p, Shared::kWallsNow);
+  else s_.unset(p, Shared::kWallsNow);
+  if (losMoving) s_.set(p, Shared::kLosMoving);
+  else s_.unset(p, Shared::kLosMoving);
+  margin -= 1e-12 * (r + searched);
+  due_[p] = margin > 0.0 ? s_.clock.dueAfter(0.999 * margin / s_.speed[p]) : s_.clock.dueAfter(0.0);
+
+  if (previous == nullptr || !(dt > 0.0)) return;
+  // Contacts: every piece the body may touch along its path (a fast agent may hit a wall that
+  // is near neither end), and the moving pieces.
+  const Vec2 q0 = geometry::xy(*previous);
+  const geometry::Segment path{q0, c};
+  candidates_.assign(moving_.begin(), moving_.end());
+  index_.forEachNear(path.midpoint(), 0.5 * path.length() + body + 1e-9,
+                     [&](std::uint32_t k) { candidates_.push_back(k); });
+  std::sort(candidates_.begin(), candidates_.end());
+  candidates_.erase(std::unique(candidates_.begin(), candidates_.end()), candidates_.end());
+  const Motion m{q0, c - q0};
+  for (sim::PieceIndex k : candidates_) {
+    const auto& piece = pieces[k];
+    const Vec2 su = geometry::xy(piece.velocity) * dt;
+    double tau = -1.0;
+    if (piece.kind == sim::ObstaclePiece::Kind::Segment) {
+      const geometry::Segment s0{piece.segment.a - su, piece.segment.b - su};
+      tau = firstTouchSegment(m, s0, su, body);
+    } else {
+      const Vec2 c0 = geometry::xy(piece.ball.center) - su;
+      tau = firstTouchPoint(m.p0 - c0, m.u - su, body + piece.ball.radius);
+    }
+    if (tau >= 0.0) contacts.push_back({s_.extOf[p], sim::kNoAgent, k, true, t0 + tau * dt});
+  }
+}
+
+bool Obstacles::crossesWall(const Vec2& from, const Vec2& to) const {
+  const geometry::Segment path{from, to};
+  bool crosses = false;
+  index_.forEachNear(path.midpoint(), 0.5 * path.length() * (1 + 1e-9) + 1e-12, [&](std::uint32_t k) {
+    const auto& piece = (*pieces_)[k];
+    if (piece.kind == sim::ObstaclePiece::Kind::Segment && geometry::segmentsIntersect(path, piece.segment))
+      crosses = true;
+  });
+  return crosses;
+}
+
+void Obstacles::clearAgent(std::uint32_t p) {
+  pool_.release(obstRef_[p]);
+  pool_.release(sightRef_[p]);
+  due_[p] = kNow;
+  s_.unset(p, Shared::kWallsNow | Shared::kLosMoving);
+}
+
+void Obstacles::rebase(double shift) {
+  for (float& d : due_) d = MotionClock::shifted(d, shift);
+}
+
+std::size_t Obstacles::memoryBytes() const {
+  return pool_.memoryBytes() + (obstRef_.capacity() + sightRef_.capacity()) * sizeof(ListPool<sim::PieceIndex>::Ref) +
+         due_.capacity() * sizeof(float) + moving_.capacity() * sizeof(sim::PieceIndex) + index_.memoryBytes() +
+         candidates_.capacity() * sizeof(sim::PieceIndex);
+}
+
+}  // namespace steer::environment::kinetic

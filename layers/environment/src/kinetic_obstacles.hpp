@@ -1,0 +1,59 @@
+#pragma once
+// Obstacle pieces near each agent for the kinetic provider: the pieces within r_p (the
+// provider's obstacles() list), the segments that may block sight inside C_p, whether a static
+// wall reaches into C_p (then the near set is kept by walks, not by Lemma 1's local updates), the
+// wall contacts of continuous collision detection, and whether an agent's step crosses a wall.
+//
+// Static pieces sit in a uniform grid (kinetic_piece_index.hpp). Each agent's lists carry one
+// certificate: the least distance from the agent to a change — a piece's distance crossing r_p,
+// the sight reach, or the body radius (a contact), or a piece beyond the searched square coming
+// in range. An agent's pieces are looked at again only when it could have moved that far (the
+// motion clock, kinetic_clock.hpp). Moving pieces are few: they are looked at every step.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "kinetic_list_pool.hpp"
+#include "kinetic_near_sets.hpp"
+#include "kinetic_piece_index.hpp"
+#include "kinetic_shared.hpp"
+
+namespace steer::environment::kinetic {
+
+class Obstacles final : public NearSets::Sight {
+ public:
+  explicit Obstacles(Shared& shared) : s_(shared) {}
+
+  /// Indexes the static pieces of the world and clears every agent's lists.
+  void build(const std::vector<sim::ObstaclePiece>& pieces);
+  /// The world's pieces for this call (same indices as at build; moving ones move).
+  void attach(const std::vector<sim::ObstaclePiece>& pieces) { pieces_ = &pieces; }
+  /// Whether agent p's pieces must be looked at in this step (certificate due, moving pieces,
+  /// never looked at). The caller adds radius changes.
+  bool due(std::uint32_t p) const;
+  /// Looks at agent p's pieces for its end position and sets Shared::kWallsNow and kLosMoving.
+  /// With `previous` (its start position) it also appends the contacts its body begins with
+  /// pieces in the step [t0, t0 + dt].
+  void refresh(std::uint32_t p, const sim::Vec3* previous, double t0, double dt, std::vector<sim::Contact>& contacts);
+  /// Whether the segment from → to meets a static wall.
+  bool crossesWall(const geometry::Vec2& from, const geometry::Vec2& to) const;
+  void clearAgent(std::uint32_t p);
+  /// Sorted indices of the pieces within r_p (internal p).
+  std::span<const sim::PieceIndex> obstacles(std::uint32_t p) const { return pool_.view(obstRef_[p]); }
+  std::span<const sim::PieceIndex> sightPieces(std::uint32_t p) const override { return pool_.view(sightRef_[p]); }
+  bool anyMoving() const { return !moving_.empty(); }
+  void rebase(double shift);
+  std::size_t memoryBytes() const;
+
+ private:
+  Shared& s_;
+  PieceIndex index_;
+  std::vector<sim::PieceIndex> moving_;
+  ListPool<sim::PieceIndex> pool_;
+  std::vector<ListPool<sim::PieceIndex>::Ref> obstRef_, sightRef_;
+  std::vector<float> due_;
+  const std::vector<sim::ObstaclePiece>* pieces_ = nullptr;
+  std::vector<sim::PieceIndex> candidates_;
+};
+
+}  // namespace steer::environment::kinetic

@@ -1,0 +1,381 @@
+// The kinetic CDT: construction, the τ sweep with flips, the end-of-step checks and the
+// scheduling of certificates. See kinetic_triangulation.hpp for the scheme.
+#include "kinetic_triangulation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace steer::environment::kinetic {
+
+using namespace cdt;
+using geometry::Vec2;
+
+namespace {
+Vec2 toVec(const Point& p) { return {p.x(), p.y()}; }
+Point toPoint(const Vec2& v) { return {v.x(), v.y()}; }
+constexpr double kInf = std::numeric_limits<double>::infinity();
+}  // namespace
+
+// =============================================================================================
+// Construction.
+
+void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geometry::Segment>& walls,
+                          std::vector<std::uint32_t>& unplaced) {
+  cdt_.clear();
+  queue_.configure(0.01, 1024);
+  while (!events_.empty()) events_.pop();
+  touched_.clear();
+  nextStamp_ = 0;
+  const std::size_t n = s_.n;
+  // Four far corners: every agent stays strictly inside their square, so the convex hull never
+  // changes and no hull event exists.
+  const Vec2 mid = 0.5 * (lo + hi);
+  const double extent = std::max({hi.x() - lo.x(), hi.y() - lo.y(), 1.0});
+  const double far = 64.0 * extent;
+  for (Vec2 corner : {Vec2(-far, -far), Vec2(far, -far), Vec2(far, far), Vec2(-far, far)})
+    cdt_.insert(toPoint(mid + corner));
+  for (const auto& w : walls)
+    if (w.a != w.b) cdt_.insert_constraint(toPoint(w.a), toPoint(w.b));
+  handle_.assign(n, VH());
+  s_.pos.resize(n);
+  s_.speed.resize(n);
+  for (auto v = cdt_.finite_vertices_begin(); v != cdt_.finite_vertices_end(); ++v) {
+    v->info().id = static_cast<std::uint32_t>(handle_.size());
+    handle_.push_back(v);
+    s_.pos.push_back(geometry::lift(toVec(v->point())));
+    s_.speed.push_back(0.0f);
+  }
+  if (handle_.size() >= (std::size_t{1} << 28)) throw std::length_error("KineticProvider: too many agents");
+  // Agents in internal order (already the Hilbert order of their positions): each insertion
+  // starts its point location at the previous agent's face.
+  unplaced.clear();
+  FH hint;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    if (!s_.has(i, Shared::kEnabled)) continue;
+    const Point at = toPoint(s_.xy(i));
+    CDT::Locate_type lt;
+    int li = 0;
+    FH loc = cdt_.locate(at, lt, li, hint);
+    if (lt == CDT::VERTEX || (lt == CDT::EDGE && loc->is_constrained(li))) {
+      unplaced.push_back(i);
+      continue;
+    }
+    handle_[i] = cdt_.insert(at, lt, loc, li);
+    handle_[i]->info().id = i;
+    hint = handle_[i]->face();
+  }
+  for (auto e = cdt_.finite_edges_begin(); e != cdt_.finite_edges_end(); ++e) schedule(e->first, e->second);
+}
+
+// =============================================================================================
+// Certificates.
+
+Motion Triangulation::motionOf(VH v) const {
+  const Vec2 p0 = toVec(v->point());
+  const std::uint32_t id = v->info().id;
+  if (sweeping_ && s_.isAgent(id) && s_.has(id, Shared::kMoving)) return {p0, s_.xy(id) - p0};
+  return {p0, Vec2::Zero()};
+}
+
+std::uint32_t Triangulation::newStamp() {
+  // Stamps are 30 bits (the entry keeps the edge index beside them); 0 means "no certificate".
+  nextStamp_ = (nextStamp_ + 1) & 0x3fffffffu;
+  if (nextStamp_ == 0) nextStamp_ = 1;
+  return nextStamp_;
+}
+
+void Triangulation::setStamp(FH f, int i, std::uint32_t s) {
+  f->info().stamp[i] = s;
+  FH g = f->neighbor(i);
+  g->info().stamp[cdt_.mirror_index(f, i)] = s;
+}
+
+// Looks at the certificate of edge (f, i) from τ0 on (inside the sweep). A failure inside the
+// step becomes an event; in any case the edge is scheduled again at the end of the step.
+void Triangulation::certifyInStep(FH f, int i, double tau0) {
+  const std::uint32_t s = newStamp();
+  setStamp(f, i, s);
+  touched_.push_back({f, 0.0f, s << 2 | static_cast<std::uint32_t>(i)});
+  if (!certifiable(f, i)) return;
+  FH g = f->neighbor(i);
+  VH va = f->vertex(CDT::ccw(i)), vb = f->vertex(CDT::cw(i));
+  VH vc = f->vertex(i), vd = g->vertex(cdt_.mirror_index(f, i));
+  if (f->is_constrained(i)) {
+    // The apexes of a wall edge may not cross it; a crossing is caught at the end of the step
+    // by the exact orientation check of the faces of every edge looked at (this one included).
+    ++s_.counters.orientationEvaluations;
+    return;
+  }
+  ++s_.counters.inCircleEvaluations;
+  const auto poly = inCirclePolynomial(motionOf(vc), motionOf(va), motionOf(vb), motionOf(vd));
+  bool solved = false;
+  const auto failure = firstFailure(poly, tau0, solved);
+  if (solved) ++s_.counters.quarticSolves;
+  if (failure.fails) {
+    const std::uint32_t a = idOf(va), b = idOf(vb);
+    events_.push({failure.tau, failure.probe, std::min(a, b), std::max(a, b), s, f, i});
+  }
+}
+
+// Clock time for which edge (f, i) cannot fail, from its margin at the positions CGAL holds.
+double Triangulation::budget(FH f, int i, double& margin) const {
+  margin = kInf;
+  if (!certifiable(f, i)) return kInf;
+  FH g = f->neighbor(i);
+  VH va = f->vertex(CDT::ccw(i)), vb = f->vertex(CDT::cw(i));
+  VH vc = f->vertex(i), vd = g->vertex(cdt_.mirror_index(f, i));
+  const double wa = s_.speed[va->info().id], wb = s_.speed[vb->info().id], wc = s_.speed[vc->info().id],
+               wd = s_.speed[vd->info().id];
+  if (!(std::max({wa, wb, wc, wd}) > 0.0)) return kInf;
+  const Vec2 a = toVec(va->point()), b = toVec(vb->point()), c = toVec(vc->point()), d = toVec(vd->point());
+  if (f->is_constrained(i)) {
+    // Orientation certificates of both apexes: the wall's end points are static, so an apex
+    // must travel its distance to the wall's line before its triangle can fold.
+    const double hc = std::abs(signedLineDistance(a, b, c));
+    const double hd = std::abs(signedLineDistance(a, b, d));
+    margin = std::min(hc, hd);
+    const double w = std::max(wc, wd);
+    return w > 0.0 ? 0.999 * margin / w : kInf;
+  }
+  margin = inCircleMargin(a, b, c, d);
+  return inCircleBudget(margin, a, b, c, d, wa, wb, wc, wd);
+}
+
+void Triangulation::schedule(FH f, int i) {
+  const std::uint32_t s = newStamp();
+  setStamp(f, i, s);
+  double margin = 0.0;
+  const double t = budget(f, i, margin);
+  // Before the end of the step CGAL holds the start positions: the budget runs from there.
+  if (t < kInf) queue_.push({f, atEnd_ ? s_.clock.dueAfter(t) : s_.clock.dueAfterStart(t), s << 2 | static_cast<std::uint32_t>(i)});
+}
+
+void Triangulation::scheduleAround(VH v) {
+  if (v == VH()) return;
+  auto fc = cdt_.incident_faces(v), done = fc;
+  do {
+    for (int i = 0; i < 3; ++i) schedule(fc, i);
+  } while (++fc != done);
+}
+
+// Before CGAL deletes the faces around v, their certificates are marked dead: queue entries
+// still point at those faces, and the stamp is how they learn it.
+void Triangulation::unstampAround(VH v) {
+  auto fc = cdt_.incident_faces(v), done = fc;
+  do {
+    for (int i = 0; i < 3; ++i) setStamp(fc, i, 0);
+  } while (++fc != done);
+}
+
+bool Triangulation::faceOk(FH f) const {
+  if (cdt_.is_infinite(f)) return true;
+  return CGAL::orientation(f->vertex(0)->point(), f->vertex(1)->point(), f->vertex(2)->point()) ==
+         CGAL::LEFT_TURN;
+}
+
+void Triangulation::flip(FH f, int i, FlipListener& listener) {
+  VH vc = f->vertex(i), va = f->vertex(CDT::ccw(i)), vb = f->vertex(CDT::cw(i));
+  VH vd = f->neighbor(i)->vertex(cdt_.mirror_index(f, i));
+  ++s_.counters.flips;
+  cdt_.flip(f, i);
+  listener.flipped(idOf(va), idOf(vb), idOf(vc), idOf(vd));
+}
+
+// =============================================================================================
+// The τ sweep: due certificates, then events in time order, flips only.
+
+void Triangulation::sweep(FlipListener& listener) {
+  sweeping_ = true;
+  due_.clear();
+  queue_.drain(s_.clock.endOffset(), due_);
+  for (const EdgeEntry& e : due_) {
+    const int i = static_cast<int>(e.stampIdx & 3u);
+    if (!live(e.face, i, e.stampIdx >> 2)) continue;  // superseded
+    certifyInStep(e.face, i, 0.0);
+  }
+  // A safety valve against an endless flip loop from inconsistent floating-point roots: the
+  // end-of-step pass with exact predicates finishes whatever is left.
+  std::size_t budgetLeft = 64 * s_.n + 4096;
+  while (!events_.empty() && budgetLeft > 0) {
+    const Event ev = events_.top();
+    events_.pop();
+    FH f = ev.face;
+    const int i = ev.index;
+    if (!live(f, i, ev.stamp)) continue;
+    if (f->is_constrained(i) || !certifiable(f, i)) continue;
+    --budgetLeft;
+    FH g = f->neighbor(i);
+    VH vc = f->vertex(i), va = f->vertex(CDT::ccw(i)), vb = f->vertex(CDT::cw(i));
+    VH vd = g->vertex(cdt_.mirror_index(f, i));
+    const Point pa = toPoint(motionOf(va).at(ev.probe)), pb = toPoint(motionOf(vb).at(ev.probe)),
+                pc = toPoint(motionOf(vc).at(ev.probe)), pd = toPoint(motionOf(vd).at(ev.probe));
+    // Exact confirmation: d strictly inside the circle of (c, a, b), and the quadrilateral
+    // convex, so that the flip yields two positively oriented triangles.
+    const bool confirmed = !cdt_.is_edge(vc, vd) &&
+                           CGAL::side_of_oriented_circle(pc, pa, pb, pd) == CGAL::ON_POSITIVE_SIDE &&
+                           CGAL::orientation(pc, pa, pd) == CGAL::LEFT_TURN &&
+                           CGAL::orientation(pc, pd, pb) == CGAL::LEFT_TURN;
+    if (!confirmed) {
+      certifyInStep(f, i, std::nextafter(ev.probe, 2.0));
+      continue;
+    }
+    ++s_.counters.events;
+    flip(f, i, listener);
+    FH h;
+    int j;
+    if (!cdt_.is_edge(vc, vd, h, j)) continue;
+    // The new edge is Delaunay exactly where the old one was not, i.e. at least up to the
+    // probe where the exact predicate confirmed the event. Certifying it from the probe (not
+    // from ev.tau) keeps near-degenerate quadrilaterals from flipping back and forth at one τ
+    // on rounding of the interpolated positions.
+    certifyInStep(h, j, ev.probe);
+    for (auto [x, y] : {std::pair{vc, va}, {va, vd}, {vd, vb}, {vb, vc}})
+      if (cdt_.is_edge(x, y, h, j)) certifyInStep(h, j, ev.tau);
+  }
+  while (!events_.empty()) events_.pop();
+  sweeping_ = false;
+}
+
+// =============================================================================================
+// End of the step.
+
+bool Triangulation::finish(FlipListener& listener) {
+  for (std::uint32_t i = 0; i < s_.n; ++i)
+    if (s_.has(i, Shared::kMoving)) handle_[i]->set_point(toPoint(s_.xy(i)));
+  atEnd_ = true;
+
+  // Fold-overs: a face of a looked-at edge that is not positively oriented. A face whose
+  // certificates were all not due cannot have folded (their budgets bound the motion). A
+  // fold-over means the sweep met an inconsistency (floating-point event times near a
+  // degeneracy); removing a vertex from a folded star is not safe (CGAL fills the hole assuming
+  // a simple polygon), so the caller rebuilds, counted: the tests require it to be rare.
+  std::size_t folds = 0;
+  for (const EdgeEntry& e : touched_) {
+    const int i = static_cast<int>(e.stampIdx & 3u);
+    if (!live(e.face, i, e.stampIdx >> 2)) continue;
+    if (!faceOk(e.face) || !faceOk(e.face->neighbor(i))) ++folds;
+  }
+  if (folds > 0) {
+    s_.counters.foldOvers += folds;
+    touched_.clear();
+    return false;
+  }
+  // Schedule every looked-at certificate from its margin at the end positions. An edge whose
+  // floating-point margin is not clearly positive gets the exact in-circle test, and the
+  // Lawson pass with exact predicates repairs it (catching any event the roots missed).
+  work_.clear();
+  for (const EdgeEntry& e : touched_) {
+    FH f = e.face;
+    const int i = static_cast<int>(e.stampIdx & 3u);
+    if (!live(f, i, e.stampIdx >> 2)) continue;
+    const std::uint32_t s = newStamp();
+    setStamp(f, i, s);
+    double margin = 0.0;
+    const double t = budget(f, i, margin);
+    if (!(margin > 1e-9) && certifiable(f, i) && !f->is_constrained(i) && cdt_.is_flipable(f, i, false)) {
+      work_.push_back({f->vertex(CDT::ccw(i)), f->vertex(CDT::cw(i))});
+      continue;
+    }
+    if (t < kInf) queue_.push({f, s_.clock.dueAfter(t), s << 2 | static_cast<std::uint32_t>(i)});
+  }
+  touched_.clear();
+  done_.clear();
+  std::size_t guard = 64 * s_.n + 4096;
+  while (!work_.empty() && guard-- > 0) {
+    auto [x, y] = work_.back();
+    work_.pop_back();
+    FH f;
+    int i;
+    if (!cdt_.is_edge(x, y, f, i)) continue;
+    done_.push_back({x, y});
+    if (!certifiable(f, i) || f->is_constrained(i)) continue;
+    if (!cdt_.is_flipable(f, i, false)) continue;
+    FH g = f->neighbor(i);
+    VH vc = f->vertex(i), va = f->vertex(CDT::ccw(i)), vb = f->vertex(CDT::cw(i));
+    VH vd = g->vertex(cdt_.mirror_index(f, i));
+    if (cdt_.is_edge(vc, vd)) continue;
+    if (CGAL::orientation(vc->point(), va->point(), vd->point()) != CGAL::LEFT_TURN ||
+        CGAL::orientation(vc->point(), vd->point(), vb->point()) != CGAL::LEFT_TURN)
+      continue;
+    flip(f, i, listener);
+    for (auto e : {std::pair{vc, vd}, {vc, va}, {va, vd}, {vd, vb}, {vb, vc}}) work_.push_back(e);
+  }
+  for (auto [x, y] : done_) {
+    FH f;
+    int i;
+    if (cdt_.is_edge(x, y, f, i)) schedule(f, i);
+  }
+  return true;
+}
+
+// =============================================================================================
+// Structure changes outside the sweep.
+
+void Triangulation::removeAgent(std::uint32_t id, std::vector<std::uint32_t>& neighbours) {
+  neighbours.clear();
+  VH v = handle_[id];
+  if (v == VH()) return;
+  std::vector<VH> around;
+  auto vc = cdt_.incident_vertices(v), done = vc;
+  do {
+    if (!cdt_.is_infinite(vc)) {
+      around.push_back(vc);
+      neighbours.push_back(vc->info().id);
+    }
+  } while (++vc != done);
+  unstampAround(v);
+  cdt_.remove(v);
+  handle_[id] = VH();
+  for (VH u : around) scheduleAround(u);
+}
+
+bool Triangulation::insertAgent(std::uint32_t id, std::vector<std::uint32_t>& neighbours) {
+  neighbours.clear();
+  CDT::Locate_type lt;
+  int li = 0;
+  const Point at = toPoint(s_.xy(id));
+  FH loc = cdt_.locate(at, lt, li);
+  if (lt == CDT::VERTEX || (lt == CDT::EDGE && loc->is_constrained(li))) return false;
+  VH v = cdt_.insert(at, lt, loc, li);
+  v->info().id = id;
+  handle_[id] = v;
+  auto vc = cdt_.incident_vertices(v), done = vc;
+  do {
+    if (!cdt_.is_infinite(vc)) {
+      neighbours.push_back(vc->info().id);
+      scheduleAround(vc);
+    }
+  } while (++vc != done);
+  scheduleAround(v);
+  return true;
+}
+
+void Triangulation::rebase(double shift) {
+  queue_.rebase([&](EdgeEntry& e) { e.due = MotionClock::shifted(e.due, shift); });
+}
+
+// =============================================================================================
+// Checks.
+
+bool Triangulation::valid() const {
+  if (!cdt_.is_valid()) return false;
+  for (auto f = cdt_.finite_faces_begin(); f != cdt_.finite_faces_end(); ++f)
+    if (!faceOk(f)) return false;
+  for (auto e = cdt_.finite_edges_begin(); e != cdt_.finite_edges_end(); ++e)
+    if (certifiable(e->first, e->second) && !e->first->is_constrained(e->second) &&
+        cdt_.is_flipable(e->first, e->second, false))
+      return false;
+  for (std::uint32_t i = 0; i < s_.n; ++i)
+    if (handle_[i] != VH() && toVec(handle_[i]->point()) != s_.xy(i)) return false;
+  return true;
+}
+
+std::size_t Triangulation::memoryBytes() const {
+  return (cdt_.number_of_vertices() + 1) * sizeof(CDT::Vertex) + (cdt_.number_of_faces() + 8) * sizeof(CDT::Face) +
+         handle_.capacity() * sizeof(VH) + queue_.memoryBytes() +
+         (due_.capacity() + touched_.capacity()) * sizeof(EdgeEntry) +
+         (work_.capacity() + done_.capacity()) * sizeof(std::pair<VH, VH>);
+}
+
+}  // namespace steer::environment::kinetic

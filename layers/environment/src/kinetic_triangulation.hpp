@@ -1,0 +1,163 @@
+#pragma once
+// The kinetic constrained Delaunay triangulation of the agents (Goldenstein et al. 2001, §5),
+// on CGAL's Constrained_Delaunay_triangulation_2 with exact predicates. Internal header: the
+// CGAL types stay inside the environment layer.
+//
+// Within a step every agent moves linearly from the position CGAL holds (its start) to
+// Shared::pos (its end), τ ∈ [0, 1]. The certificates are the in-circle test of every flippable
+// edge and the orientation of the apexes of every wall edge. Each sits in a calendar keyed by the
+// motion clock (kinetic_clock.hpp) at the time before which it cannot fail; a step looks only at
+// the certificates that came due, turns their failures inside the step into events, and processes
+// the events in τ order by edge flips (exact confirmation, ties broken by vertex ids). At the end
+// every vertex gets its end position, the faces around the certificates looked at are checked
+// with exact predicates, and those certificates are scheduled again from their margins.
+#include <CGAL/Constrained_Delaunay_triangulation_2.h>
+#include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
+#include <CGAL/Triangulation_face_base_with_info_2.h>
+#include <CGAL/Triangulation_vertex_base_with_info_2.h>
+
+#include <array>
+#include <cstdint>
+#include <queue>
+#include <vector>
+
+#include "kinetic_calendar.hpp"
+#include "kinetic_certificates.hpp"
+#include "kinetic_shared.hpp"
+
+namespace steer::environment::kinetic {
+
+namespace cdt {
+using K = CGAL::Exact_predicates_inexact_constructions_kernel;
+struct VertexInfo {
+  std::uint32_t id = kNone;  // internal vertex id
+};
+struct FaceInfo {
+  // The stamp of each edge's live certificate, stored on both faces of the edge. A queue entry
+  // whose stamp differs was superseded (the edge was certified again, or flipped away).
+  std::array<std::uint32_t, 3> stamp{0, 0, 0};
+};
+using Vb = CGAL::Triangulation_vertex_base_with_info_2<VertexInfo, K>;
+using Fbi = CGAL::Triangulation_face_base_with_info_2<FaceInfo, K>;
+using Fb = CGAL::Constrained_triangulation_face_base_2<K, Fbi>;
+using Tds = CGAL::Triangulation_data_structure_2<Vb, Fb>;
+using CDT = CGAL::Constrained_Delaunay_triangulation_2<K, Tds, CGAL::Exact_predicates_tag>;
+using VH = CDT::Vertex_handle;
+using FH = CDT::Face_handle;
+using Point = K::Point_2;
+}  // namespace cdt
+
+/// Told about every flip: edge ab was replaced by edge cd (ids; kNone for the infinite vertex).
+class FlipListener {
+ public:
+  virtual void flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) = 0;
+
+ protected:
+  ~FlipListener() = default;
+};
+
+class Triangulation {
+ public:
+  explicit Triangulation(Shared& shared) : s_(shared) {}
+
+  /// Builds from scratch: four far corners around [lo, hi] (so that no hull event ever happens),
+  /// the wall segments as constraints, then every enabled agent in internal order. Static
+  /// vertices get ids n, n+1, …; Shared::pos and Shared::speed are extended for them. Agents that
+  /// sit exactly on a vertex or on a wall are left out and listed in `unplaced`.
+  void build(const geometry::Vec2& lo, const geometry::Vec2& hi, const std::vector<geometry::Segment>& walls,
+             std::vector<std::uint32_t>& unplaced);
+  std::size_t vertexCount() const { return handle_.size(); }
+  bool placed(std::uint32_t id) const { return handle_[id] != cdt::VH(); }
+  /// The position CGAL holds (the start of the step until finish()).
+  geometry::Vec2 point(std::uint32_t id) const {
+    const auto& p = handle_[id]->point();
+    return {p.x(), p.y()};
+  }
+  /// Calls f(id) for every finite neighbour of vertex `id`.
+  template <class F>
+  void forNeighbors(std::uint32_t id, F&& f) const {
+    auto vc = cdt_.incident_vertices(handle_[id]), done = vc;
+    do {
+      if (!cdt_.is_infinite(vc)) f(vc->info().id);
+    } while (++vc != done);
+  }
+  /// Calls f(id) for the finite neighbours of `id` in counter-clockwise order, with kNone for the
+  /// infinite vertex (so that runs along the link can be told apart).
+  template <class F>
+  void forLink(std::uint32_t id, F&& f) const {
+    auto vc = cdt_.incident_vertices(handle_[id]), done = vc;
+    do {
+      f(cdt_.is_infinite(vc) ? kNone : vc->info().id);
+    } while (++vc != done);
+  }
+
+  /// A step begins: until finish(), CGAL holds the start positions (certificates scheduled in
+  /// between run from the start of the step).
+  void beginStep() { atEnd_ = false; }
+  /// The certificates that came due and their failures in τ order, repaired by flips.
+  void sweep(FlipListener& listener);
+  /// Moves every vertex to its end position, checks the faces around the certificates looked at
+  /// (fold-overs: false, the caller rebuilds), repairs any edge that is not locally Delaunay
+  /// with exact predicates, and schedules those certificates again.
+  bool finish(FlipListener& listener);
+  /// Takes an agent out (disabled, or its step crosses a wall); `neighbours` gets its former
+  /// neighbours.
+  void removeAgent(std::uint32_t id, std::vector<std::uint32_t>& neighbours);
+  /// Inserts an agent at Shared::pos; false (and nothing changes) when a vertex already sits
+  /// there or the point lies on a wall. `neighbours` gets its new neighbours.
+  bool insertAgent(std::uint32_t id, std::vector<std::uint32_t>& neighbours);
+  /// Moves every stored due time by −shift (the clock's epoch moved).
+  void rebase(double shift);
+
+  /// CGAL's is_valid(), every finite face positively oriented, every flippable edge locally
+  /// constrained Delaunay (exact predicates) and every placed agent at Shared::pos.
+  bool valid() const;
+  std::size_t memoryBytes() const;
+
+ private:
+  struct EdgeEntry {
+    cdt::FH face;
+    float due;              // clock offset
+    std::uint32_t stampIdx; // stamp << 2 | index of the edge in `face`
+  };
+  struct Event {
+    double tau, probe;
+    std::uint32_t a, b, stamp;
+    cdt::FH face;
+    int index;
+    // Deterministic order for simultaneous events: time, then the vertex ids.
+    bool operator>(const Event& o) const {
+      if (tau != o.tau) return tau > o.tau;
+      if (a != o.a) return a > o.a;
+      if (b != o.b) return b > o.b;
+      return stamp > o.stamp;
+    }
+  };
+
+  std::uint32_t idOf(cdt::VH v) const { return cdt_.is_infinite(v) ? kNone : v->info().id; }
+  Motion motionOf(cdt::VH v) const;
+  bool certifiable(cdt::FH f, int i) const { return !cdt_.is_infinite(f) && !cdt_.is_infinite(f->neighbor(i)); }
+  std::uint32_t newStamp();
+  void setStamp(cdt::FH f, int i, std::uint32_t s);
+  bool live(cdt::FH f, int i, std::uint32_t s) const { return f->info().stamp[i] == s; }
+  void certifyInStep(cdt::FH f, int i, double tau0);
+  double budget(cdt::FH f, int i, double& margin) const;
+  void schedule(cdt::FH f, int i);
+  void scheduleAround(cdt::VH v);
+  void unstampAround(cdt::VH v);
+  bool faceOk(cdt::FH f) const;
+  void flip(cdt::FH f, int i, FlipListener& listener);
+
+  Shared& s_;
+  cdt::CDT cdt_;
+  std::vector<cdt::VH> handle_;  // by vertex id
+  Calendar<EdgeEntry> queue_;
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
+  std::vector<EdgeEntry> due_, touched_;  // touched: certified in this step (rescheduled at its end)
+  std::vector<std::pair<cdt::VH, cdt::VH>> work_, done_;
+  std::uint32_t nextStamp_ = 0;
+  bool sweeping_ = false;
+  bool atEnd_ = true;  // CGAL holds the end positions of the step (or the clock stands still)
+};
+
+}  // namespace steer::environment::kinetic
