@@ -74,62 +74,81 @@ void NearSets::clearHeld(std::uint32_t q, std::uint32_t p) {
 // Flips and vertices leaving or arriving (during the structure's update).
 
 void NearSets::flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) {
-  // The new edge cd: every agent holding c (or c itself) watches d, and the other way round.
+  // The new edge cd: every agent holding c (or c itself) watches d, unless it holds d already
+  // (then d ∈ A_p), and the other way round. Holders of both are the common case (the quad is
+  // small next to C_p): they are marked first and skipped.
   for (int k = 0; k < 2; ++k) {
     const std::uint32_t x = k == 0 ? c : d, y = k == 0 ? d : c;
     if (x == kNone || y == kNone) continue;
-    if (s_.isAgent(x)) watchAfterFlip(x, y);
-    scratch_.clear();
-    forHolders(x, [&](std::uint32_t p) { scratch_.push_back(p); });
-    for (std::uint32_t p : scratch_) watchAfterFlip(p, y);
+    const std::uint64_t stamp = nextStamp();
+    forHolders(y, [&](std::uint32_t p) { mark_[p] = stamp; });
+    if (s_.isAgent(x) && (mark_[x] >> 32) != (stamp >> 32)) watchAfterFlip(x, y);
+    flipScratch_.clear();
+    forHolders(x, [&](std::uint32_t p) {
+      if ((mark_[p] >> 32) != (stamp >> 32) && p != y) flipScratch_.push_back(p);
+    });
+    for (std::uint32_t p : flipScratch_) watchAfterFlip(p, y);
   }
-  // The lost edge ab: near a wall it may have been the only path to part of A_p.
+  // The lost edge ab: near a wall it may have been a path between members of A_p. Recorded,
+  // and looked at once the step's flips are done (Lost).
   if (a == kNone || b == kNone) return;
   auto lost = [&](std::uint32_t p, std::uint32_t other) {
     if (!walls(p) || s_.has(p, Shared::kDirty) || !s_.has(p, Shared::kEnabled)) return;
-    if (other == p) {
-      markDirty(p);
-      return;
+    if (other != p) {
+      const std::uint32_t k = find(p, other);
+      if (k == kNone || !(lists_.data(listRef_[p])[k].key & kA)) return;
     }
-    const std::uint32_t k = find(p, other);
-    if (k != kNone && (lists_.data(listRef_[p])[k].key & kA)) markDirty(p);
+    lost_.push_back({p, a, b, c, d});
+    touch(p);
   };
   if (s_.isAgent(a)) lost(a, b);
-  scratch_.clear();
-  forHolders(a, [&](std::uint32_t p) { scratch_.push_back(p); });
-  for (std::uint32_t p : scratch_) lost(p, b);
+  flipScratch_.clear();
+  forHolders(a, [&](std::uint32_t p) { flipScratch_.push_back(p); });
+  for (std::uint32_t p : flipScratch_) lost(p, b);
+}
+
+std::uint64_t NearSets::nextStamp() {
+  if (++markStamp_ == 0) {
+    std::fill(mark_.begin(), mark_.end(), 0);
+    markStamp_ = 1;
+  }
+  return std::uint64_t{markStamp_} << 32;
 }
 
 void NearSets::watchAfterFlip(std::uint32_t p, std::uint32_t y) {
   if (y == p || !s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) return;
-  if (!walls(p) && flat_ && !afterMove_) {
-    // Without a wall in C_p, A_p holds every vertex that was inside C_p at the start of the
-    // step, which the triangulation still holds: such a y is already in A_p. (Same expression
-    // as Shared::distance at the previous end, so the same bits.)
-    const double d = (geometry::lift(t_.point(y)) - geometry::lift(t_.point(p))).norm();
-    if (!(d > s_.radius[p])) return;
-  }
   const std::uint32_t k = find(p, y);
   if (k == kNone) {
     lists_.push_back(listRef_[p], {y | kW, kNow});
     touch(p);
-  } else if (walls(p)) {
-    // Behind a wall a watched vertex may sit inside C_p without being approachable; a new edge
-    // may make it approachable now: look at it again.
-    Entry& e = lists_.data(listRef_[p])[k];
-    if (!(e.key & kA)) {
-      e.key |= kW;
-      e.due = kNow;
-      touch(p);
-    }
-  } else {
-    Entry& e = lists_.data(listRef_[p])[k];
-    if (!(e.key & kOwn)) {  // only held so far: watch it
-      e.key |= kW;
-      e.due = kNow;
-      touch(p);
-    }
+    return;
   }
+  Entry& e = lists_.data(listRef_[p])[k];
+  if (e.key & kA) return;
+  if (!(e.key & kW) || walls(p)) {
+    // Only held so far: watch it. Behind a wall a watched vertex may sit inside C_p without
+    // being approachable, and the new edge may make it approachable: look at it again.
+    e.key |= kW;
+    e.due = kNow;
+    touch(p);
+  }
+}
+
+// A member pair (a, b) of A_p ∪ {p} lost its edge in this step (p has a wall within r_p). The
+// members stay connected if the edge is back, or if a member x is a neighbour of both (the
+// flip's new edge ends c and d are the candidates). Call before the step's exits and enters
+// change the entries (members are those of the start of the step, all still inside: an exit
+// makes the agent walk anyway).
+bool NearSets::patched(std::uint32_t p, const Lost& l) const {
+  auto member = [&](std::uint32_t x) {
+    if (x == p) return true;
+    const std::uint32_t k = x == kNone ? kNone : lookup(x);
+    return k != kNone && (lists_.data(listRef_[p])[k].key & kA);
+  };
+  if (t_.adjacent(l.a, l.b)) return true;
+  for (std::uint32_t x : {l.c, l.d})
+    if (x != kNone && member(x) && t_.adjacent(l.a, x) && t_.adjacent(x, l.b)) return true;
+  return false;
 }
 
 void NearSets::vertexLeaving(std::uint32_t id, std::span<const std::uint32_t> neighbours) {
@@ -184,11 +203,7 @@ void NearSets::clearAgent(std::uint32_t p) {
 // One agent at a time: its entries indexed by vertex id.
 
 void NearSets::beginAgent(std::uint32_t p) {
-  if (++markStamp_ == 0) {
-    std::fill(mark_.begin(), mark_.end(), 0);
-    markStamp_ = 1;
-  }
-  const std::uint64_t base = std::uint64_t{markStamp_} << 32;
+  const std::uint64_t base = nextStamp();
   const Entry* e = lists_.data(listRef_[p]);
   const std::uint32_t size = listRef_[p].size();
   for (std::uint32_t k = 0; k < size; ++k) mark_[e[k].key & kIdMask] = base | k;
@@ -277,20 +292,20 @@ void NearSets::reschedule(std::uint32_t p, std::uint32_t k) {
   e.due = dueOf(p, e, s_.distance(p, q), sight);
 }
 
-void NearSets::pairContact(std::uint32_t p, std::uint32_t q) {
+void NearSets::pairContact(std::uint32_t p, std::uint32_t q, double d) {
+  // Each agent moved at most its speed bound × the clock's advance: farther apart than that at
+  // the end, they cannot have touched in the step.
+  const double reach = s_.body[p] + s_.body[q];
+  const double motion = s_.pairSpeed(p, q) * (s_.clock.end() - s_.clock.start());
+  if (d > reach + 1.001 * motion + 1e-12) return;
   if (!s_.has(p, Shared::kMovedNow) && !s_.has(q, Shared::kMovedNow)) return;
   if (!s_.has(q, Shared::kEnabled)) return;
   const std::uint32_t a = std::min(s_.extOf[p], s_.extOf[q]), b = std::max(s_.extOf[p], s_.extOf[q]);
   if (b >= previous_.size()) return;
   const std::uint32_t ia = s_.intOf[a], ib = s_.intOf[b];
-  const double reach = s_.body[ia] + s_.body[ib];
-  // Each agent moved at most its speed bound × the clock's advance: farther apart than that at
-  // the end, they cannot have touched in the step.
-  const double motion = s_.pairSpeed(p, q) * (s_.clock.end() - s_.clock.start());
-  if (s_.distance(p, q) > reach + 1.001 * motion + 1e-12) return;
   const Vec2 rel0 = geometry::xy(previous_[a]) - geometry::xy(previous_[b]);
   const Vec2 relU = (s_.xy(ia) - geometry::xy(previous_[a])) - (s_.xy(ib) - geometry::xy(previous_[b]));
-  const double tau = firstTouchPoint(rel0, relU, reach);
+  const double tau = firstTouchPoint(rel0, relU, s_.body[ia] + s_.body[ib]);
   if (tau >= 0.0) contacts_->push_back({a, b, 0, false, t0_ + tau * dt_});
 }
 
@@ -320,7 +335,7 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
     }
     ++s_.counters.distanceEvaluations;
     const double d = s_.distance(p, q);
-    if (s_.isAgent(q)) pairContact(p, q);
+    if (s_.isAgent(q)) pairContact(p, q, d);
     if (dirty) continue;  // the walk recomputes the sets
     const bool in = !(d > r);
     if ((e.key & kA) && !in) {
@@ -395,7 +410,7 @@ void NearSets::enter(std::uint32_t p, std::uint32_t k) {
       const double d = s_.distance(p, y);
       const bool fresh = j == kNone;
       if (fresh) j = append(p, y);
-      if (fresh && s_.isAgent(y)) pairContact(p, y);
+      if (fresh && s_.isAgent(y)) pairContact(p, y, d);
       if (!(d > r)) {
         join(j, d);
       } else if (!(lists_.data(listRef_[p])[j].key & kW)) {
@@ -442,10 +457,11 @@ void NearSets::walk(std::uint32_t p) {
       std::uint32_t j = lookup(y);
       if (j != kNone && (lists_.data(listRef_[p])[j].key & kOwn)) return;  // reached already
       ++s_.counters.distanceEvaluations;
+      const double d = s_.distance(p, y);
       const bool fresh = j == kNone;
       if (fresh) j = append(p, y);
-      if (fresh && s_.isAgent(y)) pairContact(p, y);
-      if (!(s_.distance(p, y) > r)) {
+      if (fresh && s_.isAgent(y)) pairContact(p, y, d);
+      if (!(d > r)) {
         lists_.data(listRef_[p])[j].key |= kA;
         stack_.push_back(y);
       } else {
@@ -527,11 +543,12 @@ void NearSets::directSets(std::uint32_t p) {
   const double r = s_.radius[p];
   for (std::uint32_t q = 0; q < s_.n; ++q) {
     if (q == p || !s_.has(q, Shared::kEnabled)) continue;
-    if (s_.distance(p, q) > r) continue;
+    const double d = s_.distance(p, q);
+    if (d > r) continue;
     double sight = kInf;
     if (!visible(p, q, sight)) continue;
     out_.push_back(ref, s_.extOf[q]);
-    pairContact(p, q);
+    pairContact(p, q, d);
   }
   auto v = out_.view(ref);
   std::sort(v.begin(), v.end());
@@ -545,7 +562,7 @@ void NearSets::fastMovers() {
     if (!s_.has(p, Shared::kEnabled) || !s_.has(p, Shared::kMovedNow)) continue;
     if ((s_.pos[p] - previous_[s_.extOf[p]]).norm() <= 0.5 * s_.radius[p]) continue;
     for (std::uint32_t q = 0; q < s_.n; ++q)
-      if (q != p && s_.has(q, Shared::kEnabled)) pairContact(p, q);
+      if (q != p && s_.has(q, Shared::kEnabled)) pairContact(p, q, s_.distance(p, q));
   }
 }
 
@@ -558,11 +575,13 @@ void NearSets::rebuildOutput(std::uint32_t p, std::span<const std::uint32_t> unp
     if (e.key & kVis) out_.push_back(ref, s_.extOf[idOf(e)]);
   }
   for (std::uint32_t q : unplaced) {
-    if (q == p || !s_.has(q, Shared::kEnabled) || s_.distance(p, q) > s_.radius[p]) continue;
+    if (q == p || !s_.has(q, Shared::kEnabled)) continue;
+    const double d = s_.distance(p, q);
+    if (d > s_.radius[p]) continue;
     double sight = kInf;
     if (!visible(p, q, sight)) continue;
     out_.push_back(ref, s_.extOf[q]);
-    pairContact(p, q);
+    pairContact(p, q, d);
   }
   auto v = out_.view(ref);
   std::sort(v.begin(), v.end());
@@ -604,6 +623,8 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
   contacts_ = &contacts;
   // Without motion no certificate can have failed: only flips, walks and moving walls count.
   advanced_ = s_.clock.end() > s_.clock.start();
+  std::stable_sort(lost_.begin(), lost_.end(), [](const Lost& x, const Lost& y) { return x.p < y.p; });
+  std::size_t nextLost = 0;
   for (std::uint32_t p = 0; p < s_.n; ++p) {
     if (!s_.has(p, Shared::kEnabled) || !t_.placed(p)) continue;
     const bool force = forceAll_ || s_.has(p, Shared::kLosMoving);
@@ -611,6 +632,9 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
     if (!due && !s_.has(p, Shared::kDirty)) continue;
     beginAgent(p);
     scratch_.clear();
+    while (nextLost < lost_.size() && lost_[nextLost].p < p) ++nextLost;
+    for (; nextLost < lost_.size() && lost_[nextLost].p == p; ++nextLost)
+      if (!s_.has(p, Shared::kDirty) && !patched(p, lost_[nextLost])) markDirty(p);
     if (due) evaluate(p, force);
     if (s_.has(p, Shared::kDirty)) {
       walk(p);
@@ -626,6 +650,7 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
     for (std::uint32_t p = 0; p < s_.n; ++p)
       if (s_.has(p, Shared::kEnabled) && t_.placed(p)) rebuildOutput(p, unplaced);
   forceAll_ = false;
+  lost_.clear();
   contacts_ = nullptr;
 }
 

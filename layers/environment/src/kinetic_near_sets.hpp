@@ -63,13 +63,8 @@ class NearSets final : public FlipListener {
   /// Looks at every certificate of every agent in the next process() (bodies changed).
   void forceAll() { forceAll_ = true; }
 
-  /// FlipListener: edge ab was replaced by cd. Called during the sweep (start positions in the
-  /// triangulation) and in its end-of-step repair (`afterMove`: end positions).
+  /// FlipListener: edge ab was replaced by cd (during the sweep or its end-of-step repair).
   void flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) override;
-  void setAfterMove(bool afterMove) { afterMove_ = afterMove; }
-  /// Whether every agent's z was 0 at the start and at the end of the step (then the start
-  /// positions the triangulation holds give the distances the sets were built with).
-  void setFlat(bool flat) { flat_ = flat; }
 
   /// End of the step: the due certificates, the pending flip notifications, the walks; contacts
   /// between agent pairs found on the way are appended to `contacts`. `unplaced` are agents off
@@ -105,6 +100,11 @@ class NearSets final : public FlipListener {
   void setHeld(std::uint32_t q, std::uint32_t p);    // q joined A_p
   void clearHeld(std::uint32_t q, std::uint32_t p);  // q left A_p
   void watchAfterFlip(std::uint32_t p, std::uint32_t y);
+  struct Lost {  // agent p (a wall within r_p) lost the edge ab between members; cd replaced it
+    std::uint32_t p, a, b, c, d;
+  };
+  bool patched(std::uint32_t p, const Lost& lost) const;
+  std::uint64_t nextStamp();  // a fresh mark_ stamp (<< 32)
   void touch(std::uint32_t p) {
     s_.set(p, Shared::kPending);
     agentDue_[p] = kNow;
@@ -124,7 +124,7 @@ class NearSets final : public FlipListener {
   float dueOf(std::uint32_t p, const Entry& e, double d, double sightMargin) const;
   void reschedule(std::uint32_t p, std::uint32_t k);
   void finishAgent(std::uint32_t p);
-  void pairContact(std::uint32_t p, std::uint32_t q);
+  void pairContact(std::uint32_t p, std::uint32_t q, double d);  // d: their distance at the end
   void rebuildOutput(std::uint32_t p, std::span<const std::uint32_t> unplaced);
   void directSets(std::uint32_t p);  // an agent off the triangulation: by brute force
   void fastMovers();                 // agents that moved more than half their near radius
@@ -140,13 +140,14 @@ class NearSets final : public FlipListener {
   std::vector<std::vector<std::uint32_t>> staticHolders_;  // per static vertex: agents holding it
   std::vector<std::uint64_t> mark_;                    // per vertex: stamp << 32 | entry index
   std::uint32_t markStamp_ = 0;
-  bool afterMove_ = false, flat_ = false, forceAll_ = false, advanced_ = false;
+  bool forceAll_ = false, advanced_ = false;
 
   // The step being processed.
   std::span<const sim::Vec3> previous_;
   double t0_ = 0.0, dt_ = 0.0;
   std::vector<sim::Contact>* contacts_ = nullptr;
-  std::vector<std::uint32_t> stack_, exits_, enters_, scratch_;
+  std::vector<std::uint32_t> stack_, exits_, enters_, scratch_, flipScratch_;
+  std::vector<Lost> lost_;
   std::vector<std::uint8_t> oldFlags_;
   std::vector<geometry::Segment> sightScratch_;
 };

@@ -54,7 +54,6 @@ struct KineticProvider::Impl {
   kinetic::NearSets near{s, tri, obstacles};
   std::vector<std::uint32_t> unplaced;  // enabled agents off the triangulation (internal ids)
   bool hadUnplaced = false;
-  bool flat = true;  // every agent's z was 0 at the last call
   std::vector<sim::Contact> contacts;
   double lastTime = 0.0;
   std::vector<std::uint32_t> neighbours, leaving, arriving, forced;
@@ -94,7 +93,6 @@ void KineticProvider::Impl::build(const sim::World& w) {
   s.radius.assign(n, 0.0);
   s.body.assign(n, 0.0);
   s.flags.assign(n, 0);
-  flat = true;
   Vec2 lo = geometry::xy(w.bounds.min), hi = geometry::xy(w.bounds.max);
   for (std::uint32_t i = 0; i < n; ++i) {
     const sim::Agent& a = w.agents[s.extOf[i]];
@@ -103,7 +101,6 @@ void KineticProvider::Impl::build(const sim::World& w) {
     s.radius[i] = a.nearRadius;
     s.body[i] = a.radius;
     if (a.enabled) s.flags[i] = Shared::kEnabled;
-    flat = flat && a.state.position.z() == 0.0;
     lo = lo.cwiseMin(geometry::xy(a.state.position));
     hi = hi.cwiseMax(geometry::xy(a.state.position));
   }
@@ -150,7 +147,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   const bool hasPrevious = previous.size() == s.n;
 
   // The world's agents, read once in their own order.
-  bool flatNow = true, bodies = false;
+  bool bodies = false;
   leaving.clear();
   arriving.clear();
   forced.clear();
@@ -167,7 +164,6 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
       s.set(i, Shared::kEnabled);
     }
     s.pos[i] = a.state.position;
-    flatNow = flatNow && a.state.position.z() == 0.0;
     if (a.nearRadius != s.radius[i]) {
       s.radius[i] = a.nearRadius;
       near.markDirty(i);
@@ -235,11 +231,8 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   }
 
   if (advance > 0.0) {
-    near.setFlat(flat && flatNow);
-    near.setAfterMove(false);
     tri.sweep(near);
   }
-  near.setAfterMove(true);
   if (!tri.finish(near)) {
     // Safety net (see Triangulation::finish): rebuild from the current positions. Wall contacts
     // of this step are kept; agent-pair contacts of this step are not detected.
@@ -276,7 +269,6 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     if (s.has(i, Shared::kWallsNow)) s.set(i, Shared::kWalls);
     else s.unset(i, Shared::kWalls);
   }
-  flat = flatNow;
   s.clock.finish();
   sortUnique(contacts);
 }

@@ -73,6 +73,8 @@ class Triangulation {
     const auto& p = handle_[id]->point();
     return {p.x(), p.y()};
   }
+  /// Whether vertices u and w are joined by an edge.
+  bool adjacent(std::uint32_t u, std::uint32_t w) const { return cdt_.is_edge(handle_[u], handle_[w]); }
   /// Calls f(id) for every finite neighbour of vertex `id`.
   template <class F>
   void forNeighbors(std::uint32_t id, F&& f) const {
