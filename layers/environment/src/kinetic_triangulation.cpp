@@ -23,10 +23,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geometry::Segment>& walls,
                           std::vector<std::uint32_t>& unplaced) {
   cdt_.clear();
-  queue_.configure(0.01, 1024);
   while (!events_.empty()) events_.pop();
   touched_.clear();
-  nextStamp_ = 0;
   const std::size_t n = s_.n;
   // Four far corners: every agent stays strictly inside their square, so the convex hull never
   // changes and no hull event exists.
@@ -78,25 +76,25 @@ Motion Triangulation::motionOf(VH v) const {
   return {p0, Vec2::Zero()};
 }
 
-std::uint32_t Triangulation::newStamp() {
-  // Stamps are 30 bits (the entry keeps the edge index beside them); 0 means "no certificate".
-  nextStamp_ = (nextStamp_ + 1) & 0x3fffffffu;
-  if (nextStamp_ == 0) nextStamp_ = 1;
-  return nextStamp_;
+void Triangulation::setDue(FH f, int i, float due) {
+  f->info().due[i] = due;
+  FH g = f->neighbor(i);
+  g->info().due[cdt_.mirror_index(f, i)] = due;
 }
 
-void Triangulation::setStamp(FH f, int i, std::uint32_t s) {
-  f->info().stamp[i] = s;
-  FH g = f->neighbor(i);
-  g->info().stamp[cdt_.mirror_index(f, i)] = s;
+bool Triangulation::sameQuad(const Event& ev) const {
+  FH f = ev.face;
+  const int i = ev.index;
+  if (cdt_.is_infinite(f) || cdt_.is_infinite(f->neighbor(i))) return false;
+  return idOf(f->vertex(CDT::ccw(i))) == ev.a && idOf(f->vertex(CDT::cw(i))) == ev.b &&
+         idOf(f->vertex(i)) == ev.c && idOf(f->neighbor(i)->vertex(cdt_.mirror_index(f, i))) == ev.d;
 }
 
 // Looks at the certificate of edge (f, i) from τ0 on (inside the sweep). A failure inside the
 // step becomes an event; in any case the edge is scheduled again at the end of the step.
 void Triangulation::certifyInStep(FH f, int i, double tau0) {
-  const std::uint32_t s = newStamp();
-  setStamp(f, i, s);
-  touched_.push_back({f, 0.0f, s << 2 | static_cast<std::uint32_t>(i)});
+  setDue(f, i, kNow);
+  touched_.push_back({f, i});
   if (!certifiable(f, i)) return;
   FH g = f->neighbor(i);
   VH va = f->vertex(CDT::ccw(i)), vb = f->vertex(CDT::cw(i));
@@ -112,10 +110,7 @@ void Triangulation::certifyInStep(FH f, int i, double tau0) {
   bool solved = false;
   const auto failure = firstFailure(poly, tau0, solved);
   if (solved) ++s_.counters.quarticSolves;
-  if (failure.fails) {
-    const std::uint32_t a = idOf(va), b = idOf(vb);
-    events_.push({failure.tau, failure.probe, std::min(a, b), std::max(a, b), s, f, i});
-  }
+  if (failure.fails) events_.push({failure.tau, failure.probe, idOf(va), idOf(vb), idOf(vc), idOf(vd), f, i});
 }
 
 // Clock time for which edge (f, i) cannot fail, from its margin at the positions CGAL holds.
@@ -143,12 +138,10 @@ double Triangulation::budget(FH f, int i, double& margin) const {
 }
 
 void Triangulation::schedule(FH f, int i) {
-  const std::uint32_t s = newStamp();
-  setStamp(f, i, s);
   double margin = 0.0;
   const double t = budget(f, i, margin);
   // Before the end of the step CGAL holds the start positions: the budget runs from there.
-  if (t < kInf) queue_.push({f, atEnd_ ? s_.clock.dueAfter(t) : s_.clock.dueAfterStart(t), s << 2 | static_cast<std::uint32_t>(i)});
+  setDue(f, i, !(t < kInf) ? kNever : atEnd_ ? s_.clock.dueAfter(t) : s_.clock.dueAfterStart(t));
 }
 
 void Triangulation::scheduleAround(VH v) {
@@ -156,15 +149,6 @@ void Triangulation::scheduleAround(VH v) {
   auto fc = cdt_.incident_faces(v), done = fc;
   do {
     for (int i = 0; i < 3; ++i) schedule(fc, i);
-  } while (++fc != done);
-}
-
-// Before CGAL deletes the faces around v, their certificates are marked dead: queue entries
-// still point at those faces, and the stamp is how they learn it.
-void Triangulation::unstampAround(VH v) {
-  auto fc = cdt_.incident_faces(v), done = fc;
-  do {
-    for (int i = 0; i < 3; ++i) setStamp(fc, i, 0);
   } while (++fc != done);
 }
 
@@ -187,13 +171,11 @@ void Triangulation::flip(FH f, int i, FlipListener& listener) {
 
 void Triangulation::sweep(FlipListener& listener) {
   sweeping_ = true;
-  due_.clear();
-  queue_.drain(s_.clock.endOffset(), due_);
-  for (const EdgeEntry& e : due_) {
-    const int i = static_cast<int>(e.stampIdx & 3u);
-    if (!live(e.face, i, e.stampIdx >> 2)) continue;  // superseded
-    certifyInStep(e.face, i, 0.0);
-  }
+  // Every edge whose certificate came due, seen from one of its two faces (the one stored first).
+  for (auto f = cdt_.finite_faces_begin(); f != cdt_.finite_faces_end(); ++f)
+    for (int i = 0; i < 3; ++i)
+      if (s_.clock.isDue(f->info().due[i]) && &*f < &*f->neighbor(i))
+        certifyInStep(f, i, 0.0);
   // A safety valve against an endless flip loop from inconsistent floating-point roots: the
   // end-of-step pass with exact predicates finishes whatever is left.
   std::size_t budgetLeft = 64 * s_.n + 4096;
@@ -202,20 +184,31 @@ void Triangulation::sweep(FlipListener& listener) {
     events_.pop();
     FH f = ev.face;
     const int i = ev.index;
-    if (!live(f, i, ev.stamp)) continue;
-    if (f->is_constrained(i) || !certifiable(f, i)) continue;
+    if (!sameQuad(ev)) continue;  // flipped away, or its quadrilateral changed since
+    if (f->is_constrained(i)) continue;
     --budgetLeft;
     FH g = f->neighbor(i);
     VH vc = f->vertex(i), va = f->vertex(CDT::ccw(i)), vb = f->vertex(CDT::cw(i));
     VH vd = g->vertex(cdt_.mirror_index(f, i));
-    const Point pa = toPoint(motionOf(va).at(ev.probe)), pb = toPoint(motionOf(vb).at(ev.probe)),
-                pc = toPoint(motionOf(vc).at(ev.probe)), pd = toPoint(motionOf(vd).at(ev.probe));
     // Exact confirmation: d strictly inside the circle of (c, a, b), and the quadrilateral
-    // convex, so that the flip yields two positively oriented triangles.
-    const bool confirmed = !cdt_.is_edge(vc, vd) &&
-                           CGAL::side_of_oriented_circle(pc, pa, pb, pd) == CGAL::ON_POSITIVE_SIDE &&
-                           CGAL::orientation(pc, pa, pd) == CGAL::LEFT_TURN &&
-                           CGAL::orientation(pc, pd, pb) == CGAL::LEFT_TURN;
+    // convex, so that the flip yields two positively oriented triangles. Just after a true
+    // event both hold; the window can be very short when two points pass close to each other
+    // (it scales with their distance over their relative speed), so probes closer to the
+    // event are tried when the first one is too late.
+    auto confirmedAt = [&](double t) {
+      const Point pa = toPoint(motionOf(va).at(t)), pb = toPoint(motionOf(vb).at(t)), pc = toPoint(motionOf(vc).at(t)),
+                  pd = toPoint(motionOf(vd).at(t));
+      return CGAL::side_of_oriented_circle(pc, pa, pb, pd) == CGAL::ON_POSITIVE_SIDE &&
+             CGAL::orientation(pc, pa, pd) == CGAL::LEFT_TURN && CGAL::orientation(pc, pd, pb) == CGAL::LEFT_TURN;
+    };
+    double probe = ev.probe;
+    bool confirmed = false;
+    if (!cdt_.is_edge(vc, vd)) {
+      for (double offset = ev.probe - ev.tau; !confirmed && offset > 1e-15; offset *= 1e-2) {
+        probe = ev.tau + offset;
+        confirmed = probe > ev.tau && confirmedAt(probe);
+      }
+    }
     if (!confirmed) {
       certifyInStep(f, i, std::nextafter(ev.probe, 2.0));
       continue;
@@ -229,7 +222,7 @@ void Triangulation::sweep(FlipListener& listener) {
     // probe where the exact predicate confirmed the event. Certifying it from the probe (not
     // from ev.tau) keeps near-degenerate quadrilaterals from flipping back and forth at one τ
     // on rounding of the interpolated positions.
-    certifyInStep(h, j, ev.probe);
+    certifyInStep(h, j, probe);
     for (auto [x, y] : {std::pair{vc, va}, {va, vd}, {vd, vb}, {vb, vc}})
       if (cdt_.is_edge(x, y, h, j)) certifyInStep(h, j, ev.tau);
   }
@@ -250,14 +243,20 @@ bool Triangulation::finish(FlipListener& listener) {
   // fold-over means the sweep met an inconsistency (floating-point event times near a
   // degeneracy); removing a vertex from a folded star is not safe (CGAL fills the hole assuming
   // a simple polygon), so the caller rebuilds, counted: the tests require it to be rare.
-  std::size_t folds = 0;
-  for (const EdgeEntry& e : touched_) {
-    const int i = static_cast<int>(e.stampIdx & 3u);
-    if (!live(e.face, i, e.stampIdx >> 2)) continue;
-    if (!faceOk(e.face) || !faceOk(e.face->neighbor(i))) ++folds;
+  folded_.clear();
+  for (const Slot& e : touched_) {
+    if (e.face->info().due[e.index] != kNow) continue;
+    for (FH face : {e.face, e.face->neighbor(e.index)}) {
+      if (faceOk(face)) continue;
+      for (int k = 0; k < 3; ++k) {
+        const std::uint32_t id = idOf(face->vertex(k));
+        if (s_.isAgent(id) && s_.has(id, Shared::kMoving)) folded_.push_back(id);
+      }
+    }
   }
-  if (folds > 0) {
-    s_.counters.foldOvers += folds;
+  if (!folded_.empty()) {
+    std::sort(folded_.begin(), folded_.end());
+    s_.counters.foldOvers += static_cast<std::uint64_t>(std::unique(folded_.begin(), folded_.end()) - folded_.begin());
     touched_.clear();
     return false;
   }
@@ -265,19 +264,18 @@ bool Triangulation::finish(FlipListener& listener) {
   // floating-point margin is not clearly positive gets the exact in-circle test, and the
   // Lawson pass with exact predicates repairs it (catching any event the roots missed).
   work_.clear();
-  for (const EdgeEntry& e : touched_) {
+  for (const Slot& e : touched_) {
     FH f = e.face;
-    const int i = static_cast<int>(e.stampIdx & 3u);
-    if (!live(f, i, e.stampIdx >> 2)) continue;
-    const std::uint32_t s = newStamp();
-    setStamp(f, i, s);
+    const int i = e.index;
+    if (f->info().due[i] != kNow) continue;  // done already (listed twice)
     double margin = 0.0;
     const double t = budget(f, i, margin);
     if (!(margin > 1e-9) && certifiable(f, i) && !f->is_constrained(i) && cdt_.is_flipable(f, i, false)) {
+      setDue(f, i, s_.clock.dueAfter(0.0));
       work_.push_back({f->vertex(CDT::ccw(i)), f->vertex(CDT::cw(i))});
       continue;
     }
-    if (t < kInf) queue_.push({f, s_.clock.dueAfter(t), s << 2 | static_cast<std::uint32_t>(i)});
+    setDue(f, i, t < kInf ? s_.clock.dueAfter(t) : kNever);
   }
   touched_.clear();
   done_.clear();
@@ -324,7 +322,6 @@ void Triangulation::removeAgent(std::uint32_t id, std::vector<std::uint32_t>& ne
       neighbours.push_back(vc->info().id);
     }
   } while (++vc != done);
-  unstampAround(v);
   cdt_.remove(v);
   handle_[id] = VH();
   for (VH u : around) scheduleAround(u);
@@ -352,7 +349,8 @@ bool Triangulation::insertAgent(std::uint32_t id, std::vector<std::uint32_t>& ne
 }
 
 void Triangulation::rebase(double shift) {
-  queue_.rebase([&](EdgeEntry& e) { e.due = MotionClock::shifted(e.due, shift); });
+  for (auto f = cdt_.all_faces_begin(); f != cdt_.all_faces_end(); ++f)
+    for (float& due : f->info().due) due = MotionClock::shifted(due, shift);
 }
 
 // =============================================================================================
@@ -373,8 +371,7 @@ bool Triangulation::valid() const {
 
 std::size_t Triangulation::memoryBytes() const {
   return (cdt_.number_of_vertices() + 1) * sizeof(CDT::Vertex) + (cdt_.number_of_faces() + 8) * sizeof(CDT::Face) +
-         handle_.capacity() * sizeof(VH) + queue_.memoryBytes() +
-         (due_.capacity() + touched_.capacity()) * sizeof(EdgeEntry) +
+         handle_.capacity() * sizeof(VH) + touched_.capacity() * sizeof(Slot) +
          (work_.capacity() + done_.capacity()) * sizeof(std::pair<VH, VH>);
 }
 

@@ -5,12 +5,17 @@
 //
 // Within a step every agent moves linearly from the position CGAL holds (its start) to
 // Shared::pos (its end), τ ∈ [0, 1]. The certificates are the in-circle test of every flippable
-// edge and the orientation of the apexes of every wall edge. Each sits in a calendar keyed by the
-// motion clock (kinetic_clock.hpp) at the time before which it cannot fail; a step looks only at
-// the certificates that came due, turns their failures inside the step into events, and processes
-// the events in τ order by edge flips (exact confirmation, ties broken by vertex ids). At the end
-// every vertex gets its end position, the faces around the certificates looked at are checked
-// with exact predicates, and those certificates are scheduled again from their margins.
+// edge and the orientation of the apexes of every wall edge. Each edge keeps, in its two faces,
+// the time on the motion clock (kinetic_clock.hpp) before which its certificate cannot fail; a
+// step looks only at the certificates that came due, turns their failures inside the step into
+// events, and processes the events in τ order by edge flips (exact confirmation, ties broken by
+// vertex ids). At the end every vertex gets its end position, the faces around the certificates
+// looked at are checked with exact predicates, and those certificates are scheduled again from
+// their margins.
+//
+// The due times are found by a pass over the faces (a float comparison per edge, in the order
+// CGAL stores them) rather than kept in a separate queue: a queue entry per edge cost more memory
+// (~150 bytes per agent with its slack) and more cache misses than the pass.
 #include <CGAL/Constrained_Delaunay_triangulation_2.h>
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/Triangulation_face_base_with_info_2.h>
@@ -19,9 +24,9 @@
 #include <array>
 #include <cstdint>
 #include <queue>
+#include <tuple>
 #include <vector>
 
-#include "kinetic_calendar.hpp"
 #include "kinetic_certificates.hpp"
 #include "kinetic_shared.hpp"
 
@@ -33,9 +38,10 @@ struct VertexInfo {
   std::uint32_t id = kNone;  // internal vertex id
 };
 struct FaceInfo {
-  // The stamp of each edge's live certificate, stored on both faces of the edge. A queue entry
-  // whose stamp differs was superseded (the edge was certified again, or flipped away).
-  std::array<std::uint32_t, 3> stamp{0, 0, 0};
+  // The next check of each edge's certificate (a clock offset), stored on both faces of the
+  // edge. New faces are due at once until scheduled; kNow also marks an edge looked at in the
+  // current step, to be scheduled again at its end.
+  std::array<float, 3> due{kNow, kNow, kNow};
 };
 using Vb = CGAL::Triangulation_vertex_base_with_info_2<VertexInfo, K>;
 using Fbi = CGAL::Triangulation_face_base_with_info_2<FaceInfo, K>;
@@ -117,47 +123,40 @@ class Triangulation {
   std::size_t memoryBytes() const;
 
  private:
-  struct EdgeEntry {
+  struct Slot {
     cdt::FH face;
-    float due;              // clock offset
-    std::uint32_t stampIdx; // stamp << 2 | index of the edge in `face`
+    int index;
   };
   struct Event {
     double tau, probe;
-    std::uint32_t a, b, stamp;
+    std::uint32_t a, b, c, d;  // the quadrilateral whose certificate fails: edge ab, apexes c, d
     cdt::FH face;
     int index;
     // Deterministic order for simultaneous events: time, then the vertex ids.
     bool operator>(const Event& o) const {
-      if (tau != o.tau) return tau > o.tau;
-      if (a != o.a) return a > o.a;
-      if (b != o.b) return b > o.b;
-      return stamp > o.stamp;
+      return std::tie(tau, a, b, c, d) > std::tie(o.tau, o.a, o.b, o.c, o.d);
     }
   };
 
   std::uint32_t idOf(cdt::VH v) const { return cdt_.is_infinite(v) ? kNone : v->info().id; }
   Motion motionOf(cdt::VH v) const;
   bool certifiable(cdt::FH f, int i) const { return !cdt_.is_infinite(f) && !cdt_.is_infinite(f->neighbor(i)); }
-  std::uint32_t newStamp();
-  void setStamp(cdt::FH f, int i, std::uint32_t s);
-  bool live(cdt::FH f, int i, std::uint32_t s) const { return f->info().stamp[i] == s; }
+  void setDue(cdt::FH f, int i, float due);
+  bool sameQuad(const Event& ev) const;  // the event's edge and apexes are still those of its slot
   void certifyInStep(cdt::FH f, int i, double tau0);
   double budget(cdt::FH f, int i, double& margin) const;
   void schedule(cdt::FH f, int i);
   void scheduleAround(cdt::VH v);
-  void unstampAround(cdt::VH v);
   bool faceOk(cdt::FH f) const;
   void flip(cdt::FH f, int i, FlipListener& listener);
 
   Shared& s_;
   cdt::CDT cdt_;
   std::vector<cdt::VH> handle_;  // by vertex id
-  Calendar<EdgeEntry> queue_;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
-  std::vector<EdgeEntry> due_, touched_;  // touched: certified in this step (rescheduled at its end)
+  std::vector<Slot> touched_;  // certified in this step (scheduled again at its end)
   std::vector<std::pair<cdt::VH, cdt::VH>> work_, done_;
-  std::uint32_t nextStamp_ = 0;
+  std::vector<std::uint32_t> folded_;
   bool sweeping_ = false;
   bool atEnd_ = true;  // CGAL holds the end positions of the step (or the clock stands still)
 };
