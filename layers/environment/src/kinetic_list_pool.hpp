@@ -2,9 +2,10 @@
 // Many short variable-length lists (one or a few per agent) in shared pages. A std::vector per
 // list costs a 24-byte header, a malloc chunk header and up to 100 % growth slack; with ~100,000
 // agents holding three lists each that was a third of the kinetic structure's memory. Here a list
-// is an 8-byte Ref into pages of 4,096 entries, capacities grow by factors 1.5 and 4/3 (4, 6, 8,
-// 12, 16, ...), and freed blocks are reused by size class. Lists longer than a page get a block
-// of consecutive page slots of their own.
+// is an 8-byte Ref into pages of 1,024 entries, capacities come in four classes per octave (4, 5,
+// 6, 7, 8, 10, 12, 14, 16, 20, ...: at most 25 % slack), freed blocks are reused by size class,
+// and when freed blocks add up to an eighth of the pages, compact() slides every block down over
+// them. Lists longer than a page get a block of consecutive page slots of their own.
 //
 // Pointers into the pool stay valid until the next call that allocates (push_back, insertAt,
 // reserve): callers re-read data() after those. T must be trivially copyable and at least 4
@@ -33,11 +34,18 @@ class ListPool {
     std::uint32_t cls() const { return packed >> kSizeBits; }
   };
 
+  ListPool() { std::fill(std::begin(free_), std::end(free_), kNil); }
+
   void clear() {
     slots_.clear();
+    pageOwner_.clear();
+    pageSpan_.clear();
+    pages_ = 0;
     chunks_.clear();
+    spare_.clear();
     std::fill(std::begin(free_), std::end(free_), kNil);
     bumpLoc_ = bumpEnd_ = 0;
+    freeEntries_ = 0;
   }
 
   T* data(const Ref& r) { return r.cls() == kNoClass ? nullptr : at(r.loc); }
@@ -75,16 +83,16 @@ class ListPool {
   void reserve(Ref& r, std::uint32_t size) {
     if (size > capacity(r)) grow(r, size);
   }
-  /// Gives the block back when the list is empty, or moves it to a smaller class when it uses
-  /// less than a third of its capacity.
+  /// Gives the block back when the list is empty, or moves it to a smaller class when more than
+  /// a fifth of its capacity is unused.
   void shrinkToFit(Ref& r) {
     if (r.cls() == kNoClass) return;
     if (r.size() == 0) {
       release(r);
       return;
     }
-    if (r.cls() < 3 || r.size() * 3 > capacityOf(r.cls())) return;
-    const std::uint32_t c = classFor(r.size() + r.size() / 4 + 1);
+    if (r.size() * 5 >= capacityOf(r.cls()) * 4) return;
+    const std::uint32_t c = classFor(r.size() + r.size() / 16 + 1);
     if (c >= r.cls()) return;
     const std::uint32_t loc = allocate(c);
     std::memcpy(static_cast<void*>(at(loc)), at(r.loc), r.size() * sizeof(T));
@@ -97,24 +105,67 @@ class ListPool {
     r = Ref{};
   }
 
+  /// Whether freed blocks hold more than an eighth of the pages (then compact()).
+  bool wantsCompaction() const { return freeEntries_ * 8 > std::size_t{pages_} * kPage; }
+  /// Slides every block of a page down over the freed ones, in location order, so that the
+  /// pages end full and the emptied ones are given back. `forEachRef(f)` must call f(Ref&) for
+  /// every list of the pool. Pointers into the pool are invalid afterwards.
+  template <class ForEachRef>
+  void compact(ForEachRef&& forEachRef) {
+    std::vector<Ref*> refs;
+    forEachRef([&](Ref& r) {
+      if (r.cls() != kNoClass && capacityOf(r.cls()) <= kPage) refs.push_back(&r);
+    });
+    std::sort(refs.begin(), refs.end(), [](const Ref* a, const Ref* b) { return a->loc < b->loc; });
+    // The single pages, in slot order: blocks only ever move down this sequence.
+    std::vector<std::uint32_t> pages;
+    for (std::uint32_t k = 0; k < slots_.size(); ++k)
+      if (slots_[k] != nullptr && pageOwner_[k] == k && pageSpan_[k] == 1) pages.push_back(k);
+    std::size_t page = 0;
+    std::uint32_t offset = 0;
+    for (Ref* r : refs) {
+      const std::uint32_t cap = capacityOf(r->cls());
+      if (offset + cap > kPage) {
+        ++page;
+        offset = 0;
+      }
+      const std::uint32_t loc = pages[page] << kPageBits | offset;
+      if (loc != r->loc) std::memmove(static_cast<void*>(at(loc)), at(r->loc), r->size() * sizeof(T));
+      r->loc = loc;
+      offset += cap;
+    }
+    for (std::uint32_t c = 0; c < kClasses && capacityOf(c) <= kPage; ++c) free_[c] = kNil;
+    freeEntries_ = 0;
+    // The page being filled becomes the bump region; the pages after it are given back.
+    const std::size_t used = refs.empty() ? 0 : page + 1;
+    if (used > 0) {
+      bumpLoc_ = pages[page] << kPageBits | offset;
+      bumpEnd_ = (pages[page] << kPageBits) + kPage;
+    } else {
+      bumpLoc_ = bumpEnd_ = 0;
+    }
+    for (std::size_t k = used; k < pages.size(); ++k) releasePage(pages[k]);
+  }
+
   /// Heap bytes held (pages and the page table).
   std::size_t memoryBytes() const {
     std::size_t entries = 0;
     for (const auto& c : chunks_) entries += c.entries;
-    return entries * sizeof(T) + slots_.capacity() * sizeof(T*) + chunks_.capacity() * sizeof(Chunk);
+    return entries * sizeof(T) + slots_.capacity() * (sizeof(T*) + 2 * sizeof(std::uint32_t)) +
+           chunks_.capacity() * sizeof(Chunk) + spare_.capacity() * sizeof(std::uint32_t);
   }
 
  private:
-  static constexpr std::uint32_t kSizeBits = 26;
+  static constexpr std::uint32_t kSizeBits = 25;
   static constexpr std::uint32_t kSizeMask = (1u << kSizeBits) - 1;
-  static constexpr std::uint32_t kNoClass = 63;
-  static constexpr std::uint32_t kPageBits = 12;
+  static constexpr std::uint32_t kNoClass = 127;
+  static constexpr std::uint32_t kPageBits = 10;
   static constexpr std::uint32_t kPage = 1u << kPageBits;
   static constexpr std::uint32_t kNil = 0xffffffffu;
-  static constexpr std::uint32_t kClasses = 48;
+  static constexpr std::uint32_t kClasses = 4 * 22;
 
-  // Capacities 4, 6, 8, 12, 16, 24, ...: class 2k holds 4·2^k entries, class 2k+1 6·2^k.
-  static std::uint32_t capacityOf(std::uint32_t c) { return (c % 2 ? 6u : 4u) << (c / 2); }
+  // Capacities (4 + c mod 4) · 2^(c / 4): 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, ...
+  static std::uint32_t capacityOf(std::uint32_t c) { return (4u + c % 4) << (c / 4); }
   static std::uint32_t classFor(std::uint32_t size) {
     std::uint32_t c = 0;
     while (capacityOf(c) < size) ++c;
@@ -140,6 +191,7 @@ class ListPool {
     if (free_[c] != kNil) {
       const std::uint32_t loc = free_[c];
       std::memcpy(&free_[c], at(loc), sizeof(std::uint32_t));
+      freeEntries_ -= capacityOf(c);
       return loc;
     }
     const std::uint32_t cap = capacityOf(c);
@@ -164,28 +216,56 @@ class ListPool {
   void deallocate(std::uint32_t loc, std::uint32_t c) {
     std::memcpy(at(loc), &free_[c], sizeof(std::uint32_t));
     free_[c] = loc;
+    if (capacityOf(c) <= kPage) freeEntries_ += capacityOf(c);
   }
-  // A chunk of `pages` consecutive page slots; returns the location of its first entry.
+  // A chunk of `pages` consecutive page slots; returns the location of its first entry. A
+  // single page reuses a slot given back by compact().
   std::uint32_t newChunk(std::uint32_t pages) {
-    if ((slots_.size() + pages) >= (std::size_t{1} << (32 - kPageBits)))
-      throw std::length_error("kinetic list pool: out of locations");
     Chunk chunk{std::make_unique_for_overwrite<T[]>(std::size_t{pages} * kPage), std::size_t{pages} * kPage};
-    const auto first = static_cast<std::uint32_t>(slots_.size());
-    for (std::uint32_t k = 0; k < pages; ++k) slots_.push_back(chunk.memory.get() + std::size_t{k} * kPage);
+    std::uint32_t first;
+    if (pages == 1 && !spare_.empty()) {
+      first = spare_.back();
+      spare_.pop_back();
+      slots_[first] = chunk.memory.get();
+    } else {
+      if ((slots_.size() + pages) >= (std::size_t{1} << (32 - kPageBits)))
+        throw std::length_error("kinetic list pool: out of locations");
+      first = static_cast<std::uint32_t>(slots_.size());
+      for (std::uint32_t k = 0; k < pages; ++k) {
+        slots_.push_back(chunk.memory.get() + std::size_t{k} * kPage);
+        pageOwner_.push_back(first);
+        pageSpan_.push_back(pages);
+      }
+    }
+    if (pages == 1) ++pages_;
     chunks_.push_back(std::move(chunk));
     return first << kPageBits;
+  }
+  void releasePage(std::uint32_t slot) {
+    T* memory = slots_[slot];
+    for (std::size_t k = 0; k < chunks_.size(); ++k)
+      if (chunks_[k].memory.get() == memory) {
+        chunks_[k] = std::move(chunks_.back());
+        chunks_.pop_back();
+        break;
+      }
+    slots_[slot] = nullptr;
+    spare_.push_back(slot);
+    --pages_;
   }
 
   struct Chunk {
     std::unique_ptr<T[]> memory;
     std::size_t entries;
   };
-  std::vector<T*> slots_;       // page slot → its entries
-  std::vector<Chunk> chunks_;   // owned memory
-  std::uint32_t free_[kClasses] = {kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil,
-                                   kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil,
-                                   kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil,
-                                   kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil};
+  std::vector<T*> slots_;                 // page slot → its entries (nullptr: given back)
+  std::vector<std::uint32_t> pageOwner_;  // page slot → first slot of its chunk
+  std::vector<std::uint32_t> pageSpan_;   // page slot → pages in its chunk
+  std::vector<std::uint32_t> spare_;      // single-page slots given back
+  std::vector<Chunk> chunks_;             // owned memory
+  std::uint32_t pages_ = 0;               // single pages held
+  std::size_t freeEntries_ = 0;           // entries in freed blocks of single pages
+  std::uint32_t free_[kClasses];
   std::uint32_t bumpLoc_ = 0, bumpEnd_ = 0;
 };
 

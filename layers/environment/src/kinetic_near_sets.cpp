@@ -272,7 +272,9 @@ float NearSets::dueOf(std::uint32_t p, const Entry& e, double d, double sight) c
   const double r = s_.radius[p];
   double margin = std::abs(d - r);
   if (s_.isAgent(q)) {
-    margin = std::min(margin, std::abs(d - (s_.body[p] + s_.body[q])));  // contact
+    // Contact. The float body radii are rounded up; |d − reach| is then off by their rounding,
+    // which the margin's own slack below covers.
+    margin = std::min(margin, std::abs(d - (static_cast<double>(s_.body[p]) + static_cast<double>(s_.body[q]))));
     if (e.key & kA) {
       if (s_.has(p, Shared::kLosMoving)) return s_.clock.dueAfter(0.0);
       margin = std::min(margin, sight);
@@ -295,7 +297,7 @@ void NearSets::reschedule(std::uint32_t p, std::uint32_t k) {
 void NearSets::pairContact(std::uint32_t p, std::uint32_t q, double d) {
   // Each agent moved at most its speed bound × the clock's advance: farther apart than that at
   // the end, they cannot have touched in the step.
-  const double reach = s_.body[p] + s_.body[q];
+  const double reach = static_cast<double>(s_.body[p]) + static_cast<double>(s_.body[q]);
   const double motion = s_.pairSpeed(p, q) * (s_.clock.end() - s_.clock.start());
   if (d > reach + 1.001 * motion + 1e-12) return;
   if (!s_.has(p, Shared::kMovedNow) && !s_.has(q, Shared::kMovedNow)) return;
@@ -305,7 +307,7 @@ void NearSets::pairContact(std::uint32_t p, std::uint32_t q, double d) {
   const std::uint32_t ia = s_.intOf[a], ib = s_.intOf[b];
   const Vec2 rel0 = geometry::xy(previous_[a]) - geometry::xy(previous_[b]);
   const Vec2 relU = (s_.xy(ia) - geometry::xy(previous_[a])) - (s_.xy(ib) - geometry::xy(previous_[b]));
-  const double tau = firstTouchPoint(rel0, relU, s_.body[ia] + s_.body[ib]);
+  const double tau = firstTouchPoint(rel0, relU, s_.world->agents[a].radius + s_.world->agents[b].radius);
   if (tau >= 0.0) contacts_->push_back({a, b, 0, false, t0_ + tau * dt_});
 }
 
@@ -534,6 +536,7 @@ void NearSets::finishAgent(std::uint32_t p) {
   for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) due = std::min(due, e[k].due);
   agentDue_[p] = due;
   s_.unset(p, Shared::kPending);
+  lists_.shrinkToFit(listRef_[p]);
 }
 
 // An agent off the triangulation (on a wall, or on another agent): its neighbours directly.
@@ -652,6 +655,14 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
   forceAll_ = false;
   lost_.clear();
   contacts_ = nullptr;
+  if (lists_.wantsCompaction())
+    lists_.compact([&](auto&& f) {
+      for (auto& r : listRef_) f(r);
+    });
+  if (out_.wantsCompaction())
+    out_.compact([&](auto&& f) {
+      for (auto& r : outRef_) f(r);
+    });
 }
 
 void NearSets::rebase(double shift) {

@@ -32,7 +32,7 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   const auto& pieces = *pieces_;
   const sim::Vec3& at = s_.pos[p];
   const Vec2 c = s_.xy(p);
-  const double r = s_.radius[p], body = s_.body[p];
+  const double r = s_.radius[p], body = s_.world->agents[s_.extOf[p]].radius;
   // Sight: a wall meeting the segment pq for some q within r_p is within r_p of p; the tiny
   // slack keeps the floating-point distance from dropping a wall the oracle's test would meet.
   const double reach = r * (1.0 + 1e-9) + 1e-9;
@@ -72,6 +72,11 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   std::sort(v.begin(), v.end());
   pool_.shrinkToFit(obst);
   pool_.shrinkToFit(sight);
+  if (pool_.wantsCompaction())
+    pool_.compact([&](auto&& f) {
+      for (auto& r : obstRef_) f(r);
+      for (auto& r : sightRef_) f(r);
+    });
   if (staticWall) s_.set(p, Shared::kWallsNow);
   else s_.unset(p, Shared::kWallsNow);
   if (losMoving) s_.set(p, Shared::kLosMoving);

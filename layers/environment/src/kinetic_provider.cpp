@@ -39,12 +39,12 @@ void sortUnique(std::vector<sim::Contact>& contacts) {
                  contacts.end());
 }
 
-float speedBound(double maxSpeed) {
-  const double v = std::max(maxSpeed, 1e-12);
+float roundUp(double v) {
   float f = static_cast<float>(v);
   if (static_cast<double>(f) < v) f = std::nextafter(f, std::numeric_limits<float>::infinity());
   return f;
 }
+float speedBound(double maxSpeed) { return roundUp(std::max(maxSpeed, 1e-12)); }
 }  // namespace
 
 struct KineticProvider::Impl {
@@ -91,7 +91,7 @@ void KineticProvider::Impl::build(const sim::World& w) {
   s.pos.assign(n, sim::Vec3::Zero());
   s.speed.assign(n, 0.0f);
   s.radius.assign(n, 0.0);
-  s.body.assign(n, 0.0);
+  s.body.assign(n, 0.0f);
   s.flags.assign(n, 0);
   Vec2 lo = geometry::xy(w.bounds.min), hi = geometry::xy(w.bounds.max);
   for (std::uint32_t i = 0; i < n; ++i) {
@@ -99,7 +99,7 @@ void KineticProvider::Impl::build(const sim::World& w) {
     s.pos[i] = a.state.position;
     s.speed[i] = speedBound(a.maxSpeed);
     s.radius[i] = a.nearRadius;
-    s.body[i] = a.radius;
+    s.body[i] = roundUp(a.radius);
     if (a.enabled) s.flags[i] = Shared::kEnabled;
     lo = lo.cwiseMin(geometry::xy(a.state.position));
     hi = hi.cwiseMax(geometry::xy(a.state.position));
@@ -169,8 +169,8 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
       near.markDirty(i);
       forced.push_back(i);
     }
-    if (a.radius != s.body[i]) {
-      s.body[i] = a.radius;
+    if (roundUp(a.radius) != s.body[i]) {
+      s.body[i] = roundUp(a.radius);
       bodies = true;
     }
     if (hasPrevious && previous[e] != a.state.position) s.set(i, Shared::kMovedNow);
@@ -306,7 +306,7 @@ std::size_t KineticProvider::memoryBytes() const {
   const Impl& m = *impl_;
   const Shared& s = m.s;
   std::size_t bytes = s.extOf.capacity() * 4 + s.intOf.capacity() * 4 + s.pos.capacity() * sizeof(sim::Vec3) +
-                      s.speed.capacity() * sizeof(float) + s.radius.capacity() * 8 + s.body.capacity() * 8 +
+                      s.speed.capacity() * sizeof(float) + s.radius.capacity() * 8 + s.body.capacity() * 4 +
                       s.flags.capacity();
   bytes += m.tri.memoryBytes() + m.near.memoryBytes() + m.obstacles.memoryBytes();
   return bytes;

@@ -39,7 +39,7 @@ struct Shared {
   std::vector<sim::Vec3> pos;          // per vertex: position at the end of the step (static: lifted)
   std::vector<float> speed;            // per vertex: speed bound (m per unit of clock), 0 if static
   std::vector<double> radius;          // per agent: r_p the near set is built for
-  std::vector<double> body;            // per agent: body radius (contacts)
+  std::vector<float> body;             // per agent: body radius rounded up (contact filters)
   std::vector<std::uint8_t> flags;     // per agent
   MotionClock clock;
   KineticCounters counters;

@@ -24,7 +24,6 @@ void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geom
                           std::vector<std::uint32_t>& unplaced) {
   cdt_.clear();
   while (!events_.empty()) events_.pop();
-  touched_.clear();
   const std::size_t n = s_.n;
   // Four far corners: every agent stays strictly inside their square, so the convex hull never
   // changes and no hull event exists.
@@ -36,8 +35,14 @@ void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geom
   for (const auto& w : walls)
     if (w.a != w.b) cdt_.insert_constraint(toPoint(w.a), toPoint(w.b));
   handle_.assign(n, VH());
+  const std::size_t total = n + cdt_.number_of_vertices();
+  handle_.reserve(total);
   s_.pos.resize(n);
+  s_.pos.reserve(total);
+  s_.pos.shrink_to_fit();
   s_.speed.resize(n);
+  s_.speed.reserve(total);
+  s_.speed.shrink_to_fit();
   for (auto v = cdt_.finite_vertices_begin(); v != cdt_.finite_vertices_end(); ++v) {
     v->info().id = static_cast<std::uint32_t>(handle_.size());
     handle_.push_back(v);
@@ -94,7 +99,6 @@ bool Triangulation::sameQuad(const Event& ev) const {
 // step becomes an event; in any case the edge is scheduled again at the end of the step.
 void Triangulation::certifyInStep(FH f, int i, double tau0) {
   setDue(f, i, kNow);
-  touched_.push_back({f, i});
   if (!certifiable(f, i)) return;
   FH g = f->neighbor(i);
   VH va = f->vertex(CDT::ccw(i)), vb = f->vertex(CDT::cw(i));
@@ -243,41 +247,36 @@ bool Triangulation::finish(FlipListener& listener) {
   // fold-over means the sweep met an inconsistency (floating-point event times near a
   // degeneracy); removing a vertex from a folded star is not safe (CGAL fills the hole assuming
   // a simple polygon), so the caller rebuilds, counted: the tests require it to be rare.
+  // The certificates looked at in this step are the edges marked kNow; one pass over the faces
+  // finds them. Each is seen from both its faces: the first schedules it.
   folded_.clear();
-  for (const Slot& e : touched_) {
-    if (e.face->info().due[e.index] != kNow) continue;
-    for (FH face : {e.face, e.face->neighbor(e.index)}) {
-      if (faceOk(face)) continue;
-      for (int k = 0; k < 3; ++k) {
-        const std::uint32_t id = idOf(face->vertex(k));
-        if (s_.isAgent(id) && s_.has(id, Shared::kMoving)) folded_.push_back(id);
+  work_.clear();
+  for (auto f = cdt_.finite_faces_begin(); f != cdt_.finite_faces_end(); ++f) {
+    for (int i = 0; i < 3; ++i) {
+      if (f->info().due[i] != kNow) continue;
+      for (FH face : {FH(f), f->neighbor(i)}) {
+        if (faceOk(face)) continue;
+        for (int k = 0; k < 3; ++k) {
+          const std::uint32_t id = idOf(face->vertex(k));
+          if (s_.isAgent(id) && s_.has(id, Shared::kMoving)) folded_.push_back(id);
+        }
       }
+      if (!folded_.empty()) continue;  // the step is rebuilt: only count
+      double margin = 0.0;
+      const double t = budget(f, i, margin);
+      if (!(margin > 1e-9) && certifiable(f, i) && !f->is_constrained(i) && cdt_.is_flipable(f, i, false)) {
+        setDue(f, i, s_.clock.dueAfter(0.0));
+        work_.push_back({f->vertex(CDT::ccw(i)), f->vertex(CDT::cw(i))});
+        continue;
+      }
+      setDue(f, i, t < kInf ? s_.clock.dueAfter(t) : kNever);
     }
   }
   if (!folded_.empty()) {
     std::sort(folded_.begin(), folded_.end());
     s_.counters.foldOvers += static_cast<std::uint64_t>(std::unique(folded_.begin(), folded_.end()) - folded_.begin());
-    touched_.clear();
     return false;
   }
-  // Schedule every looked-at certificate from its margin at the end positions. An edge whose
-  // floating-point margin is not clearly positive gets the exact in-circle test, and the
-  // Lawson pass with exact predicates repairs it (catching any event the roots missed).
-  work_.clear();
-  for (const Slot& e : touched_) {
-    FH f = e.face;
-    const int i = e.index;
-    if (f->info().due[i] != kNow) continue;  // done already (listed twice)
-    double margin = 0.0;
-    const double t = budget(f, i, margin);
-    if (!(margin > 1e-9) && certifiable(f, i) && !f->is_constrained(i) && cdt_.is_flipable(f, i, false)) {
-      setDue(f, i, s_.clock.dueAfter(0.0));
-      work_.push_back({f->vertex(CDT::ccw(i)), f->vertex(CDT::cw(i))});
-      continue;
-    }
-    setDue(f, i, t < kInf ? s_.clock.dueAfter(t) : kNever);
-  }
-  touched_.clear();
   done_.clear();
   std::size_t guard = 64 * s_.n + 4096;
   while (!work_.empty() && guard-- > 0) {
@@ -371,7 +370,7 @@ bool Triangulation::valid() const {
 
 std::size_t Triangulation::memoryBytes() const {
   return (cdt_.number_of_vertices() + 1) * sizeof(CDT::Vertex) + (cdt_.number_of_faces() + 8) * sizeof(CDT::Face) +
-         handle_.capacity() * sizeof(VH) + touched_.capacity() * sizeof(Slot) +
+         handle_.capacity() * sizeof(VH) + folded_.capacity() * sizeof(std::uint32_t) +
          (work_.capacity() + done_.capacity()) * sizeof(std::pair<VH, VH>);
 }
 

@@ -123,10 +123,6 @@ class Triangulation {
   std::size_t memoryBytes() const;
 
  private:
-  struct Slot {
-    cdt::FH face;
-    int index;
-  };
   struct Event {
     double tau, probe;
     std::uint32_t a, b, c, d;  // the quadrilateral whose certificate fails: edge ab, apexes c, d
@@ -154,7 +150,6 @@ class Triangulation {
   cdt::CDT cdt_;
   std::vector<cdt::VH> handle_;  // by vertex id
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
-  std::vector<Slot> touched_;  // certified in this step (scheduled again at its end)
   std::vector<std::pair<cdt::VH, cdt::VH>> work_, done_;
   std::vector<std::uint32_t> folded_;
   bool sweeping_ = false;
