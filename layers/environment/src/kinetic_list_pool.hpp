@@ -139,7 +139,7 @@ class ListPool {
     // The page being filled becomes the bump region; the pages after it are given back.
     const std::size_t used = refs.empty() ? 0 : page + 1;
     if (used > 0) {
-      bumpLoc_ = pages[page] << kPageBits | offset;
+      bumpLoc_ = (pages[page] << kPageBits) + offset;  // may equal bumpEnd_: the page is full
       bumpEnd_ = (pages[page] << kPageBits) + kPage;
     } else {
       bumpLoc_ = bumpEnd_ = 0;

@@ -21,11 +21,13 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // =============================================================================================
 // Lists of other agents (no per-agent marks).
 
-std::uint32_t NearSets::find(std::uint32_t p, std::uint32_t q) const {
+// An agent's list may hold a vertex twice between a flip and the agent's next look (flips
+// append watches without scanning, beginAgent merges): `flags` picks the entry that has them.
+std::uint32_t NearSets::find(std::uint32_t p, std::uint32_t q, std::uint32_t flags) const {
   const Entry* e = lists_.data(listRef_[p]);
   const std::uint32_t size = listRef_[p].size();
   for (std::uint32_t k = 0; k < size; ++k)
-    if ((e[k].key & kIdMask) == q) return k;
+    if ((e[k].key & kIdMask) == q && (e[k].key & flags) == flags) return k;
   return kNone;
 }
 
@@ -63,7 +65,7 @@ void NearSets::clearHeld(std::uint32_t q, std::uint32_t p) {
     }
     return;
   }
-  const std::uint32_t k = find(q, p);
+  const std::uint32_t k = find(q, p, kHeld);
   if (k == kNone) return;
   Entry& e = lists_.data(listRef_[q])[k];
   e.key &= ~kHeld;
@@ -94,10 +96,7 @@ void NearSets::flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::u
   if (a == kNone || b == kNone) return;
   auto lost = [&](std::uint32_t p, std::uint32_t other) {
     if (!walls(p) || s_.has(p, Shared::kDirty) || !s_.has(p, Shared::kEnabled)) return;
-    if (other != p) {
-      const std::uint32_t k = find(p, other);
-      if (k == kNone || !(lists_.data(listRef_[p])[k].key & kA)) return;
-    }
+    if (other != p && find(p, other, kA) == kNone) return;
     lost_.push_back({p, a, b, c, d});
     touch(p);
   };
@@ -115,23 +114,15 @@ std::uint64_t NearSets::nextStamp() {
   return std::uint64_t{markStamp_} << 32;
 }
 
+// y is a new neighbour of a member of A_p ∪ {p} (and not itself a member): it must be watched.
+// Appended without looking whether p already tracks it (that scan of another agent's list was
+// the costliest part of a flip): the entry is due at once and beginAgent merges duplicates. Near
+// a wall an already watched y may sit inside C_p without being approachable; the new edge may
+// make it approachable, and the merged entry is looked at again, as needed.
 void NearSets::watchAfterFlip(std::uint32_t p, std::uint32_t y) {
   if (y == p || !s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) return;
-  const std::uint32_t k = find(p, y);
-  if (k == kNone) {
-    lists_.push_back(listRef_[p], {y | kW, kNow});
-    touch(p);
-    return;
-  }
-  Entry& e = lists_.data(listRef_[p])[k];
-  if (e.key & kA) return;
-  if (!(e.key & kW) || walls(p)) {
-    // Only held so far: watch it. Behind a wall a watched vertex may sit inside C_p without
-    // being approachable, and the new edge may make it approachable: look at it again.
-    e.key |= kW;
-    e.due = kNow;
-    touch(p);
-  }
+  lists_.push_back(listRef_[p], {y | kW, kNow});
+  touch(p);
 }
 
 // A member pair (a, b) of A_p ∪ {p} lost its edge in this step (p has a wall within r_p). The
@@ -139,7 +130,7 @@ void NearSets::watchAfterFlip(std::uint32_t p, std::uint32_t y) {
 // flip's new edge ends c and d are the candidates). Call before the step's exits and enters
 // change the entries (members are those of the start of the step, all still inside: an exit
 // makes the agent walk anyway).
-bool NearSets::patched(std::uint32_t p, const Lost& l) const {
+bool NearSets::patched(std::uint32_t p, const Lost& l) {
   auto member = [&](std::uint32_t x) {
     if (x == p) return true;
     const std::uint32_t k = x == kNone ? kNone : lookup(x);
@@ -156,7 +147,7 @@ void NearSets::vertexLeaving(std::uint32_t id, std::span<const std::uint32_t> ne
   std::vector<std::uint32_t> holders;
   forHolders(id, [&](std::uint32_t p) { holders.push_back(p); });
   for (std::uint32_t p : holders) {
-    const std::uint32_t k = find(p, id);
+    const std::uint32_t k = find(p, id, kA);
     if (k == kNone) continue;
     Entry& e = lists_.data(listRef_[p])[k];
     if (e.key & kVis) {
@@ -202,14 +193,32 @@ void NearSets::clearAgent(std::uint32_t p) {
 // =============================================================================================
 // One agent at a time: its entries indexed by vertex id.
 
+// Indexes p's entries by vertex id in mark_, merging the duplicates flips may have appended.
 void NearSets::beginAgent(std::uint32_t p) {
   const std::uint64_t base = nextStamp();
-  const Entry* e = lists_.data(listRef_[p]);
+  Entry* e = lists_.data(listRef_[p]);
   const std::uint32_t size = listRef_[p].size();
-  for (std::uint32_t k = 0; k < size; ++k) mark_[e[k].key & kIdMask] = base | k;
+  std::uint32_t kept = 0;
+  for (std::uint32_t k = 0; k < size; ++k) {
+    const Entry x = e[k];
+    const std::uint32_t id = x.key & kIdMask;
+    if ((mark_[id] & ~std::uint64_t{0xffffffff}) == base) {
+      Entry& first = e[static_cast<std::uint32_t>(mark_[id])];
+      first.key |= x.key & ~kIdMask;
+      if ((first.key & kA) && (x.key & kW)) first.key &= ~kW;  // a member is not watched too
+      first.due = std::min(first.due, x.due);
+      continue;
+    }
+    e[kept] = x;
+    mark_[id] = base | kept;
+    ++kept;
+  }
+  lists_.truncate(listRef_[p], kept);
+  markedFor_ = p;
 }
 
-std::uint32_t NearSets::lookup(std::uint32_t q) const {
+std::uint32_t NearSets::lookup(std::uint32_t q) {
+  if (markedFor_ != current_) beginAgent(current_);
   const std::uint64_t m = mark_[q];
   return (m >> 32) == markStamp_ ? static_cast<std::uint32_t>(m) : kNone;
 }
@@ -217,15 +226,17 @@ std::uint32_t NearSets::lookup(std::uint32_t q) const {
 std::uint32_t NearSets::append(std::uint32_t p, std::uint32_t key) {
   const std::uint32_t k = listRef_[p].size();
   lists_.push_back(listRef_[p], {key, kNever});
-  mark_[key & kIdMask] = std::uint64_t{markStamp_} << 32 | k;
+  if (markedFor_ == p) mark_[key & kIdMask] = std::uint64_t{markStamp_} << 32 | k;
   return k;
 }
 
 void NearSets::dropEntry(std::uint32_t p, std::uint32_t k) {
   Entry* e = lists_.data(listRef_[p]);
   const std::uint32_t last = listRef_[p].size() - 1;
-  mark_[e[k].key & kIdMask] = 0;
-  if (k != last) mark_[e[last].key & kIdMask] = std::uint64_t{markStamp_} << 32 | k;
+  if (markedFor_ == p) {
+    mark_[e[k].key & kIdMask] = 0;
+    if (k != last) mark_[e[last].key & kIdMask] = std::uint64_t{markStamp_} << 32 | k;
+  }
   lists_.swapErase(listRef_[p], k);
 }
 
@@ -350,7 +361,8 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
     }
     double sight = kInf;
     if ((e.key & kA) && s_.isAgent(q)) setVisible(p, k, visible(p, q, sight));
-    if (e.key & kW) scratch_.push_back(q);
+    // Watched and well outside: maybe no longer a neighbour of a member (pruned at the end).
+    if ((e.key & kW) && d > 1.125 * r) scratch_.push_back(q);
     Entry& now = lists_.data(listRef_[p])[k];
     now.due = dueOf(p, now, d, sight);
   }
@@ -435,13 +447,13 @@ void NearSets::exit(std::uint32_t p, std::uint32_t k) {
   clearHeld(q, p);
   Entry& after = lists_.data(listRef_[p])[k];
   after.due = dueOf(p, after, s_.distance(p, q), kInf);
-  scratch_.push_back(q);
 }
 
 // A_p and W_p by a walk from p over the vertices inside C_p: the approachable set of A.3.1 by
 // definition (a path of the triangulation inside C_p).
 void NearSets::walk(std::uint32_t p) {
   ++s_.counters.nearSetWalks;
+  if (markedFor_ != p) beginAgent(p);  // before indices are remembered
   const double r = s_.radius[p];
   const std::uint32_t oldSize = listRef_[p].size();
   oldFlags_.assign(oldSize, 0);
@@ -496,7 +508,6 @@ void NearSets::walk(std::uint32_t p) {
     if (!(lists_.data(listRef_[p])[k].key & (kOwn | kHeld))) dropEntry(p, k);
   lists_.shrinkToFit(listRef_[p]);
   out_.shrinkToFit(outRef);
-  beginAgent(p);  // indices moved
 }
 
 void NearSets::finishAgent(std::uint32_t p) {
@@ -602,6 +613,7 @@ void NearSets::build() {
   staticHolders_.assign(t_.vertexCount() - n, {});
   mark_.assign(t_.vertexCount(), 0);
   markStamp_ = 0;
+  markedFor_ = current_ = kNone;
   forceAll_ = false;
   std::vector<sim::Contact> none;
   contacts_ = &none;
@@ -609,7 +621,8 @@ void NearSets::build() {
   for (std::uint32_t p = 0; p < n; ++p) {
     s_.unset(p, Shared::kDirty | Shared::kPending);
     if (!s_.has(p, Shared::kEnabled) || !t_.placed(p)) continue;
-    beginAgent(p);
+    current_ = p;
+    markedFor_ = kNone;
     walk(p);
     scratch_.clear();
     finishAgent(p);
@@ -633,7 +646,9 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
     const bool force = forceAll_ || s_.has(p, Shared::kLosMoving);
     const bool due = force || s_.has(p, Shared::kPending) || (advanced_ && s_.clock.isDue(agentDue_[p]));
     if (!due && !s_.has(p, Shared::kDirty)) continue;
-    beginAgent(p);
+    current_ = p;
+    markedFor_ = kNone;
+    if (s_.has(p, Shared::kPending)) beginAgent(p);  // flips may have appended duplicates
     scratch_.clear();
     while (nextLost < lost_.size() && lost_[nextLost].p < p) ++nextLost;
     for (; nextLost < lost_.size() && lost_[nextLost].p == p; ++nextLost)

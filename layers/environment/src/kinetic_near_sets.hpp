@@ -94,7 +94,8 @@ class NearSets final : public FlipListener {
 
   bool walls(std::uint32_t p) const { return s_.has(p, Shared::kWalls) || s_.has(p, Shared::kWallsNow); }
   bool live(std::uint32_t q) const { return !s_.isAgent(q) || (s_.has(q, Shared::kEnabled) && t_.placed(q)); }
-  std::uint32_t find(std::uint32_t p, std::uint32_t q) const;  // index in p's list, or kNone
+  // Index of an entry of q with all of `flags` in p's list, or kNone.
+  std::uint32_t find(std::uint32_t p, std::uint32_t q, std::uint32_t flags = 0) const;
   template <class F>
   void forHolders(std::uint32_t x, F&& f) const;  // agents p with x ∈ A_p
   void setHeld(std::uint32_t q, std::uint32_t p);    // q joined A_p
@@ -103,16 +104,17 @@ class NearSets final : public FlipListener {
   struct Lost {  // agent p (a wall within r_p) lost the edge ab between members; cd replaced it
     std::uint32_t p, a, b, c, d;
   };
-  bool patched(std::uint32_t p, const Lost& lost) const;
+  bool patched(std::uint32_t p, const Lost& lost);
   std::uint64_t nextStamp();  // a fresh mark_ stamp (<< 32)
   void touch(std::uint32_t p) {
     s_.set(p, Shared::kPending);
     agentDue_[p] = kNow;
   }
 
-  // Looking at one agent: its entries are indexed by vertex id in mark_ while it is processed.
+  // Looking at one agent (current_): its entries are indexed by vertex id in mark_, on the first
+  // lookup (or at once when flips appended to its list, to merge duplicates).
   void beginAgent(std::uint32_t p);
-  std::uint32_t lookup(std::uint32_t q) const;
+  std::uint32_t lookup(std::uint32_t q);
   std::uint32_t append(std::uint32_t p, std::uint32_t key);
   void dropEntry(std::uint32_t p, std::uint32_t k);
   void evaluate(std::uint32_t p, bool force);
@@ -140,6 +142,7 @@ class NearSets final : public FlipListener {
   std::vector<std::vector<std::uint32_t>> staticHolders_;  // per static vertex: agents holding it
   std::vector<std::uint64_t> mark_;                    // per vertex: stamp << 32 | entry index
   std::uint32_t markStamp_ = 0;
+  std::uint32_t current_ = kNone, markedFor_ = kNone;
   bool forceAll_ = false, advanced_ = false;
 
   // The step being processed.
