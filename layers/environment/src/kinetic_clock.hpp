@@ -11,6 +11,7 @@
 // Due times are stored as floats (4 bytes: there are tens of them per agent), as offsets from an
 // epoch that moves forward every few thousand steps so that the offsets stay small and precise.
 // Conversion rounds towards the past: a certificate may be looked at a little early, never late.
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -71,7 +72,12 @@ class MotionClock {
   }
   static float roundDown(double x) {
     float f = static_cast<float>(x);
-    if (static_cast<double>(f) > x) f = std::nextafter(f, -std::numeric_limits<float>::infinity());
+    if (static_cast<double>(f) > x) {  // one float step towards −∞ (finite f: x is finite)
+      if (f == 0.0f) return -std::numeric_limits<float>::denorm_min();
+      std::uint32_t bits = std::bit_cast<std::uint32_t>(f);
+      bits = f > 0.0f ? bits - 1 : bits + 1;
+      f = std::bit_cast<float>(bits);
+    }
     return f;
   }
 

@@ -91,19 +91,24 @@ void NearSets::flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::u
     });
     for (std::uint32_t p : flipScratch_) watchAfterFlip(p, y);
   }
-  // The lost edge ab: near a wall it may have been a path between members of A_p. Recorded,
-  // and looked at once the step's flips are done (Lost).
+  // The lost edge ab: near a wall it may have been a path between members of A_p. Recorded for
+  // the agents holding both ends (or holding one and being the other), and looked at once the
+  // step's flips are done (Lost).
   if (a == kNone || b == kNone) return;
-  auto lost = [&](std::uint32_t p, std::uint32_t other) {
-    if (!walls(p) || s_.has(p, Shared::kDirty) || !s_.has(p, Shared::kEnabled)) return;
-    if (other != p && find(p, other, kA) == kNone) return;
+  const std::uint64_t stamp = nextStamp();
+  forHolders(b, [&](std::uint32_t p) { mark_[p] = stamp; });
+  if (s_.isAgent(b)) mark_[b] = stamp;
+  auto lost = [&](std::uint32_t p) {
+    if ((mark_[p] >> 32) != (stamp >> 32) || !walls(p) || s_.has(p, Shared::kDirty) || !s_.has(p, Shared::kEnabled))
+      return;
     lost_.push_back({p, a, b, c, d});
     touch(p);
   };
-  if (s_.isAgent(a)) lost(a, b);
+  if (s_.isAgent(a) && find(a, b, kA) != kNone) mark_[a] = stamp;
+  if (s_.isAgent(a)) lost(a);
   flipScratch_.clear();
   forHolders(a, [&](std::uint32_t p) { flipScratch_.push_back(p); });
-  for (std::uint32_t p : flipScratch_) lost(p, b);
+  for (std::uint32_t p : flipScratch_) lost(p);
 }
 
 std::uint64_t NearSets::nextStamp() {
@@ -121,7 +126,7 @@ std::uint64_t NearSets::nextStamp() {
 // make it approachable, and the merged entry is looked at again, as needed.
 void NearSets::watchAfterFlip(std::uint32_t p, std::uint32_t y) {
   if (y == p || !s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) return;
-  lists_.push_back(listRef_[p], {y | kW, kNow});
+  lists_.push_back(listRef_[p], {y | kW | kNew, kNow});
   touch(p);
 }
 
@@ -193,32 +198,44 @@ void NearSets::clearAgent(std::uint32_t p) {
 // =============================================================================================
 // One agent at a time: its entries indexed by vertex id.
 
-// Indexes p's entries by vertex id in mark_, merging the duplicates flips may have appended.
-void NearSets::beginAgent(std::uint32_t p) {
-  const std::uint64_t base = nextStamp();
-  Entry* e = lists_.data(listRef_[p]);
-  const std::uint32_t size = listRef_[p].size();
-  std::uint32_t kept = 0;
-  for (std::uint32_t k = 0; k < size; ++k) {
-    const Entry x = e[k];
-    const std::uint32_t id = x.key & kIdMask;
-    if ((mark_[id] & ~std::uint64_t{0xffffffff}) == base) {
-      Entry& first = e[static_cast<std::uint32_t>(mark_[id])];
-      first.key |= x.key & ~kIdMask;
-      if ((first.key & kA) && (x.key & kW)) first.key &= ~kW;  // a member is not watched too
-      first.due = std::min(first.due, x.due);
+// The watches flips appended (kNew) join the entry p already has for the vertex, if any.
+void NearSets::mergeNew(std::uint32_t p) {
+  for (std::uint32_t k = 0; k < listRef_[p].size();) {
+    Entry* e = lists_.data(listRef_[p]);
+    if (!(e[k].key & kNew)) {
+      ++k;
       continue;
     }
-    e[kept] = x;
-    mark_[id] = base | kept;
-    ++kept;
+    e[k].key &= ~kNew;
+    const std::uint32_t id = e[k].key & kIdMask;
+    std::uint32_t j = 0;
+    const std::uint32_t size = listRef_[p].size();
+    while (j < size && (j == k || (e[j].key & kIdMask) != id)) ++j;
+    if (j == size) {
+      ++k;
+      continue;
+    }
+    e[j].key |= e[k].key & ~(kIdMask | kNew);
+    if (e[j].key & kA) e[j].key &= ~kW;  // a member is not watched too
+    e[j].due = std::min(e[j].due, e[k].due);
+    lists_.swapErase(listRef_[p], k);  // the last entry moves to k: look at k again
   }
-  lists_.truncate(listRef_[p], kept);
+}
+
+// Indexes p's entries by vertex id in mark_ (no duplicates: mergeNew ran).
+void NearSets::beginAgent(std::uint32_t p) {
+  const std::uint64_t base = nextStamp();
+  const Entry* e = lists_.data(listRef_[p]);
+  const std::uint32_t size = listRef_[p].size();
+  for (std::uint32_t k = 0; k < size; ++k) mark_[e[k].key & kIdMask] = base | k;
   markedFor_ = p;
 }
 
 std::uint32_t NearSets::lookup(std::uint32_t q) {
-  if (markedFor_ != current_) beginAgent(current_);
+  if (markedFor_ != current_) {
+    if (++lookups_ <= 4) return find(current_, q);
+    beginAgent(current_);
+  }
   const std::uint64_t m = mark_[q];
   return (m >> 32) == markStamp_ ? static_cast<std::uint32_t>(m) : kNone;
 }
@@ -362,7 +379,7 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
     double sight = kInf;
     if ((e.key & kA) && s_.isAgent(q)) setVisible(p, k, visible(p, q, sight));
     // Watched and well outside: maybe no longer a neighbour of a member (pruned at the end).
-    if ((e.key & kW) && d > 1.125 * r) scratch_.push_back(q);
+    if ((e.key & kW) && d > 1.25 * r) scratch_.push_back(q);
     Entry& now = lists_.data(listRef_[p])[k];
     now.due = dueOf(p, now, d, sight);
   }
@@ -623,6 +640,7 @@ void NearSets::build() {
     if (!s_.has(p, Shared::kEnabled) || !t_.placed(p)) continue;
     current_ = p;
     markedFor_ = kNone;
+    lookups_ = 0;
     walk(p);
     scratch_.clear();
     finishAgent(p);
@@ -648,7 +666,11 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
     if (!due && !s_.has(p, Shared::kDirty)) continue;
     current_ = p;
     markedFor_ = kNone;
-    if (s_.has(p, Shared::kPending)) beginAgent(p);  // flips may have appended duplicates
+    lookups_ = 0;
+    if (s_.has(p, Shared::kPending)) {  // flips may have appended duplicates
+      mergeNew(p);
+      beginAgent(p);
+    }
     scratch_.clear();
     while (nextLost < lost_.size() && lost_[nextLost].p < p) ++nextLost;
     for (; nextLost < lost_.size() && lost_[nextLost].p == p; ++nextLost)

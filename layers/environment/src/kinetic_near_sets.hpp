@@ -88,7 +88,8 @@ class NearSets final : public FlipListener {
   };
   using Ref = ListPool<Entry>::Ref;
   static constexpr std::uint32_t kA = 1u << 31, kW = 1u << 30, kVis = 1u << 29, kHeld = 1u << 28;
-  static constexpr std::uint32_t kIdMask = (1u << 28) - 1;
+  static constexpr std::uint32_t kNew = 1u << 27;  // appended by a flip, not yet merged
+  static constexpr std::uint32_t kIdMask = (1u << 27) - 1;
   static constexpr std::uint32_t kOwn = kA | kW;
   static std::uint32_t idOf(const Entry& e) { return e.key & kIdMask; }
 
@@ -111,8 +112,9 @@ class NearSets final : public FlipListener {
     agentDue_[p] = kNow;
   }
 
-  // Looking at one agent (current_): its entries are indexed by vertex id in mark_, on the first
-  // lookup (or at once when flips appended to its list, to merge duplicates).
+  // Looking at one agent (current_): lookups by vertex id scan its list until there have been
+  // enough of them to pay for indexing the whole list in mark_ (walks do it at once).
+  void mergeNew(std::uint32_t p);  // merges the watches flips appended into existing entries
   void beginAgent(std::uint32_t p);
   std::uint32_t lookup(std::uint32_t q);
   std::uint32_t append(std::uint32_t p, std::uint32_t key);
@@ -142,7 +144,7 @@ class NearSets final : public FlipListener {
   std::vector<std::vector<std::uint32_t>> staticHolders_;  // per static vertex: agents holding it
   std::vector<std::uint64_t> mark_;                    // per vertex: stamp << 32 | entry index
   std::uint32_t markStamp_ = 0;
-  std::uint32_t current_ = kNone, markedFor_ = kNone;
+  std::uint32_t current_ = kNone, markedFor_ = kNone, lookups_ = 0;
   bool forceAll_ = false, advanced_ = false;
 
   // The step being processed.

@@ -49,7 +49,7 @@ void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geom
     s_.pos.push_back(geometry::lift(toVec(v->point())));
     s_.speed.push_back(0.0f);
   }
-  if (handle_.size() >= (std::size_t{1} << 28)) throw std::length_error("KineticProvider: too many agents");
+  if (handle_.size() >= (std::size_t{1} << 27)) throw std::length_error("KineticProvider: too many agents");
   // Agents in internal order (already the Hilbert order of their positions): each insertion
   // starts its point location at the previous agent's face.
   unplaced.clear();
