@@ -131,16 +131,17 @@ void NearSets::watchAfterFlip(std::uint32_t p, std::uint32_t y) {
 }
 
 // A member pair (a, b) of A_p ∪ {p} lost its edge in this step (p has a wall within r_p). The
-// members stay connected if the edge is back, or if a member x is a neighbour of both (the
-// flip's new edge ends c and d are the candidates). Call before the step's exits and enters
-// change the entries (members are those of the start of the step, all still inside: an exit
-// makes the agent walk anyway).
+// members stay connected if the edge is back, or if a member x that stays inside C_p is a
+// neighbour of both (the flip's new edge ends c and d are the candidates). Called once the
+// step's exits are known and before they and the enters change the entries.
 bool NearSets::patched(std::uint32_t p, const Lost& l) {
-  auto member = [&](std::uint32_t x) {
+  auto member = [&](std::uint32_t x) {  // a member at the start of the step that stays inside
     if (x == p) return true;
     const std::uint32_t k = x == kNone ? kNone : lookup(x);
-    return k != kNone && (lists_.data(listRef_[p])[k].key & kA);
+    return k != kNone && (lists_.data(listRef_[p])[k].key & kA) &&
+           std::find(exits_.begin(), exits_.end(), k) == exits_.end();
   };
+  if (!member(l.a) || !member(l.b)) return false;  // an end left C_p: the walk decides
   if (t_.adjacent(l.a, l.b)) return true;
   for (std::uint32_t x : {l.c, l.d})
     if (x != kNone && member(x) && t_.adjacent(l.a, x) && t_.adjacent(x, l.b)) return true;
@@ -383,13 +384,23 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
     Entry& now = lists_.data(listRef_[p])[k];
     now.due = dueOf(p, now, d, sight);
   }
-  if (dirty || (exits_.empty() && enters_.empty())) return;
+  if (dirty) return;
+  // Lost edges between members (near a wall): patched by a member that stays inside, or walk.
+  for (const Lost& l : agentLost_)
+    if (!patched(p, l)) {
+      markDirty(p);
+      return;
+    }
+  if (exits_.empty() && enters_.empty()) return;
   if (walls(p)) {
     // Near a wall an exit may cut paths to other members: recompute. Entering vertices join
     // only if a member (or p) is their neighbour.
     if (!exits_.empty()) {
-      markDirty(p);
-      return;
+      if (!exitsKeepMembersConnected(p)) {
+        markDirty(p);
+        return;
+      }
+      for (std::uint32_t k : exits_) exit(p, k);
     }
     for (std::uint32_t k : enters_) {
       const std::uint32_t q = idOf(lists_.data(listRef_[p])[k]);
@@ -410,6 +421,45 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
   for (std::uint32_t k : exits_) exit(p, k);
   for (std::uint32_t k : enters_)
     if (!(lists_.data(listRef_[p])[k].key & kA)) enter(p, k);
+}
+
+// Near a wall, members that leave C_p may have been the only way to other members. Each exited
+// vertex q is looked at in the triangulation at the end of the step: if its neighbours that stay
+// members (or p) form a single run around it, every path through q can go along that run
+// instead (consecutive neighbours share an edge, and they are inside C_p). The paths through
+// q used edges that still exist unless a lost edge of this step touched q (then: false), and a
+// path through two exited neighbours is not covered by looking at each alone (then: false).
+bool NearSets::exitsKeepMembersConnected(std::uint32_t p) {
+  if (markedFor_ != p) beginAgent(p);
+  const auto exited = [&](std::uint32_t y) {
+    const std::uint32_t j = y == p ? kNone : lookup(y);
+    return j != kNone && std::find(exits_.begin(), exits_.end(), j) != exits_.end();
+  };
+  const auto member = [&](std::uint32_t y) {
+    if (y == p) return true;
+    const std::uint32_t j = y == kNone ? kNone : lookup(y);
+    return j != kNone && (lists_.data(listRef_[p])[j].key & kA) &&
+           std::find(exits_.begin(), exits_.end(), j) == exits_.end();
+  };
+  for (std::uint32_t k : exits_) {
+    const std::uint32_t q = idOf(lists_.data(listRef_[p])[k]);
+    for (const Lost& l : agentLost_)
+      if (l.a == q || l.b == q) return false;
+    int runs = 0;
+    bool first = false, previous = false, any = false, adjacentExit = false;
+    t_.forLink(q, [&](std::uint32_t y) {
+      if (y != kNone && exited(y)) adjacentExit = true;
+      const bool m = member(y);
+      if (!any) first = m;
+      if (m && (!any || !previous)) ++runs;
+      previous = m;
+      any = true;
+    });
+    if (adjacentExit) return false;
+    if (runs > 1 && first && previous) --runs;  // the run that wraps around the end
+    if (runs > 1) return false;
+  }
+  return true;
 }
 
 // q joins A_p (A.3.1's enter step), then its inside neighbours that were not members join
@@ -673,8 +723,8 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
     }
     scratch_.clear();
     while (nextLost < lost_.size() && lost_[nextLost].p < p) ++nextLost;
-    for (; nextLost < lost_.size() && lost_[nextLost].p == p; ++nextLost)
-      if (!s_.has(p, Shared::kDirty) && !patched(p, lost_[nextLost])) markDirty(p);
+    agentLost_.clear();
+    for (; nextLost < lost_.size() && lost_[nextLost].p == p; ++nextLost) agentLost_.push_back(lost_[nextLost]);
     if (due) evaluate(p, force);
     if (s_.has(p, Shared::kDirty)) {
       walk(p);

@@ -120,6 +120,7 @@ class NearSets final : public FlipListener {
   std::uint32_t append(std::uint32_t p, std::uint32_t key);
   void dropEntry(std::uint32_t p, std::uint32_t k);
   void evaluate(std::uint32_t p, bool force);
+  bool exitsKeepMembersConnected(std::uint32_t p);
   void enter(std::uint32_t p, std::uint32_t k);
   void exit(std::uint32_t p, std::uint32_t k);
   void walk(std::uint32_t p);
@@ -153,6 +154,7 @@ class NearSets final : public FlipListener {
   std::vector<sim::Contact>* contacts_ = nullptr;
   std::vector<std::uint32_t> stack_, exits_, enters_, scratch_, flipScratch_;
   std::vector<Lost> lost_;
+  std::vector<Lost> agentLost_;  // the current agent's lost edges
   std::vector<std::uint8_t> oldFlags_;
   std::vector<geometry::Segment> sightScratch_;
 };
