@@ -148,13 +148,34 @@ bool NearSets::patched(std::uint32_t p, const Lost& l) {
   return false;
 }
 
-void NearSets::vertexLeaving(std::uint32_t id, std::span<const std::uint32_t> neighbours) {
-  // Nobody holds it any more: drop it from the sets that held it.
+// Whether the members of A_p (and p) among a vertex's neighbours, in counter-clockwise order,
+// form a single run (consecutive neighbours share an edge: a path around the vertex).
+bool NearSets::oneRun(std::uint32_t p, std::span<const std::uint32_t> link) const {
+  int runs = 0;
+  bool first = false, previous = false;
+  for (std::size_t k = 0; k < link.size(); ++k) {
+    const std::uint32_t y = link[k];
+    const bool m = y == p || (y != kNone && find(p, y, kA) != kNone);
+    if (k == 0) first = m;
+    if (m && (k == 0 || !previous)) ++runs;
+    previous = m;
+  }
+  if (runs > 1 && first && previous) --runs;  // the run that wraps around the end
+  return runs <= 1;
+}
+
+// A vertex leaves the triangulation (a disabled agent, or one whose step crosses a wall), before
+// CGAL removes it: the sets that held it drop it. Without a wall in C_p the rest stays
+// approachable (the disc Lemma holds for the triangulation without it); near a wall, paths
+// through it go around it if its member neighbours form one run (its link's edges stay),
+// otherwise the agent walks. `link`: its neighbours in counter-clockwise order.
+void NearSets::vertexLeaving(std::uint32_t id, std::span<const std::uint32_t> link) {
   std::vector<std::uint32_t> holders;
   forHolders(id, [&](std::uint32_t p) { holders.push_back(p); });
   for (std::uint32_t p : holders) {
     const std::uint32_t k = find(p, id, kA);
     if (k == kNone) continue;
+    if (walls(p) && !oneRun(p, link)) markDirty(p);
     Entry& e = lists_.data(listRef_[p])[k];
     if (e.key & kVis) {
       auto& ref = outRef_[p];
@@ -164,22 +185,39 @@ void NearSets::vertexLeaving(std::uint32_t id, std::span<const std::uint32_t> ne
     }
     e.key &= ~(kA | kVis | kW);
     if (!(e.key & kHeld)) lists_.swapErase(listRef_[p], k);
-    markDirty(p);
   }
   if (s_.isAgent(id)) clearAgent(id);
   else staticHolders_[id - s_.n].clear();
-  // Paths through it, and the edges around it, change: every agent holding a neighbour walks.
-  for (std::uint32_t u : neighbours) {
-    if (s_.isAgent(u) && s_.has(u, Shared::kEnabled)) markDirty(u);
-    forHolders(u, [&](std::uint32_t p) { markDirty(p); });
+}
+
+// After the removal: CGAL filled the hole with edges between the former neighbours; each new one
+// is told like a flip's new edge (a pair that was an edge already costs a look, nothing more).
+void NearSets::vertexLeft(std::span<const std::uint32_t> link) {
+  for (std::uint32_t u : link) {
+    if (u == kNone) continue;
+    neighbourScratch_.clear();
+    t_.forNeighbors(u, [&](std::uint32_t w) { neighbourScratch_.push_back(w); });
+    for (std::uint32_t w : neighbourScratch_)
+      if (u < w && std::find(link.begin(), link.end(), w) != link.end()) flipped(kNone, kNone, u, w);
   }
 }
 
+// A vertex was inserted (after the step's flips, at end positions). Its new edges are told like
+// flips' new edges, so the agents holding its neighbours watch it, and it enters where it is
+// inside. The edges the insertion removed joined two of its new neighbours: near a wall, a path
+// that used one goes through the new vertex when it is inside C_p (then it joins A_p: it is a
+// neighbour of members); otherwise that agent walks.
 void NearSets::vertexArrived(std::uint32_t id, std::span<const std::uint32_t> neighbours) {
   if (s_.isAgent(id)) markDirty(id);
+  for (std::uint32_t u : neighbours) flipped(kNone, kNone, u, id);
+  auto nearWall = [&](std::uint32_t p) {
+    if (!walls(p) || !s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) return;
+    if (s_.distance(p, id) > s_.radius[p]) markDirty(p);
+    else s_.set(p, Shared::kInserted);
+  };
   for (std::uint32_t u : neighbours) {
-    if (s_.isAgent(u) && s_.has(u, Shared::kEnabled)) markDirty(u);
-    forHolders(u, [&](std::uint32_t p) { markDirty(p); });
+    if (s_.isAgent(u)) nearWall(u);
+    forHolders(u, nearWall);
   }
 }
 
@@ -396,7 +434,8 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
     // Near a wall an exit may cut paths to other members: recompute. Entering vertices join
     // only if a member (or p) is their neighbour.
     if (!exits_.empty()) {
-      if (!exitsKeepMembersConnected(p)) {
+      // An insertion near p removed edges that no lost-edge record covers: walk.
+      if (s_.has(p, Shared::kInserted) || !exitsKeepMembersConnected(p)) {
         markDirty(p);
         return;
       }
@@ -613,7 +652,7 @@ void NearSets::finishAgent(std::uint32_t p) {
   const Entry* e = lists_.data(listRef_[p]);
   for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) due = std::min(due, e[k].due);
   agentDue_[p] = due;
-  s_.unset(p, Shared::kPending);
+  s_.unset(p, Shared::kPending | Shared::kInserted);
   lists_.shrinkToFit(listRef_[p]);
 }
 

@@ -52,11 +52,12 @@ class NearSets final : public FlipListener {
 
   /// Computes every near set from scratch (after the triangulation was built).
   void build();
-  /// Drops everything about a vertex that is leaving the triangulation (disabled agent, or an
-  /// agent whose step crosses a wall) and marks every agent whose set it touched for a walk.
-  /// Call before the removal, with its neighbours.
-  void vertexLeaving(std::uint32_t id, std::span<const std::uint32_t> neighbours);
-  /// Marks the agents whose sets a newly inserted vertex touches (and the vertex itself).
+  /// A vertex is leaving the triangulation (disabled agent, or an agent whose step crosses a
+  /// wall): the sets that held it drop it. Call before the removal, with its neighbours in
+  /// counter-clockwise order; then vertexLeft() after it.
+  void vertexLeaving(std::uint32_t id, std::span<const std::uint32_t> link);
+  void vertexLeft(std::span<const std::uint32_t> link);
+  /// A vertex was inserted (after the step's flips) with these neighbours.
   void vertexArrived(std::uint32_t id, std::span<const std::uint32_t> neighbours);
   /// Marks agent p for a walk (radius changed, walls appeared or went, ...).
   void markDirty(std::uint32_t p) { s_.set(p, Shared::kDirty); }
@@ -121,6 +122,7 @@ class NearSets final : public FlipListener {
   void dropEntry(std::uint32_t p, std::uint32_t k);
   void evaluate(std::uint32_t p, bool force);
   bool exitsKeepMembersConnected(std::uint32_t p);
+  bool oneRun(std::uint32_t p, std::span<const std::uint32_t> link) const;
   void enter(std::uint32_t p, std::uint32_t k);
   void exit(std::uint32_t p, std::uint32_t k);
   void walk(std::uint32_t p);
@@ -152,7 +154,7 @@ class NearSets final : public FlipListener {
   std::span<const sim::Vec3> previous_;
   double t0_ = 0.0, dt_ = 0.0;
   std::vector<sim::Contact>* contacts_ = nullptr;
-  std::vector<std::uint32_t> stack_, exits_, enters_, scratch_, flipScratch_;
+  std::vector<std::uint32_t> stack_, exits_, enters_, scratch_, flipScratch_, neighbourScratch_;
   std::vector<Lost> lost_;
   std::vector<Lost> agentLost_;  // the current agent's lost edges
   std::vector<std::uint8_t> oldFlags_;

@@ -56,7 +56,7 @@ struct KineticProvider::Impl {
   bool hadUnplaced = false;
   std::vector<sim::Contact> contacts;
   double lastTime = 0.0;
-  std::vector<std::uint32_t> neighbours, leaving, arriving, forced;
+  std::vector<std::uint32_t> neighbours, link, leaving, arriving, forced;
 
   void build(const sim::World& w);
   void update(const sim::World& w, std::span<const sim::Vec3> previous);
@@ -127,10 +127,11 @@ void KineticProvider::Impl::build(const sim::World& w) {
 
 // An agent leaves the triangulation (disabled, or its step crosses a wall).
 void KineticProvider::Impl::remove(std::uint32_t p) {
-  neighbours.clear();
-  tri.forNeighbors(p, [&](std::uint32_t u) { neighbours.push_back(u); });
-  near.vertexLeaving(p, neighbours);
+  link.clear();
+  tri.forLink(p, [&](std::uint32_t u) { link.push_back(u); });
+  near.vertexLeaving(p, link);
   tri.removeAgent(p, neighbours);
+  near.vertexLeft(link);
 }
 
 void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec3> previous) {
@@ -307,7 +308,7 @@ std::size_t KineticProvider::memoryBytes() const {
   const Shared& s = m.s;
   std::size_t bytes = s.extOf.capacity() * 4 + s.intOf.capacity() * 4 + s.pos.capacity() * sizeof(sim::Vec3) +
                       s.speed.capacity() * sizeof(float) + s.radius.capacity() * 8 + s.body.capacity() * 4 +
-                      s.flags.capacity();
+                      s.flags.capacity() * sizeof(std::uint16_t);
   bytes += m.tri.memoryBytes() + m.near.memoryBytes() + m.obstacles.memoryBytes();
   return bytes;
 }

@@ -23,14 +23,15 @@ inline constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max()
 
 struct Shared {
   // Per-agent flags (internal ids).
-  static constexpr std::uint8_t kEnabled = 1;      // enabled in the world at this call
-  static constexpr std::uint8_t kMoving = 2;       // in the triangulation and moves in this step
-  static constexpr std::uint8_t kMovedNow = 4;     // position differs from `previous` (contacts)
-  static constexpr std::uint8_t kWalls = 8;        // a static wall within r_p at the start of the step
-  static constexpr std::uint8_t kWallsNow = 16;    // ... at the end of the step
-  static constexpr std::uint8_t kDirty = 32;       // near set to be recomputed by a walk
-  static constexpr std::uint8_t kPending = 64;     // near set has entries to look at this step
-  static constexpr std::uint8_t kLosMoving = 128;  // a moving segment may block sight in C_p
+  static constexpr std::uint16_t kEnabled = 1;      // enabled in the world at this call
+  static constexpr std::uint16_t kMoving = 2;       // in the triangulation and moves in this step
+  static constexpr std::uint16_t kMovedNow = 4;     // position differs from `previous` (contacts)
+  static constexpr std::uint16_t kWalls = 8;        // a static wall within r_p at the start of the step
+  static constexpr std::uint16_t kWallsNow = 16;    // ... at the end of the step
+  static constexpr std::uint16_t kDirty = 32;       // near set to be recomputed by a walk
+  static constexpr std::uint16_t kPending = 64;     // near set has entries to look at this step
+  static constexpr std::uint16_t kLosMoving = 128;  // a moving segment may block sight in C_p
+  static constexpr std::uint16_t kInserted = 256;   // a vertex was inserted next to A_p (near a wall)
 
   const sim::World* world = nullptr;
   std::size_t n = 0;                   // agents
@@ -40,14 +41,14 @@ struct Shared {
   std::vector<float> speed;            // per vertex: speed bound (m per unit of clock), 0 if static
   std::vector<double> radius;          // per agent: r_p the near set is built for
   std::vector<float> body;             // per agent: body radius rounded up (contact filters)
-  std::vector<std::uint8_t> flags;     // per agent
+  std::vector<std::uint16_t> flags;    // per agent
   MotionClock clock;
   KineticCounters counters;
 
   bool isAgent(std::uint32_t id) const { return id < n; }
-  bool has(std::uint32_t p, std::uint8_t f) const { return (flags[p] & f) != 0; }
-  void set(std::uint32_t p, std::uint8_t f) { flags[p] |= f; }
-  void unset(std::uint32_t p, std::uint8_t f) { flags[p] &= static_cast<std::uint8_t>(~f); }
+  bool has(std::uint32_t p, std::uint16_t f) const { return (flags[p] & f) != 0; }
+  void set(std::uint32_t p, std::uint16_t f) { flags[p] |= f; }
+  void unset(std::uint32_t p, std::uint16_t f) { flags[p] &= static_cast<std::uint16_t>(~f); }
   geometry::Vec2 xy(std::uint32_t id) const { return {pos[id].x(), pos[id].y()}; }
   /// |q − p| as the brute-force oracle computes it, so that inside/outside agree bit for bit.
   double distance(std::uint32_t p, std::uint32_t q) const { return (pos[q] - pos[p]).norm(); }
