@@ -145,7 +145,16 @@ bool NearSets::patched(std::uint32_t p, const Lost& l) {
   if (t_.adjacent(l.a, l.b)) return true;
   for (std::uint32_t x : {l.c, l.d})
     if (x != kNone && member(x) && t_.adjacent(l.a, x) && t_.adjacent(x, l.b)) return true;
-  return false;
+  // Later flips may have replaced c and d: any member neighbour of both will do.
+  neighbourScratch_.clear();
+  t_.forNeighbors(l.a, [&](std::uint32_t x) { neighbourScratch_.push_back(x); });
+  bool found = false;
+  t_.forNeighbors(l.b, [&](std::uint32_t x) {
+    if (!found && std::find(neighbourScratch_.begin(), neighbourScratch_.end(), x) != neighbourScratch_.end() &&
+        member(x))
+      found = true;
+  });
+  return found;
 }
 
 // Whether the members of A_p (and p) among a vertex's neighbours, in counter-clockwise order,
@@ -204,15 +213,16 @@ void NearSets::vertexLeft(std::span<const std::uint32_t> link) {
 
 // A vertex was inserted (after the step's flips, at end positions). Its new edges are told like
 // flips' new edges, so the agents holding its neighbours watch it, and it enters where it is
-// inside. The edges the insertion removed joined two of its new neighbours: near a wall, a path
-// that used one goes through the new vertex when it is inside C_p (then it joins A_p: it is a
-// neighbour of members); otherwise that agent walks.
+// inside. The edges the insertion removed joined two of its new neighbours (`neighbours`, in
+// counter-clockwise order): near a wall, a path that used one goes through the new vertex when
+// it is inside C_p (then it joins A_p: it is a neighbour of members), or along the ring of its
+// neighbours when the members among them form one run; otherwise that agent walks.
 void NearSets::vertexArrived(std::uint32_t id, std::span<const std::uint32_t> neighbours) {
   if (s_.isAgent(id)) markDirty(id);
   for (std::uint32_t u : neighbours) flipped(kNone, kNone, u, id);
   auto nearWall = [&](std::uint32_t p) {
     if (!walls(p) || !s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) return;
-    if (s_.distance(p, id) > s_.radius[p]) markDirty(p);
+    if (s_.distance(p, id) > s_.radius[p] && !oneRun(p, neighbours)) markDirty(p);
     else s_.set(p, Shared::kInserted);
   };
   for (std::uint32_t u : neighbours) {
