@@ -86,3 +86,65 @@ class MotionClock {
 };
 
 }  // namespace steer::environment::kinetic
+
+namespace steer::environment::kinetic {
+
+/// Due times in 16 bits, for the tens of per-pair certificates every agent holds: whole ticks of
+/// one length from a base on the clock (both in the offsets above), rounded towards the past.
+/// kTickNow: look at it in the next step; kTickNever: no certificate. When the present passes the
+/// middle of the range the base moves forward, and the tick doubles if a step spans many ticks.
+using Tick = std::uint16_t;
+inline constexpr Tick kTickNow = 0;
+inline constexpr Tick kTickMax = 0xfffe;
+inline constexpr Tick kTickNever = 0xffff;
+
+class TickScale {
+ public:
+  void reset() {
+    base_ = 0.0;
+    size_ = 0.0;
+  }
+  /// The first step with motion sets the tick to a sixteenth of its clock advance (a step is
+  /// then about 16 ticks; the range spans about 4,000 steps).
+  void calibrate(double start, double advance) {
+    if (size_ > 0.0 || !(advance > 0.0)) return;
+    size_ = advance / 16.0;
+    base_ = start;
+  }
+  Tick toTick(float offset) const {
+    if (offset == kNever) return kTickNever;
+    if (!(size_ > 0.0) || !(offset > kNow)) return kTickNow;  // not calibrated yet: look again
+    const double t = std::floor((static_cast<double>(offset) - base_) / size_);
+    return t <= 0.0 ? kTickNow : t >= kTickMax ? kTickMax : static_cast<Tick>(t);
+  }
+  /// The last tick that has begun by clock offset `end` (due ticks ≤ it are looked at).
+  Tick now(double end) const {
+    if (!(size_ > 0.0)) return kTickNow;
+    const double t = std::floor((end - base_) / size_);
+    return t <= 0.0 ? kTickNow : t >= kTickMax ? kTickMax : static_cast<Tick>(t);
+  }
+  /// Whether the ticks of `end` passed the middle of the range: then call rebase().
+  bool wantsRebase(double end) const { return size_ > 0.0 && (end - base_) / size_ > 0x8000; }
+  /// Moves the base to `start` and doubles the tick until a step of `advance` spans at most 64;
+  /// `shift(f)` must apply f to every stored tick.
+  template <class ForEachTick>
+  void rebase(double start, double advance, ForEachTick&& forEachTick) {
+    const double oldBase = base_, oldSize = size_;
+    double size = size_;
+    while (advance / size > 64.0) size *= 2.0;
+    base_ = start;
+    size_ = size;
+    forEachTick([&](Tick t) -> Tick {
+      if (t == kTickNever) return t;
+      const double at = std::floor((oldBase + t * oldSize - base_) / size_);
+      return at <= 0.0 ? kTickNow : at >= kTickMax ? kTickMax : static_cast<Tick>(at);
+    });
+  }
+  /// The clock's epoch moved by `shift` (offsets decrease by it).
+  void shiftEpoch(double shift) { base_ -= shift; }
+
+ private:
+  double base_ = 0.0, size_ = 0.0;
+};
+
+}  // namespace steer::environment::kinetic

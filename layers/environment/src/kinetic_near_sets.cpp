@@ -50,7 +50,7 @@ void NearSets::setHeld(std::uint32_t q, std::uint32_t p) {
   }
   const std::uint32_t k = find(q, p);
   if (k == kNone)
-    lists_.push_back(listRef_[q], {p | kHeld, kNever});
+    lists_.push_back(listRef_[q], {p | kHeld, kTickNever});
   else
     lists_.data(listRef_[q])[k].key |= kHeld;
 }
@@ -126,7 +126,7 @@ std::uint64_t NearSets::nextStamp() {
 // make it approachable, and the merged entry is looked at again, as needed.
 void NearSets::watchAfterFlip(std::uint32_t p, std::uint32_t y) {
   if (y == p || !s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) return;
-  lists_.push_back(listRef_[p], {y | kW | kNew, kNow});
+  lists_.push_back(listRef_[p], {y | kW | kNew, kTickNow});
   touch(p);
 }
 
@@ -241,7 +241,7 @@ void NearSets::clearAgent(std::uint32_t p) {
   }
   lists_.release(listRef_[p]);
   out_.release(outRef_[p]);
-  agentDue_[p] = kNever;
+  agentDue_[p] = kTickNever;
 }
 
 // =============================================================================================
@@ -266,7 +266,8 @@ void NearSets::mergeNew(std::uint32_t p) {
     }
     e[j].key |= e[k].key & ~(kIdMask | kNew);
     if (e[j].key & kA) e[j].key &= ~kW;  // a member is not watched too
-    e[j].due = std::min(e[j].due, e[k].due);
+    const Tick dj = e[j].due, dk = e[k].due;
+    e[j].due = dk < dj ? dk : dj;
     lists_.swapErase(listRef_[p], k);  // the last entry moves to k: look at k again
   }
 }
@@ -291,7 +292,7 @@ std::uint32_t NearSets::lookup(std::uint32_t q) {
 
 std::uint32_t NearSets::append(std::uint32_t p, std::uint32_t key) {
   const std::uint32_t k = listRef_[p].size();
-  lists_.push_back(listRef_[p], {key, kNever});
+  lists_.push_back(listRef_[p], {key, kTickNever});
   if (markedFor_ == p) mark_[key & kIdMask] = std::uint64_t{markStamp_} << 32 | k;
   return k;
 }
@@ -343,8 +344,8 @@ void NearSets::setVisible(std::uint32_t p, std::uint32_t k, bool vis) {
 }
 
 // The next check of an entry from its margins at the end positions (distance d).
-float NearSets::dueOf(std::uint32_t p, const Entry& e, double d, double sight) const {
-  if (!(e.key & kOwn)) return kNever;
+Tick NearSets::dueOf(std::uint32_t p, const Entry& e, double d, double sight) const {
+  if (!(e.key & kOwn)) return kTickNever;
   const std::uint32_t q = idOf(e);
   const double r = s_.radius[p];
   double margin = std::abs(d - r);
@@ -353,14 +354,14 @@ float NearSets::dueOf(std::uint32_t p, const Entry& e, double d, double sight) c
     // which the margin's own slack below covers.
     margin = std::min(margin, std::abs(d - (static_cast<double>(s_.body[p]) + static_cast<double>(s_.body[q]))));
     if (e.key & kA) {
-      if (s_.has(p, Shared::kLosMoving)) return s_.clock.dueAfter(0.0);
+      if (s_.has(p, Shared::kLosMoving)) return kTickNow;
       margin = std::min(margin, sight);
     }
   }
   // Rounding of the distances (and of the sight predicate) is far below this.
   margin -= 1e-12 * (r + d);
-  if (!(margin > 0.0)) return s_.clock.dueAfter(0.0);
-  return s_.clock.dueAfter(0.999 * margin / s_.pairSpeed(p, q));
+  if (!(margin > 0.0)) return kTickNow;
+  return ticks_.toTick(s_.clock.dueAfter(0.999 * margin / s_.pairSpeed(p, q)));
 }
 
 void NearSets::reschedule(std::uint32_t p, std::uint32_t k) {
@@ -393,6 +394,8 @@ void NearSets::pairContact(std::uint32_t p, std::uint32_t q, double d) {
 
 void NearSets::evaluate(std::uint32_t p, bool force) {
   const bool dirty = s_.has(p, Shared::kDirty);
+  // Without motion only entries a flip or an insertion added (due now) can need a look.
+  const bool looks = advanced_ || s_.has(p, Shared::kPending);
   const double r = s_.radius[p];
   exits_.clear();
   enters_.clear();
@@ -400,15 +403,15 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
   const std::uint32_t size = listRef_[p].size();
   for (std::uint32_t k = 0; k < size; ++k) {
     Entry& e = lists_.data(listRef_[p])[k];
-    if (!force && !(advanced_ && s_.clock.isDue(e.due)) && e.due != kNow) continue;
+    if (!force && !(looks && e.due <= nowTick_)) continue;
     if (!(e.key & kOwn)) {
-      e.due = kNever;
+      e.due = kTickNever;
       continue;
     }
     const std::uint32_t q = idOf(e);
     if (!live(q)) {  // a stale watch of a vertex that left the triangulation
       e.key &= ~kW;
-      e.due = kNever;
+      e.due = kTickNever;
       scratch_.push_back(q);
       continue;
     }
@@ -616,7 +619,7 @@ void NearSets::walk(std::uint32_t p) {
       now.key |= kVis;
       out_.push_back(outRef, s_.extOf[q]);
     }
-    now.due = (now.key & kOwn) ? dueOf(p, now, s_.distance(p, q), sight) : kNever;
+    now.due = (now.key & kOwn) ? dueOf(p, now, s_.distance(p, q), sight) : kTickNever;
   }
   auto v = out_.view(outRef);
   std::sort(v.begin(), v.end());
@@ -654,13 +657,16 @@ void NearSets::finishAgent(std::uint32_t p) {
       Entry& w = lists_.data(listRef_[p])[k];
       w.key &= ~kW;
       if (!(w.key & kHeld)) dropEntry(p, k);
-      else w.due = kNever;
+      else w.due = kTickNever;
     }
   }
   scratch_.clear();
-  float due = kNever;
+  Tick due = kTickNever;
   const Entry* e = lists_.data(listRef_[p]);
-  for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) due = std::min(due, e[k].due);
+  for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) {
+    const Tick t = e[k].due;
+    due = t < due ? t : due;
+  }
   agentDue_[p] = due;
   s_.unset(p, Shared::kPending | Shared::kInserted);
   lists_.shrinkToFit(listRef_[p]);
@@ -725,7 +731,8 @@ void NearSets::build() {
   out_.clear();
   listRef_.assign(n, Ref{});
   outRef_.assign(n, {});
-  agentDue_.assign(n, kNever);
+  agentDue_.assign(n, kTickNever);
+  ticks_.reset();
   staticHolders_.assign(t_.vertexCount() - n, {});
   mark_.assign(t_.vertexCount(), 0);
   markStamp_ = 0;
@@ -756,12 +763,23 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
   contacts_ = &contacts;
   // Without motion no certificate can have failed: only flips, walks and moving walls count.
   advanced_ = s_.clock.end() > s_.clock.start();
+  const double advance = s_.clock.end() - s_.clock.start();
+  ticks_.calibrate(s_.clock.endOffset() - advance, advance);
+  if (ticks_.wantsRebase(s_.clock.endOffset()))
+    ticks_.rebase(s_.clock.endOffset() - advance, advance, [&](auto&& f) {
+      for (std::uint32_t p = 0; p < s_.n; ++p) {
+        agentDue_[p] = f(agentDue_[p]);
+        Entry* e = lists_.data(listRef_[p]);
+        for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) e[k].due = f(e[k].due);
+      }
+    });
+  nowTick_ = ticks_.now(s_.clock.endOffset());
   std::stable_sort(lost_.begin(), lost_.end(), [](const Lost& x, const Lost& y) { return x.p < y.p; });
   std::size_t nextLost = 0;
   for (std::uint32_t p = 0; p < s_.n; ++p) {
     if (!s_.has(p, Shared::kEnabled) || !t_.placed(p)) continue;
     const bool force = forceAll_ || s_.has(p, Shared::kLosMoving);
-    const bool due = force || s_.has(p, Shared::kPending) || (advanced_ && s_.clock.isDue(agentDue_[p]));
+    const bool due = force || s_.has(p, Shared::kPending) || (advanced_ && agentDue_[p] <= nowTick_);
     if (!due && !s_.has(p, Shared::kDirty)) continue;
     current_ = p;
     markedFor_ = kNone;
@@ -801,17 +819,11 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
     });
 }
 
-void NearSets::rebase(double shift) {
-  for (std::uint32_t p = 0; p < s_.n; ++p) {
-    agentDue_[p] = MotionClock::shifted(agentDue_[p], shift);
-    Entry* e = lists_.data(listRef_[p]);
-    for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) e[k].due = MotionClock::shifted(e[k].due, shift);
-  }
-}
+void NearSets::rebase(double shift) { ticks_.shiftEpoch(shift); }
 
 std::size_t NearSets::memoryBytes() const {
   std::size_t bytes = lists_.memoryBytes() + out_.memoryBytes() + listRef_.capacity() * sizeof(Ref) +
-                      outRef_.capacity() * sizeof(ListPool<sim::AgentIndex>::Ref) + agentDue_.capacity() * sizeof(float) +
+                      outRef_.capacity() * sizeof(ListPool<sim::AgentIndex>::Ref) + agentDue_.capacity() * sizeof(Tick) +
                       mark_.capacity() * sizeof(std::uint64_t) + staticHolders_.capacity() * sizeof(staticHolders_[0]);
   for (const auto& h : staticHolders_) bytes += h.capacity() * sizeof(std::uint32_t);
   return bytes;

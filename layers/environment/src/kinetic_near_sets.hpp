@@ -83,9 +83,10 @@ class NearSets final : public FlipListener {
   std::size_t memoryBytes() const;
 
  private:
-  struct Entry {
+  // Packed: 6 bytes, and there are tens per agent.
+  struct __attribute__((packed)) Entry {
     std::uint32_t key;  // vertex id | flags
-    float due;          // clock offset of the next check
+    Tick due;           // the next check (TickScale)
   };
   using Ref = ListPool<Entry>::Ref;
   static constexpr std::uint32_t kA = 1u << 31, kW = 1u << 30, kVis = 1u << 29, kHeld = 1u << 28;
@@ -110,7 +111,7 @@ class NearSets final : public FlipListener {
   std::uint64_t nextStamp();  // a fresh mark_ stamp (<< 32)
   void touch(std::uint32_t p) {
     s_.set(p, Shared::kPending);
-    agentDue_[p] = kNow;
+    agentDue_[p] = kTickNow;
   }
 
   // Looking at one agent (current_): lookups by vertex id scan its list until there have been
@@ -128,7 +129,7 @@ class NearSets final : public FlipListener {
   void walk(std::uint32_t p);
   bool visible(std::uint32_t p, std::uint32_t q, double& margin) const;
   void setVisible(std::uint32_t p, std::uint32_t k, bool visible);
-  float dueOf(std::uint32_t p, const Entry& e, double d, double sightMargin) const;
+  Tick dueOf(std::uint32_t p, const Entry& e, double d, double sightMargin) const;
   void reschedule(std::uint32_t p, std::uint32_t k);
   void finishAgent(std::uint32_t p);
   void pairContact(std::uint32_t p, std::uint32_t q, double d);  // d: their distance at the end
@@ -143,7 +144,9 @@ class NearSets final : public FlipListener {
   std::vector<Ref> listRef_;                           // per agent
   ListPool<sim::AgentIndex> out_;
   std::vector<ListPool<sim::AgentIndex>::Ref> outRef_;  // per agent: sorted external ids
-  std::vector<float> agentDue_;                        // per agent: earliest due entry
+  std::vector<Tick> agentDue_;                         // per agent: earliest due entry
+  TickScale ticks_;
+  Tick nowTick_ = kTickNow;                            // the step's end, in ticks
   std::vector<std::vector<std::uint32_t>> staticHolders_;  // per static vertex: agents holding it
   std::vector<std::uint64_t> mark_;                    // per vertex: stamp << 32 | entry index
   std::uint32_t markStamp_ = 0;
