@@ -152,3 +152,42 @@ TEST(KineticListPool, CompactionOfExactlyFullPages) {
   }
   expectSame(pool, refs, model);
 }
+
+// Visiting the lists in order and moving each to the end, step after step, keeps them in that
+// order and the memory flat: the pages left behind empty out and are given back.
+TEST(KineticListPool, MovingListsToTheEndInVisitOrder) {
+  std::mt19937 rng(3);
+  Pool pool;
+  std::vector<Pool::Ref> refs(3000);
+  std::vector<std::vector<Item>> model(refs.size());
+  for (std::size_t k = 0; k < refs.size(); ++k)
+    for (std::uint32_t j = 0; j < 20 + k % 17; ++j) {
+      pool.push_back(refs[k], {j, 0.0f});
+      model[k].push_back({j, 0.0f});
+    }
+  std::size_t most = 0;
+  for (int step = 0; step < 30; ++step) {
+    for (std::size_t k = 0; k < refs.size(); ++k) {
+      pool.moveToEnd(refs[k]);
+      // Lists change a little as they are visited (and sometimes lists visited later do).
+      const std::size_t other = rng() % refs.size();
+      if (rng() % 2) {
+        pool.push_back(refs[other], {static_cast<std::uint32_t>(step), 1.0f});
+        model[other].push_back({static_cast<std::uint32_t>(step), 1.0f});
+      } else if (!model[other].empty()) {
+        pool.swapErase(refs[other], 0);
+        model[other][0] = model[other].back();
+        model[other].pop_back();
+      }
+    }
+    expectSame(pool, refs, model);
+    // In visit order: each list (of a page) starts after the one visited before it.
+    std::size_t ordered = 0;
+    for (std::size_t k = 1; k < refs.size(); ++k) ordered += refs[k].loc > refs[k - 1].loc;
+    EXPECT_GT(ordered, refs.size() * 9 / 10) << "step " << step;
+    if (step > 0) most = std::max(most, pool.memoryBytes());
+  }
+  std::size_t entries = 0;
+  for (const auto& m : model) entries += m.size();
+  EXPECT_LT(most, 2 * entries * sizeof(Item));
+}

@@ -114,8 +114,13 @@ class TickScale {
   Tick toTick(float offset) const {
     if (offset == kNever) return kTickNever;
     if (!(size_ > 0.0) || !(offset > kNow)) return kTickNow;  // not calibrated yet: look again
-    const double t = std::floor((static_cast<double>(offset) - base_) / size_);
-    return t <= 0.0 ? kTickNow : t >= kTickMax ? kTickMax : static_cast<Tick>(t);
+    return ticks(static_cast<double>(offset));
+  }
+  /// The tick of a clock offset given in double (rounded towards the past).
+  Tick ticks(double offset) const {
+    const double t = (offset - base_) / size_;
+    // Truncation is the floor for t > 0.
+    return !(t > 1.0) ? kTickNow : t >= kTickMax ? kTickMax : static_cast<Tick>(t);
   }
   /// The last tick that has begun by clock offset `end` (due ticks ≤ it are looked at).
   Tick now(double end) const {
@@ -123,6 +128,7 @@ class TickScale {
     const double t = std::floor((end - base_) / size_);
     return t <= 0.0 ? kTickNow : t >= kTickMax ? kTickMax : static_cast<Tick>(t);
   }
+  bool calibrated() const { return size_ > 0.0; }
   /// Whether the ticks of `end` passed the middle of the range: then call rebase().
   bool wantsRebase(double end) const { return size_ > 0.0 && (end - base_) / size_ > 0x8000; }
   /// Moves the base to `start` and doubles the tick until a step of `advance` spans at most 64;

@@ -360,8 +360,8 @@ Tick NearSets::dueOf(std::uint32_t p, const Entry& e, double d, double sight) co
   }
   // Rounding of the distances (and of the sight predicate) is far below this.
   margin -= 1e-12 * (r + d);
-  if (!(margin > 0.0)) return kTickNow;
-  return ticks_.toTick(s_.clock.dueAfter(0.999 * margin / s_.pairSpeed(p, q)));
+  if (!(margin > 0.0) || !ticks_.calibrated()) return kTickNow;
+  return ticks_.ticks(s_.clock.endOffset() + 0.999 * margin / s_.pairSpeed(p, q));
 }
 
 void NearSets::reschedule(std::uint32_t p, std::uint32_t k) {
@@ -784,6 +784,10 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
     current_ = p;
     markedFor_ = kNone;
     lookups_ = 0;
+    // The lists are kept in the order agents are visited (this order): reading them is then
+    // reading memory in order (kinetic_list_pool.hpp).
+    lists_.moveToEnd(listRef_[p]);
+    out_.moveToEnd(outRef_[p]);
     if (s_.has(p, Shared::kPending)) {  // flips may have appended duplicates
       mergeNew(p);
       beginAgent(p);

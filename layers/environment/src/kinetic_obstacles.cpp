@@ -72,11 +72,6 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   std::sort(v.begin(), v.end());
   pool_.shrinkToFit(obst);
   pool_.shrinkToFit(sight);
-  if (pool_.wantsCompaction())
-    pool_.compact([&](auto&& f) {
-      for (auto& r : obstRef_) f(r);
-      for (auto& r : sightRef_) f(r);
-    });
   if (staticWall) s_.set(p, Shared::kWallsNow);
   else s_.unset(p, Shared::kWallsNow);
   if (losMoving) s_.set(p, Shared::kLosMoving);
@@ -119,6 +114,14 @@ bool Obstacles::crossesWall(const Vec2& from, const Vec2& to) const {
       crosses = true;
   });
   return crosses;
+}
+
+void Obstacles::tidy() {
+  if (pool_.wantsCompaction())
+    pool_.compact([&](auto&& f) {
+      for (auto& r : obstRef_) f(r);
+      for (auto& r : sightRef_) f(r);
+    });
 }
 
 void Obstacles::clearAgent(std::uint32_t p) {

@@ -38,6 +38,8 @@ class Obstacles final : public NearSets::Sight {
   /// Whether the segment from → to meets a static wall.
   bool crossesWall(const geometry::Vec2& from, const geometry::Vec2& to) const;
   void clearAgent(std::uint32_t p);
+  /// Compacts the lists when they left many holes (once per update).
+  void tidy();
   /// Sorted indices of the pieces within r_p (internal p).
   std::span<const sim::PieceIndex> obstacles(std::uint32_t p) const { return pool_.view(obstRef_[p]); }
   std::span<const sim::PieceIndex> sightPieces(std::uint32_t p) const override { return pool_.view(sightRef_[p]); }

@@ -231,6 +231,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     }
   }
 
+  obstacles.tidy();
   if (advance > 0.0) {
     tri.sweep(near);
   }
