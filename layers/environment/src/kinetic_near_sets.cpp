@@ -189,8 +189,8 @@ void NearSets::vertexLeaving(std::uint32_t id, std::span<const std::uint32_t> li
     if (e.key & kVis) {
       auto& ref = outRef_[p];
       const auto v = out_.view(ref);
-      const auto it = std::lower_bound(v.begin(), v.end(), s_.extOf[id]);
-      if (it != v.end() && *it == s_.extOf[id]) out_.eraseAt(ref, static_cast<std::uint32_t>(it - v.begin()));
+      const auto it = std::lower_bound(v.begin(), v.end(), s_.ext(id));
+      if (it != v.end() && *it == s_.ext(id)) out_.eraseAt(ref, static_cast<std::uint32_t>(it - v.begin()));
     }
     e.key &= ~(kA | kVis | kW);
     if (!(e.key & kHeld)) lists_.swapErase(listRef_[p], k);
@@ -330,7 +330,7 @@ bool NearSets::visible(std::uint32_t p, std::uint32_t q, double& margin) const {
 void NearSets::setVisible(std::uint32_t p, std::uint32_t k, bool vis) {
   Entry& e = lists_.data(listRef_[p])[k];
   if (((e.key & kVis) != 0) == vis) return;
-  const sim::AgentIndex ext = s_.extOf[idOf(e)];
+  const sim::AgentIndex ext = s_.ext(idOf(e));
   auto& ref = outRef_[p];
   const auto v = out_.view(ref);
   const auto at = static_cast<std::uint32_t>(std::lower_bound(v.begin(), v.end(), ext) - v.begin());
@@ -352,7 +352,7 @@ Tick NearSets::dueOf(std::uint32_t p, const Entry& e, double d, double sight) co
   if (s_.isAgent(q)) {
     // Contact. The float body radii are rounded up; |d − reach| is then off by their rounding,
     // which the margin's own slack below covers.
-    margin = std::min(margin, std::abs(d - (static_cast<double>(s_.body[p]) + static_cast<double>(s_.body[q]))));
+    margin = std::min(margin, std::abs(d - (static_cast<double>(s_.body(p)) + static_cast<double>(s_.body(q)))));
     if (e.key & kA) {
       if (s_.has(p, Shared::kLosMoving)) return kTickNow;
       margin = std::min(margin, sight);
@@ -375,12 +375,12 @@ void NearSets::reschedule(std::uint32_t p, std::uint32_t k) {
 void NearSets::pairContact(std::uint32_t p, std::uint32_t q, double d) {
   // Each agent moved at most its speed bound × the clock's advance: farther apart than that at
   // the end, they cannot have touched in the step.
-  const double reach = static_cast<double>(s_.body[p]) + static_cast<double>(s_.body[q]);
+  const double reach = static_cast<double>(s_.body(p)) + static_cast<double>(s_.body(q));
   const double motion = s_.pairSpeed(p, q) * (s_.clock.end() - s_.clock.start());
   if (d > reach + 1.001 * motion + 1e-12) return;
   if (!s_.has(p, Shared::kMovedNow) && !s_.has(q, Shared::kMovedNow)) return;
   if (!s_.has(q, Shared::kEnabled)) return;
-  const std::uint32_t a = std::min(s_.extOf[p], s_.extOf[q]), b = std::max(s_.extOf[p], s_.extOf[q]);
+  const std::uint32_t a = std::min(s_.ext(p), s_.ext(q)), b = std::max(s_.ext(p), s_.ext(q));
   if (b >= previous_.size()) return;
   const std::uint32_t ia = s_.intOf[a], ib = s_.intOf[b];
   const Vec2 rel0 = geometry::xy(previous_[a]) - geometry::xy(previous_[b]);
@@ -617,7 +617,7 @@ void NearSets::walk(std::uint32_t p) {
     Entry& now = lists_.data(listRef_[p])[k];
     if (isA && s_.isAgent(q) && visible(p, q, sight)) {
       now.key |= kVis;
-      out_.push_back(outRef, s_.extOf[q]);
+      out_.push_back(outRef, s_.ext(q));
     }
     now.due = (now.key & kOwn) ? dueOf(p, now, s_.distance(p, q), sight) : kTickNever;
   }
@@ -683,7 +683,7 @@ void NearSets::directSets(std::uint32_t p) {
     if (d > r) continue;
     double sight = kInf;
     if (!visible(p, q, sight)) continue;
-    out_.push_back(ref, s_.extOf[q]);
+    out_.push_back(ref, s_.ext(q));
     pairContact(p, q, d);
   }
   auto v = out_.view(ref);
@@ -696,7 +696,7 @@ void NearSets::fastMovers() {
   if (previous_.size() != s_.n) return;
   for (std::uint32_t p = 0; p < s_.n; ++p) {
     if (!s_.has(p, Shared::kEnabled) || !s_.has(p, Shared::kMovedNow)) continue;
-    if ((s_.pos[p] - previous_[s_.extOf[p]]).norm() <= 0.5 * s_.radius[p]) continue;
+    if ((s_.pos(p) - previous_[s_.ext(p)]).norm() <= 0.5 * s_.radius[p]) continue;
     for (std::uint32_t q = 0; q < s_.n; ++q)
       if (q != p && s_.has(q, Shared::kEnabled)) pairContact(p, q, s_.distance(p, q));
   }
@@ -708,7 +708,7 @@ void NearSets::rebuildOutput(std::uint32_t p, std::span<const std::uint32_t> unp
   const std::uint32_t size = listRef_[p].size();
   for (std::uint32_t k = 0; k < size; ++k) {
     const Entry e = lists_.data(listRef_[p])[k];
-    if (e.key & kVis) out_.push_back(ref, s_.extOf[idOf(e)]);
+    if (e.key & kVis) out_.push_back(ref, s_.ext(idOf(e)));
   }
   for (std::uint32_t q : unplaced) {
     if (q == p || !s_.has(q, Shared::kEnabled)) continue;
@@ -716,7 +716,7 @@ void NearSets::rebuildOutput(std::uint32_t p, std::span<const std::uint32_t> unp
     if (d > s_.radius[p]) continue;
     double sight = kInf;
     if (!visible(p, q, sight)) continue;
-    out_.push_back(ref, s_.extOf[q]);
+    out_.push_back(ref, s_.ext(q));
     pairContact(p, q, d);
   }
   auto v = out_.view(ref);

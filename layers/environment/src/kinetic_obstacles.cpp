@@ -30,9 +30,9 @@ bool Obstacles::due(std::uint32_t p) const { return due_[p] == kNow || s_.clock.
 void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, double dt,
                         std::vector<sim::Contact>& contacts) {
   const auto& pieces = *pieces_;
-  const sim::Vec3& at = s_.pos[p];
+  const sim::Vec3& at = s_.pos(p);
   const Vec2 c = s_.xy(p);
-  const double r = s_.radius[p], body = s_.world->agents[s_.extOf[p]].radius;
+  const double r = s_.radius[p], body = s_.world->agents[s_.ext(p)].radius;
   // Sight: a wall meeting the segment pq for some q within r_p is within r_p of p; the tiny
   // slack keeps the floating-point distance from dropping a wall the oracle's test would meet.
   const double reach = r * (1.0 + 1e-9) + 1e-9;
@@ -77,7 +77,7 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   if (losMoving) s_.set(p, Shared::kLosMoving);
   else s_.unset(p, Shared::kLosMoving);
   margin -= 1e-12 * (r + searched);
-  due_[p] = margin > 0.0 ? s_.clock.dueAfter(0.999 * margin / s_.speed[p]) : s_.clock.dueAfter(0.0);
+  due_[p] = margin > 0.0 ? s_.clock.dueAfter(0.999 * margin / s_.speed(p)) : s_.clock.dueAfter(0.0);
 
   if (previous == nullptr || !(dt > 0.0)) return;
   // Contacts: every piece the body may touch along its path (a fast agent may hit a wall that
@@ -101,7 +101,7 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
       const Vec2 c0 = geometry::xy(piece.ball.center) - su;
       tau = firstTouchPoint(m.p0 - c0, m.u - su, body + piece.ball.radius);
     }
-    if (tau >= 0.0) contacts.push_back({s_.extOf[p], sim::kNoAgent, k, true, t0 + tau * dt});
+    if (tau >= 0.0) contacts.push_back({s_.ext(p), sim::kNoAgent, k, true, t0 + tau * dt});
   }
 }
 

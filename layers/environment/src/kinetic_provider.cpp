@@ -83,24 +83,22 @@ void KineticProvider::Impl::build(const sim::World& w) {
   }
   CGAL::hilbert_sort(order.begin(), order.end(),
                      CGAL::Spatial_sort_traits_adapter_2<cdt::K, cdt::Point*>(points.data()));
-  s.extOf.assign(order.begin(), order.end());
-  s.extOf.insert(s.extOf.end(), off.begin(), off.end());
+  order.insert(order.end(), off.begin(), off.end());
+  s.v.assign(n, {});
   s.intOf.assign(n, 0);
-  for (std::uint32_t i = 0; i < n; ++i) s.intOf[s.extOf[i]] = i;
-
-  s.pos.assign(n, sim::Vec3::Zero());
-  s.speed.assign(n, 0.0f);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    s.v[i].ext = static_cast<std::uint32_t>(order[i]);
+    s.intOf[s.v[i].ext] = i;
+  }
   s.radius.assign(n, 0.0);
-  s.body.assign(n, 0.0f);
-  s.flags.assign(n, 0);
   Vec2 lo = geometry::xy(w.bounds.min), hi = geometry::xy(w.bounds.max);
   for (std::uint32_t i = 0; i < n; ++i) {
-    const sim::Agent& a = w.agents[s.extOf[i]];
-    s.pos[i] = a.state.position;
-    s.speed[i] = speedBound(a.maxSpeed);
+    const sim::Agent& a = w.agents[s.ext(i)];
+    s.v[i].pos = a.state.position;
+    s.v[i].speed = speedBound(a.maxSpeed);
     s.radius[i] = a.nearRadius;
-    s.body[i] = roundUp(a.radius);
-    if (a.enabled) s.flags[i] = Shared::kEnabled;
+    s.v[i].body = roundUp(a.radius);
+    s.v[i].flags = a.enabled ? Shared::kEnabled : 0;
     lo = lo.cwiseMin(geometry::xy(a.state.position));
     hi = hi.cwiseMax(geometry::xy(a.state.position));
   }
@@ -164,14 +162,14 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
       forced.push_back(i);
       s.set(i, Shared::kEnabled);
     }
-    s.pos[i] = a.state.position;
+    s.pos(i) = a.state.position;
     if (a.nearRadius != s.radius[i]) {
       s.radius[i] = a.nearRadius;
       near.markDirty(i);
       forced.push_back(i);
     }
-    if (roundUp(a.radius) != s.body[i]) {
-      s.body[i] = roundUp(a.radius);
+    if (roundUp(a.radius) != s.v[i].body) {
+      s.v[i].body = roundUp(a.radius);
       bodies = true;
     }
     if (hasPrevious && previous[e] != a.state.position) s.set(i, Shared::kMovedNow);
@@ -186,7 +184,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     else near.clearAgent(p);
     unplaced.erase(std::remove(unplaced.begin(), unplaced.end(), p), unplaced.end());
     obstacles.clearAgent(p);
-    s.flags[p] = 0;
+    s.v[p].flags = 0;
   }
 
   // The motion clock advances by the largest displacement measured in units of each agent's
@@ -198,7 +196,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     const Vec2 p0 = tri.point(i), p1 = s.xy(i);
     if (p0 == p1) continue;
     s.set(i, Shared::kMoving);
-    advance = std::max(advance, (p1 - p0).norm() / static_cast<double>(s.speed[i]));
+    advance = std::max(advance, (p1 - p0).norm() / static_cast<double>(s.speed(i)));
   }
   if (s.clock.wantsRebase()) {
     const double shift = s.clock.rebaseShift();
@@ -217,7 +215,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   for (std::uint32_t i = 0; i < s.n; ++i) {
     if (!s.has(i, Shared::kEnabled)) continue;
     if (!(motion && obstacles.due(i)) && !std::binary_search(forced.begin(), forced.end(), i)) continue;
-    obstacles.refresh(i, hasPrevious ? &previous[s.extOf[i]] : nullptr, t0, dt, contacts);
+    obstacles.refresh(i, hasPrevious ? &previous[s.ext(i)] : nullptr, t0, dt, contacts);
     if (s.has(i, Shared::kWalls) != s.has(i, Shared::kWallsNow)) near.markDirty(i);
     // An agent whose path meets a wall (the local layer should prevent it, but positions are
     // input) cannot be carried through the constraint by flips: it leaves the triangulation
@@ -278,7 +276,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
 bool KineticProvider::Impl::valid() const {
   if (!tri.valid()) return false;
   for (std::uint32_t i = 0; i < s.n; ++i) {
-    const sim::Agent& a = s.world->agents[s.extOf[i]];
+    const sim::Agent& a = s.world->agents[s.ext(i)];
     if (!a.enabled && tri.placed(i)) return false;
     if (a.enabled && !tri.placed(i) && std::find(unplaced.begin(), unplaced.end(), i) == unplaced.end()) return false;
     if (tri.placed(i) && tri.point(i) != geometry::xy(a.state.position)) return false;
@@ -307,9 +305,7 @@ bool KineticProvider::isValid() const { return impl_->valid(); }
 std::size_t KineticProvider::memoryBytes() const {
   const Impl& m = *impl_;
   const Shared& s = m.s;
-  std::size_t bytes = s.extOf.capacity() * 4 + s.intOf.capacity() * 4 + s.pos.capacity() * sizeof(sim::Vec3) +
-                      s.speed.capacity() * sizeof(float) + s.radius.capacity() * 8 + s.body.capacity() * 4 +
-                      s.flags.capacity() * sizeof(std::uint16_t);
+  std::size_t bytes = s.v.capacity() * sizeof(Shared::Vertex) + s.intOf.capacity() * 4 + s.radius.capacity() * 8;
   bytes += m.tri.memoryBytes() + m.near.memoryBytes() + m.obstacles.memoryBytes();
   return bytes;
 }

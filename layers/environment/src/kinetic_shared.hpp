@@ -33,29 +33,40 @@ struct Shared {
   static constexpr std::uint16_t kLosMoving = 128;  // a moving segment may block sight in C_p
   static constexpr std::uint16_t kInserted = 256;   // a vertex was inserted next to A_p (near a wall)
 
+  // What a certificate reads of a vertex, in one record: a pair check touches one cache line
+  // for its other vertex instead of one per array.
+  struct Vertex {
+    sim::Vec3 pos = sim::Vec3::Zero();  // position at the end of the step (static: lifted)
+    float speed = 0.0f;                 // speed bound (m per unit of clock), 0 if static
+    float body = 0.0f;                  // body radius rounded up (contact filters), agents
+    std::uint32_t ext = kNone;          // index in World::agents, agents
+    std::uint16_t flags = 0;            // agents
+  };
+
   const sim::World* world = nullptr;
   std::size_t n = 0;                   // agents
-  std::vector<std::uint32_t> extOf;    // internal agent id → index in World::agents
+  std::vector<Vertex> v;               // per vertex: agents (internal ids), then static vertices
   std::vector<std::uint32_t> intOf;    // index in World::agents → internal agent id
-  std::vector<sim::Vec3> pos;          // per vertex: position at the end of the step (static: lifted)
-  std::vector<float> speed;            // per vertex: speed bound (m per unit of clock), 0 if static
   std::vector<double> radius;          // per agent: r_p the near set is built for
-  std::vector<float> body;             // per agent: body radius rounded up (contact filters)
-  std::vector<std::uint16_t> flags;    // per agent
   MotionClock clock;
   KineticCounters counters;
 
+  sim::Vec3& pos(std::uint32_t i) { return v[i].pos; }
+  const sim::Vec3& pos(std::uint32_t i) const { return v[i].pos; }
+  float speed(std::uint32_t i) const { return v[i].speed; }
+  float body(std::uint32_t i) const { return v[i].body; }
+  std::uint32_t ext(std::uint32_t i) const { return v[i].ext; }
   bool isAgent(std::uint32_t id) const { return id < n; }
-  bool has(std::uint32_t p, std::uint16_t f) const { return (flags[p] & f) != 0; }
-  void set(std::uint32_t p, std::uint16_t f) { flags[p] |= f; }
-  void unset(std::uint32_t p, std::uint16_t f) { flags[p] &= static_cast<std::uint16_t>(~f); }
-  geometry::Vec2 xy(std::uint32_t id) const { return {pos[id].x(), pos[id].y()}; }
+  bool has(std::uint32_t p, std::uint16_t f) const { return (v[p].flags & f) != 0; }
+  void set(std::uint32_t p, std::uint16_t f) { v[p].flags |= f; }
+  void unset(std::uint32_t p, std::uint16_t f) { v[p].flags &= static_cast<std::uint16_t>(~f); }
+  geometry::Vec2 xy(std::uint32_t id) const { return {v[id].pos.x(), v[id].pos.y()}; }
   /// |q − p| as the brute-force oracle computes it, so that inside/outside agree bit for bit.
-  double distance(std::uint32_t p, std::uint32_t q) const { return (pos[q] - pos[p]).norm(); }
+  double distance(std::uint32_t p, std::uint32_t q) const { return (v[q].pos - v[p].pos).norm(); }
   bool inside(std::uint32_t p, std::uint32_t q) const { return !(distance(p, q) > radius[p]); }
   /// Speed bound of a pair (m per unit of clock).
   double pairSpeed(std::uint32_t p, std::uint32_t q) const {
-    return static_cast<double>(speed[p]) + static_cast<double>(speed[q]);
+    return static_cast<double>(v[p].speed) + static_cast<double>(v[q].speed);
   }
 };
 

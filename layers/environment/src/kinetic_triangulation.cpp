@@ -37,17 +37,13 @@ void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geom
   handle_.assign(n, VH());
   const std::size_t total = n + cdt_.number_of_vertices();
   handle_.reserve(total);
-  s_.pos.resize(n);
-  s_.pos.reserve(total);
-  s_.pos.shrink_to_fit();
-  s_.speed.resize(n);
-  s_.speed.reserve(total);
-  s_.speed.shrink_to_fit();
+  s_.v.resize(n);
+  s_.v.reserve(total);
+  s_.v.shrink_to_fit();
   for (auto v = cdt_.finite_vertices_begin(); v != cdt_.finite_vertices_end(); ++v) {
     v->info().id = static_cast<std::uint32_t>(handle_.size());
     handle_.push_back(v);
-    s_.pos.push_back(geometry::lift(toVec(v->point())));
-    s_.speed.push_back(0.0f);
+    s_.v.push_back({geometry::lift(toVec(v->point())), 0.0f, 0.0f, kNone, 0});
   }
   if (handle_.size() >= (std::size_t{1} << 27)) throw std::length_error("KineticProvider: too many agents");
   // Agents in internal order (already the Hilbert order of their positions): each insertion
@@ -124,8 +120,8 @@ double Triangulation::budget(FH f, int i, double& margin) const {
   FH g = f->neighbor(i);
   VH va = f->vertex(CDT::ccw(i)), vb = f->vertex(CDT::cw(i));
   VH vc = f->vertex(i), vd = g->vertex(cdt_.mirror_index(f, i));
-  const double wa = s_.speed[va->info().id], wb = s_.speed[vb->info().id], wc = s_.speed[vc->info().id],
-               wd = s_.speed[vd->info().id];
+  const double wa = s_.speed(va->info().id), wb = s_.speed(vb->info().id), wc = s_.speed(vc->info().id),
+               wd = s_.speed(vd->info().id);
   if (!(std::max({wa, wb, wc, wd}) > 0.0)) return kInf;
   const Vec2 a = toVec(va->point()), b = toVec(vb->point()), c = toVec(vc->point()), d = toVec(vd->point());
   if (f->is_constrained(i)) {
