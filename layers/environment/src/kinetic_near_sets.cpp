@@ -76,39 +76,41 @@ void NearSets::clearHeld(std::uint32_t q, std::uint32_t p) {
 // Flips and vertices leaving or arriving (during the structure's update).
 
 void NearSets::flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) {
-  // The new edge cd: every agent holding c (or c itself) watches d, unless it holds d already
-  // (then d ∈ A_p), and the other way round. Holders of both are the common case (the quad is
-  // small next to C_p): they are marked first and skipped.
-  for (int k = 0; k < 2; ++k) {
-    const std::uint32_t x = k == 0 ? c : d, y = k == 0 ? d : c;
-    if (x == kNone || y == kNone) continue;
-    const std::uint64_t stamp = nextStamp();
-    forHolders(y, [&](std::uint32_t p) { mark_[p] = stamp; });
-    if (s_.isAgent(x) && (mark_[x] >> 32) != (stamp >> 32)) watchAfterFlip(x, y);
-    flipScratch_.clear();
-    forHolders(x, [&](std::uint32_t p) {
-      if ((mark_[p] >> 32) != (stamp >> 32) && p != y) flipScratch_.push_back(p);
-    });
-    for (std::uint32_t p : flipScratch_) watchAfterFlip(p, y);
-  }
-  // The lost edge ab: near a wall it may have been a path between members of A_p. Recorded for
-  // the agents holding both ends (or holding one and being the other), and looked at once the
-  // step's flips are done (Lost).
-  if (a == kNone || b == kNone) return;
+  // Who holds (or is) each corner of the quadrilateral: one look at the four lists, marked in
+  // mark_ (stamp, then one bit per corner).
   const std::uint64_t stamp = nextStamp();
-  forHolders(b, [&](std::uint32_t p) { mark_[p] = stamp; });
-  if (s_.isAgent(b)) mark_[b] = stamp;
-  auto lost = [&](std::uint32_t p) {
-    if ((mark_[p] >> 32) != (stamp >> 32) || !walls(p) || s_.has(p, Shared::kDirty) || !s_.has(p, Shared::kEnabled))
-      return;
-    lost_.push_back({p, a, b, c, d});
-    touch(p);
-  };
-  if (s_.isAgent(a) && find(a, b, kA) != kNone) mark_[a] = stamp;
-  if (s_.isAgent(a)) lost(a);
+  enum : std::uint32_t { kHoldsA = 1, kHoldsB = 2, kHoldsC = 4, kHoldsD = 8 };
   flipScratch_.clear();
-  forHolders(a, [&](std::uint32_t p) { flipScratch_.push_back(p); });
-  for (std::uint32_t p : flipScratch_) lost(p);
+  auto note = [&](std::uint32_t p, std::uint32_t bit) {
+    if ((mark_[p] & ~std::uint64_t{0xffffffff}) != stamp) {
+      mark_[p] = stamp;
+      flipScratch_.push_back(p);
+    }
+    mark_[p] |= bit;
+  };
+  const std::uint32_t corner[4] = {a, b, c, d};
+  for (std::uint32_t k = 0; k < 4; ++k) {
+    const std::uint32_t x = corner[k];
+    if (x == kNone) continue;
+    forHolders(x, [&](std::uint32_t p) { note(p, 1u << k); });
+    if (s_.isAgent(x)) note(x, 1u << k);  // an agent "holds" itself here: A_p ∪ {p}
+  }
+  for (std::uint32_t p : flipScratch_) {
+    if (!s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) continue;
+    const auto bits = static_cast<std::uint32_t>(mark_[p]);
+    // The new edge cd: an agent holding one end watches the other, unless it holds that too.
+    // Without a wall in C_p it also does not need to when it holds a or b: the quadrilateral's
+    // edges ad, bd (ac, bc) ended at members then, so the far end is already watched or a member.
+    const bool viaAB = (bits & (kHoldsA | kHoldsB)) != 0 && !walls(p);
+    if ((bits & kHoldsC) && !(bits & kHoldsD) && !viaAB && d != kNone) watchAfterFlip(p, d);
+    if ((bits & kHoldsD) && !(bits & kHoldsC) && !viaAB && c != kNone) watchAfterFlip(p, c);
+    // The lost edge ab: near a wall it may have been a path between members of A_p ∪ {p}.
+    // Recorded, and looked at once the step's exits are known (patched).
+    if ((bits & kHoldsA) && (bits & kHoldsB) && walls(p)) {
+      lost_.push_back({p, a, b, c, d});
+      touch(p);
+    }
+  }
 }
 
 std::uint64_t NearSets::nextStamp() {
