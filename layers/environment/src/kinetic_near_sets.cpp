@@ -382,11 +382,13 @@ void NearSets::pairContact(std::uint32_t p, std::uint32_t q, double d) {
   if (d > reach + 1.001 * motion + 1e-12) return;
   if (!s_.has(p, Shared::kMovedNow) && !s_.has(q, Shared::kMovedNow)) return;
   if (!s_.has(q, Shared::kEnabled)) return;
-  const std::uint32_t a = std::min(s_.ext(p), s_.ext(q)), b = std::max(s_.ext(p), s_.ext(q));
-  if (b >= previous_.size()) return;
-  const std::uint32_t ia = s_.intOf[a], ib = s_.intOf[b];
-  const Vec2 rel0 = geometry::xy(previous_[a]) - geometry::xy(previous_[b]);
-  const Vec2 relU = (s_.xy(ia) - geometry::xy(previous_[a])) - (s_.xy(ib) - geometry::xy(previous_[b]));
+  if (!hasPrevious_) return;
+  // The pair in the order of the caller's ids, so that both sides compute the same contact.
+  const bool pFirst = s_.ext(p) < s_.ext(q);
+  const std::uint32_t ia = pFirst ? p : q, ib = pFirst ? q : p;
+  const std::uint32_t a = s_.ext(ia), b = s_.ext(ib);
+  const Vec2 rel0 = s_.v[ia].prev - s_.v[ib].prev;
+  const Vec2 relU = (s_.xy(ia) - s_.v[ia].prev) - (s_.xy(ib) - s_.v[ib].prev);
   const double tau = firstTouchPoint(rel0, relU, s_.world->agents[a].radius + s_.world->agents[b].radius);
   if (tau >= 0.0) contacts_->push_back({a, b, 0, false, t0_ + tau * dt_});
 }
@@ -695,10 +697,9 @@ void NearSets::directSets(std::uint32_t p) {
 // An agent that moved more than half its near radius in the step may pass agents that are near
 // neither end: its contacts are checked against every agent (rare; O(n) each).
 void NearSets::fastMovers() {
-  if (previous_.size() != s_.n) return;
+  if (!hasPrevious_) return;
   for (std::uint32_t p = 0; p < s_.n; ++p) {
-    if (!s_.has(p, Shared::kEnabled) || !s_.has(p, Shared::kMovedNow)) continue;
-    if ((s_.pos(p) - previous_[s_.ext(p)]).norm() <= 0.5 * s_.radius[p]) continue;
+    if (!s_.has(p, Shared::kEnabled) || !s_.has(p, Shared::kFast)) continue;
     for (std::uint32_t q = 0; q < s_.n; ++q)
       if (q != p && s_.has(q, Shared::kEnabled)) pairContact(p, q, s_.distance(p, q));
   }
@@ -742,7 +743,7 @@ void NearSets::build() {
   forceAll_ = false;
   std::vector<sim::Contact> none;
   contacts_ = &none;
-  previous_ = {};
+  hasPrevious_ = false;
   for (std::uint32_t p = 0; p < n; ++p) {
     s_.unset(p, Shared::kDirty | Shared::kPending);
     if (!s_.has(p, Shared::kEnabled) || !t_.placed(p)) continue;
@@ -759,7 +760,7 @@ void NearSets::build() {
 void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt,
                        std::span<const std::uint32_t> unplaced, bool unplacedChanged,
                        std::vector<sim::Contact>& contacts) {
-  previous_ = previous;
+  hasPrevious_ = previous.size() == s_.n;
   t0_ = t0;
   dt_ = dt;
   contacts_ = &contacts;

@@ -154,7 +154,7 @@ class NearSets final : public FlipListener {
   bool forceAll_ = false, advanced_ = false;
 
   // The step being processed.
-  std::span<const sim::Vec3> previous_;
+  bool hasPrevious_ = false;  // start positions given (Shared::Vertex::prev)
   double t0_ = 0.0, dt_ = 0.0;
   std::vector<sim::Contact>* contacts_ = nullptr;
   std::vector<std::uint32_t> stack_, exits_, enters_, scratch_, flipScratch_, neighbourScratch_;

@@ -172,8 +172,12 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
       s.v[i].body = roundUp(a.radius);
       bodies = true;
     }
-    if (hasPrevious && previous[e] != a.state.position) s.set(i, Shared::kMovedNow);
-    else s.unset(i, Shared::kMovedNow);
+    s.unset(i, Shared::kMovedNow | Shared::kFast);
+    s.v[i].prev = geometry::xy(hasPrevious ? previous[e] : a.state.position);
+    if (hasPrevious && previous[e] != a.state.position) {
+      s.set(i, Shared::kMovedNow);
+      if ((a.state.position - previous[e]).norm() > 0.5 * a.nearRadius) s.set(i, Shared::kFast);
+    }
   }
   if (bodies) near.forceAll();
 

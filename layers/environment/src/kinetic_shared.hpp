@@ -32,11 +32,13 @@ struct Shared {
   static constexpr std::uint16_t kPending = 64;     // near set has entries to look at this step
   static constexpr std::uint16_t kLosMoving = 128;  // a moving segment may block sight in C_p
   static constexpr std::uint16_t kInserted = 256;   // a vertex was inserted next to A_p (near a wall)
+  static constexpr std::uint16_t kFast = 512;       // moved more than half its near radius in the step
 
   // What a certificate reads of a vertex, in one record: a pair check touches one cache line
   // for its other vertex instead of one per array.
   struct Vertex {
     sim::Vec3 pos = sim::Vec3::Zero();  // position at the end of the step (static: lifted)
+    geometry::Vec2 prev = geometry::Vec2::Zero();  // agents: x–y at the start of the step (`previous`)
     float speed = 0.0f;                 // speed bound (m per unit of clock), 0 if static
     float body = 0.0f;                  // body radius rounded up (contact filters), agents
     std::uint32_t ext = kNone;          // index in World::agents, agents

@@ -43,7 +43,10 @@ void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geom
   for (auto v = cdt_.finite_vertices_begin(); v != cdt_.finite_vertices_end(); ++v) {
     v->info().id = static_cast<std::uint32_t>(handle_.size());
     handle_.push_back(v);
-    s_.v.push_back({geometry::lift(toVec(v->point())), 0.0f, 0.0f, kNone, 0});
+    Shared::Vertex corner;  // static: no speed, no body, no agent
+    corner.pos = geometry::lift(toVec(v->point()));
+    corner.prev = toVec(v->point());
+    s_.v.push_back(corner);
   }
   if (handle_.size() >= (std::size_t{1} << 27)) throw std::length_error("KineticProvider: too many agents");
   // Agents in internal order (already the Hilbert order of their positions): each insertion

@@ -4,41 +4,51 @@
 /// pieces of static obstacles as constraints, and per agent p the approachable set A_p and the
 /// watched boundary (the outer end points of the properly crossing edges E_p).
 ///
-/// How it works (details in layers/environment/src/kinetic_provider.cpp and
+/// How it works (the parts are in layers/environment/src/kinetic_*; see also
 /// /work/shared/design/KINETIC.md):
 /// - Within a step, every agent moves linearly, p(τ) = p0 + τ (p1 − p0), τ ∈ [0, 1].
-/// - Each flippable edge carries an in-circle certificate (a quartic in τ); each constrained edge
-///   an orientation certificate for its apexes. A certificate is looked at again only when it
-///   could have failed: its next-check time comes from its margin (angle margin
-///   π − (∠acb + ∠adb), or distance to the wall) and the agents' speed bounds
-///   (Agent::maxSpeed), measured on a "motion clock" that advances by
-///   max_i |Δp_i| / maxSpeed_i per step. A step in which nothing moves costs no certificate work,
-///   and a speed bound that is exceeded only makes the clock run faster (never wrong).
+/// - Motion clock (kinetic_clock): advances by max_i |Δp_i| / maxSpeed_i per step, so every agent
+///   moved at most maxSpeed_i × (advance); a certificate whose margin m needs the points to move
+///   m in all is safe for m / (their speed bounds) of clock. A step without motion advances
+///   nothing and looks at no certificate; a speed bound that is exceeded only makes the clock
+///   run faster (never wrong).
+/// - Triangulation (kinetic_triangulation): each flippable edge carries an in-circle certificate
+///   (a quartic in τ), each wall edge the orientation of its apexes; an edge's next check (from
+///   the angle margin π − (∠acb + ∠adb), asin-bounded per side) is kept in its two faces. A step
+///   looks at the edges that came due, processes their failures in τ order by flips (exact
+///   confirmation, ties broken by vertex ids; probes close to the event time for near
+///   collisions), then gives every vertex its end position, checks the faces around the edges
+///   looked at with exact predicates (fold-overs: rebuild, counted) and schedules them again.
+/// - Near sets (kinetic_near_sets, A.3.1 and Lemma 1): per agent p one list of the vertices it
+///   tracks: A_p (approachable), W_p (the outer end points of E_p) and which agents hold p. Every
+///   pair has its own next check (16-bit ticks of the clock) for the certificates |p − q| vs r_p,
+///   the contact distance and, near walls, line of sight (sight margin); a step evaluates only the
+///   pairs that came due and the ones a flip touched. Flips make the agents holding one end of
+///   the new edge watch the other; an entering vertex joins with its inside neighbours; an exit
+///   removes one. Without a wall in C_p the inside of C_p is connected in the triangulation, so
+///   that is the whole update; near a wall, exits and lost edges are checked locally (the member
+///   neighbours of a vertex form one run around it, or a member bridges a lost edge) and A_p is
+///   recomputed by a walk of the triangulation inside C_p only when that fails (rare).
+/// - "Approachable" (a path inside C_p) is a superset of "visible" (NeighborProvider's
+///   definition: the segment pq meets no wall); the reported neighbours are A_p filtered by line
+///   of sight against the segment pieces within r_p (the oracle's predicate), so the lists are
+///   exactly NeighborProvider's.
 /// - An agent whose step meets a static wall cannot be carried through the constraint by flips:
-///   it leaves the triangulation before the sweep and is inserted again after it (counted).
-///   An agent exactly on a wall or on another agent stays out of the triangulation until it
-///   moves off (a vertex on a constraint would split it); such agents are checked directly.
-/// - Failures are processed in τ order with flips only (never a rebuild); each event is
-///   confirmed with CGAL's exact in-circle predicate; ties break by (τ, vertex ids).
-/// - At the end of the step every vertex gets its end position; faces around the certificates
-///   looked at are checked with the exact orientation predicate (fold-overs are repaired by
-///   removing and re-inserting the vertex, and counted) and with the exact in-circle predicate.
-/// - Near sets: A_p changes on enter/exit events of watched vertices (distance certificates
-///   |p − q| − r_p scheduled on the same clock) and on flips that touch A_p. Where no static wall
-///   comes within r_p, the updates are the paper's incremental ones (enter: add q and, recursively,
-///   its inside neighbours; exit: drop q; flip: watch the new edge's outer end point). Near static
-///   walls (the recursive case behind constrained edges) the agent's A_p is recomputed by a walk
-///   of the triangulation restricted to C_p (O(|A_p|), local).
-/// - "Approachable" (a path inside C_p) is a superset of "visible" (NeighborProvider's definition:
-///   the segment pq meets no wall); the reported neighbours are A_p filtered by line of sight
-///   against the segment pieces within r_p (the same predicate as the brute-force oracle), so the
-///   lists are exactly NeighborProvider's.
+///   it leaves the triangulation before the sweep and is inserted again after it (counted); the
+///   near sets follow both incrementally. An agent exactly on a wall or on another agent stays out
+///   of the triangulation until it moves off and is checked directly.
 /// - Moving obstacles are not inserted as constraints: a constraint only narrows A_p, and the
 ///   line-of-sight filter against every segment piece (moving ones included) gives the exact set.
-///   Obstacle pieces per agent come from a static uniform grid (static pieces) plus a scan of
-///   the moving pieces.
-/// - Continuous collision detection: for near pairs and near pieces, the first τ ∈ (0, 1] at which
-///   the discs touch (a quadratic in τ), for contacts that were not touching at τ = 0.
+///   Obstacle pieces per agent (kinetic_obstacles) come from a static grid, with their own
+///   certificate, plus a scan of the moving pieces.
+/// - Continuous collision detection: for pairs tracked by the near sets (the contact certificate
+///   says when they could touch) and for pieces, the first τ ∈ (0, 1] at which the discs touch (a
+///   quadratic in τ), for contacts that were not touching at τ = 0; an agent that moved more than
+///   half its near radius in a step is checked against every agent.
+/// - Memory and order: agents are numbered internally in the Hilbert order of their positions at
+///   reset() (outputs are mapped back to the caller's ids); the per-agent lists live in shared
+///   pages (kinetic_list_pool) and are moved to the end as agents are visited, so that a step
+///   reads memory in order.
 ///
 /// 2D only (World::dimension == 2); the 3D kinetic Delaunay is a separate provider.
 #include <cstdint>
