@@ -1,213 +1,141 @@
-// Multigrid-preconditioned conjugate gradients for the masked 5-point Laplacian (see
-// laplace_solvers.hpp). Every level stores a variable-coefficient 5-point stencil on a padded
-// grid; a node is active when its diagonal is positive. The coarse operators are Galerkin
-// products P^T A P with piecewise-constant P over 2×2 blocks, so walls and Dirichlet nodes
-// carry over exactly, and the V-cycle (red–black Gauss–Seidel, red then black before the
-// coarse correction and black then red after) is symmetric positive definite, as CG needs.
+// Conjugate gradients preconditioned by one black-box multigrid V-cycle (multigrid_hierarchy.hpp)
+// for the Laplace problem of laplace_solvers.hpp.
+//
+// Precision. The iterate x and the residual r are doubles, and r starts as the residual in
+// the same difference form as the relaxation solvers use, Σ(x_neighbour − x), whose terms are
+// exact where the values are close; the stopping test is the paper's, on the largest change
+// of a nodal value in one iteration (|α·p|). The preconditioner runs in float: z = M⁻¹ r and
+// the search direction p are floats, A·p is formed in double from them (exactly, up to one
+// rounding per node), and x and r move by the same α·p and α·A·p, so the recurrence keeps r
+// the residual of x to double precision however coarse M⁻¹ is. A float M⁻¹ is a slightly
+// different preconditioner, not a less accurate solution: the iteration counts are those of
+// a double V-cycle (tests/planning/laplace_solver_test.cpp compares the solution with SOR's).
+// Values below float's range (1e-38) in z are flushed to zero by the V-cycle's own arithmetic
+// and only cost iterations where the solution is below the tolerance anyway.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
-#include "padded_grid.hpp"
+#include "multigrid_hierarchy.hpp"
 #include "steer/planning/laplace_solvers.hpp"
 
 namespace steer::planning {
 
 namespace {
 
-struct Level {
-  int nx = 0, ny = 0, stride = 0;
-  std::vector<double> diag, cw, ce, cs, cn;  // A = diag·x − Σ c·x_neighbour
-  std::vector<double> x, b, r;
-  // The finest level is the plain masked Laplacian: diag 4 and unit couplings between unknown
-  // nodes. There the stencil arrays are not read, only `unknown` (1 byte per node instead of
-  // 40): the solve is memory-bound, and the finest level is three quarters of the work. Fixed
-  // nodes hold x = 0 in every vector these loops see, so summing all four neighbours gives
-  // exactly the same numbers as the zero couplings would.
-  bool unit = false;
-  std::vector<std::uint8_t> unknown;
+using detail::mg::Real;
+using Index = std::ptrdiff_t;
 
-  Level(int nx_, int ny_) : nx(nx_), ny(ny_), stride(nx_ + 2) {
-    const std::size_t n = static_cast<std::size_t>(nx + 2) * (ny + 2);
-    for (auto* v : {&diag, &cw, &ce, &cs, &cn, &x, &b, &r}) v->assign(n, 0.0);
-  }
-  std::size_t at(int i, int j) const { return static_cast<std::size_t>(j + 1) * stride + (i + 1); }
-  bool active(std::size_t k) const { return unit ? unknown[k] != 0 : diag[k] > 0.0; }
-};
+// Reductions use eight partial sums in a fixed order, so they vectorise and still give the
+// same bits on every machine.
+constexpr int kLanes = 8;
 
-// The correction from the coarse level is scaled by this factor: piecewise-constant
-// interpolation under-corrects smooth errors by about a half, a known weakness of aggregation
-// multigrid. The scaling keeps the preconditioner symmetric positive definite.
-constexpr double kCoarseScale = 1.8;
-
-void apply(const Level& L, const std::vector<double>& x, std::vector<double>& y) {
-  const int s = L.stride;
-  if (L.unit) {
-    for (int j = 1; j <= L.ny; ++j) {
-      const std::size_t row = static_cast<std::size_t>(j) * s;
-      for (int i = 1; i <= L.nx; ++i) {
-        const std::size_t k = row + i;
-        y[k] = L.unknown[k] ? 4.0 * x[k] - (x[k - 1] + x[k + 1] + x[k - s] + x[k + s]) : 0.0;
-      }
-    }
-    return;
-  }
-  for (int j = 1; j <= L.ny; ++j) {
-    const std::size_t row = static_cast<std::size_t>(j) * s;
-    for (int i = 1; i <= L.nx; ++i) {
-      const std::size_t k = row + i;
-      y[k] = L.diag[k] * x[k] - (L.cw[k] * x[k - 1] + L.ce[k] * x[k + 1] + L.cs[k] * x[k - s] + L.cn[k] * x[k + s]);
-    }
-  }
+double finish(const double (&lanes)[kLanes]) {
+  double total = 0.0;
+  for (const double v : lanes) total += v;
+  return total;
 }
 
-void smoothColor(Level& L, int color) {
-  const int s = L.stride;
-  if (L.unit) {
-    for (int j = 1; j <= L.ny; ++j) {
-      const std::size_t row = static_cast<std::size_t>(j) * s;
-      for (int i = 1 + ((j + 1 + color) & 1); i <= L.nx; i += 2) {
-        const std::size_t k = row + i;
-        if (!L.unknown[k]) continue;
-        L.x[k] = (L.b[k] + L.x[k - 1] + L.x[k + 1] + L.x[k - s] + L.x[k + s]) / 4.0;
-      }
-    }
-    return;
-  }
-  for (int j = 1; j <= L.ny; ++j) {
-    const std::size_t row = static_cast<std::size_t>(j) * s;
-    for (int i = 1 + ((j + 1 + color) & 1); i <= L.nx; i += 2) {
-      const std::size_t k = row + i;
-      if (L.diag[k] <= 0.0) continue;
-      L.x[k] = (L.b[k] + L.cw[k] * L.x[k - 1] + L.ce[k] * L.x[k + 1] + L.cs[k] * L.x[k - s] + L.cn[k] * L.x[k + s]) /
-               L.diag[k];
-    }
-  }
+// Σ r·z over the padded grid.
+__attribute__((target_clones("avx2", "default")))
+double dotRZ(const double* __restrict r, const Real* __restrict z, std::size_t n) {
+  double lanes[kLanes] = {};
+  std::size_t k = 0;
+  for (; k + kLanes <= n; k += kLanes)
+    for (int l = 0; l < kLanes; ++l) lanes[l] += r[k + l] * double(z[k + l]);
+  for (; k < n; ++k) lanes[0] += r[k] * double(z[k]);
+  return finish(lanes);
 }
 
-Level coarsen(const Level& F) {
-  Level C((F.nx + 1) / 2, (F.ny + 1) / 2);
-  for (int J = 0; J < C.ny; ++J)
-    for (int I = 0; I < C.nx; ++I) {
-      // Children beyond the fine grid fall on its zero ring and contribute nothing.
-      const std::size_t d00 = F.at(2 * I, 2 * J), d10 = F.at(2 * I + 1, 2 * J);
-      const std::size_t d01 = F.at(2 * I, 2 * J + 1), d11 = F.at(2 * I + 1, 2 * J + 1);
-      const std::size_t k = C.at(I, J);
-      C.diag[k] = F.diag[d00] + F.diag[d10] + F.diag[d01] + F.diag[d11] -
-                  2.0 * (F.ce[d00] + F.ce[d01] + F.cn[d00] + F.cn[d10]);
-      C.ce[k] = F.ce[d10] + F.ce[d11];
-      C.cw[k] = F.cw[d00] + F.cw[d01];
-      C.cn[k] = F.cn[d01] + F.cn[d11];
-      C.cs[k] = F.cs[d00] + F.cs[d10];
-      if (C.diag[k] <= 1e-12) C.diag[k] = C.ce[k] = C.cw[k] = C.cn[k] = C.cs[k] = 0.0;
-    }
-  return C;
+// (A·p)_k in double for an unknown node k (p vanishes on fixed nodes).
+inline double applyA(const Real* p, std::size_t k, Index S) {
+  return 4.0 * double(p[k]) - ((double(p[k - 1]) + double(p[k + 1])) + (double(p[k - S]) + double(p[k + S])));
 }
 
-void vcycle(std::vector<Level>& levels, std::size_t l) {
-  Level& L = levels[l];
-  std::fill(L.x.begin(), L.x.end(), 0.0);
-  if (l + 1 == levels.size()) {
-    for (int k = 0; k < 40; ++k) {
-      smoothColor(L, 0);
-      smoothColor(L, 1);
-      smoothColor(L, 1);
-      smoothColor(L, 0);
-    }
-    return;
-  }
-  smoothColor(L, 0);
-  smoothColor(L, 1);
-  apply(L, L.x, L.r);
-  for (std::size_t k = 0; k < L.r.size(); ++k) L.r[k] = L.active(k) ? L.b[k] - L.r[k] : 0.0;
-  Level& C = levels[l + 1];
-  for (int J = 0; J < C.ny; ++J)
-    for (int I = 0; I < C.nx; ++I)
-      C.b[C.at(I, J)] = L.r[L.at(2 * I, 2 * J)] + L.r[L.at(2 * I + 1, 2 * J)] + L.r[L.at(2 * I, 2 * J + 1)] +
-                        L.r[L.at(2 * I + 1, 2 * J + 1)];
-  vcycle(levels, l + 1);
-  for (int j = 0; j < L.ny; ++j)
-    for (int i = 0; i < L.nx; ++i) {
-      const std::size_t k = L.at(i, j);
-      if (L.active(k)) L.x[k] += kCoarseScale * C.x[C.at(i / 2, j / 2)];
-    }
-  smoothColor(L, 1);
-  smoothColor(L, 0);
+// Σ p·A·p, row by row.
+__attribute__((target_clones("avx2", "default")))
+double energyRow(const Real* __restrict p, const Real* __restrict u, Index S, int n) {
+  double lanes[kLanes] = {};
+  int i = 1;
+  for (; i + kLanes - 1 <= n; i += kLanes)
+    for (int l = 0; l < kLanes; ++l) lanes[l] += double(u[i + l]) * double(p[i + l]) * applyA(p, static_cast<std::size_t>(i + l), S);
+  for (; i <= n; ++i) lanes[0] += double(u[i]) * double(p[i]) * applyA(p, static_cast<std::size_t>(i), S);
+  return finish(lanes);
 }
 
-double dot(const std::vector<double>& a, const std::vector<double>& b) {
-  double s = 0.0;
-  for (std::size_t k = 0; k < a.size(); ++k) s += a[k] * b[k];
-  return s;
+// x += α p, r −= α A p, rhs ← r (float, the next V-cycle's input); returns max |α p|.
+__attribute__((target_clones("avx2", "default")))
+double stepRow(double* __restrict x, double* __restrict r, Real* __restrict rhs, const Real* __restrict p,
+               const Real* __restrict u, double alpha, Index S, int n) {
+  double lanes[kLanes] = {};
+  int i = 1;
+  auto node = [&](int k, double& largest) {
+    const double step = alpha * double(p[k]);
+    largest = std::max(largest, std::abs(step));
+    x[k] += step;
+    r[k] -= double(u[k]) * (alpha * applyA(p, static_cast<std::size_t>(k), S));
+    rhs[k] = static_cast<Real>(r[k]);
+  };
+  for (; i + kLanes - 1 <= n; i += kLanes)
+    for (int l = 0; l < kLanes; ++l) node(i + l, lanes[l]);
+  for (; i <= n; ++i) node(i, lanes[0]);
+  return *std::max_element(lanes, lanes + kLanes);
+}
+
+// p ← z + β p.
+__attribute__((target_clones("avx2", "default")))
+void updateDirection(Real* __restrict p, const Real* __restrict z, double beta, std::size_t n) {
+  const Real b = static_cast<Real>(beta);
+  for (std::size_t k = 0; k < n; ++k) p[k] = z[k] + b * p[k];
 }
 
 }  // namespace
 
 SolveStats solveMultigrid(LaplaceProblem& problem, double tolerance, std::int64_t maxIterations) {
   SolveStats stats;
-  detail::Padded p(problem);
-  std::vector<Level> levels;
-  levels.emplace_back(p.nx, p.ny);
-  Level& F = levels.front();
-  const int s = p.stride;
-  std::vector<double> x(p.value.size(), 0.0);
-  bool any = false;
-  for (int j = 1; j <= p.ny; ++j)
-    for (int i = 1; i <= p.nx; ++i) {
-      const std::size_t k = static_cast<std::size_t>(j) * s + i;
-      if (!p.unknown[k]) continue;
-      any = true;
-      F.diag[k] = 4.0;
-      double rhs = 0.0;
-      for (const std::ptrdiff_t d : {std::ptrdiff_t{-1}, std::ptrdiff_t{1}, std::ptrdiff_t{-s}, std::ptrdiff_t{s}}) {
-        const std::size_t n = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(k) + d);
-        const double c = p.unknown[n] ? 1.0 : 0.0;
-        if (!p.unknown[n]) rhs += p.value[n];
-        if (d == -1) F.cw[k] = c;
-        else if (d == 1) F.ce[k] = c;
-        else if (d == -s) F.cs[k] = c;
-        else F.cn[k] = c;
-      }
-      F.b[k] = rhs;
-      x[k] = p.value[k];
-    }
-  F.unit = true;
-  F.unknown = p.unknown;
-  if (!any) {
+  if (std::none_of(problem.unknown.begin(), problem.unknown.end(), [](std::uint8_t u) { return u != 0; })) {
     stats.converged = true;
     return stats;
   }
-  while (levels.back().nx > 2 || levels.back().ny > 2) levels.push_back(coarsen(levels.back()));
-
-  Level& fine = levels.front();
-  const std::vector<double> rhs = fine.b;
-  std::vector<double> r(x.size()), z(x.size()), q(x.size()), dir(x.size());
-  apply(fine, x, q);
-  for (std::size_t k = 0; k < x.size(); ++k) r[k] = fine.diag[k] > 0.0 ? rhs[k] - q[k] : 0.0;
-  // z = M⁻¹ r by one V-cycle. The vectors are swapped in and out rather than copied (two
-  // passes over 8 MB per iteration at 1024²); vcycle() neither changes the finest b nor needs
-  // its x on entry.
-  auto precondition = [&]() {
-    levels.front().b.swap(r);
-    vcycle(levels, 0);
-    levels.front().b.swap(r);
-    levels.front().x.swap(z);
-  };
-  precondition();
-  dir = z;
-  double rz = dot(r, z);
-  while (stats.iterations < maxIterations && rz > 0.0) {
-    apply(fine, dir, q);
-    const double pq = dot(dir, q);
-    if (!(pq > 0.0)) break;
-    const double alpha = rz / pq;
+  detail::mg::Hierarchy hierarchy(problem.nx, problem.ny, problem.unknown);
+  detail::mg::Level& F = hierarchy.finest();
+  const Index S = F.stride;
+  const std::size_t n = F.size;
+  // x with the Dirichlet values on fixed nodes (the frame is 0, as in LaplaceProblem).
+  std::vector<double> x(n, 0.0), r(n, 0.0);
+  std::vector<Real> p(n, Real(0));
+  for (int j = 0; j < problem.ny; ++j)
+    for (int i = 0; i < problem.nx; ++i) x[F.at(i + 1, j + 1)] = problem.value[problem.index(i, j)];
+  for (int j = 1; j <= F.ny; ++j)
+    for (int i = 1; i <= F.nx; ++i) {
+      const std::size_t k = F.at(i, j);
+      if (!F.unknown[k]) continue;
+      const double c = x[k];
+      r[k] = ((x[k - 1] - c) + (x[k + 1] - c)) + ((x[k - S] - c) + (x[k + S] - c));
+      F.b[k] = static_cast<Real>(r[k]);
+    }
+  double rz = 0.0;
+  while (stats.iterations < maxIterations) {
+    hierarchy.vcycle();  // F.x = M⁻¹ F.b, F.b = r (rounded)
+    const double rzNext = dotRZ(r.data(), F.x.data(), n);
+    if (!(rzNext > 0.0)) {
+      // r·M⁻¹r = 0: the residual is exactly zero (or the preconditioner underflowed to 0).
+      stats.converged = stats.converged || rzNext == 0.0;
+      break;
+    }
+    if (stats.iterations == 0) std::copy(F.x.begin(), F.x.end(), p.begin());
+    else updateDirection(p.data(), F.x.data(), rzNext / rz, n);
+    rz = rzNext;
+    double pAp = 0.0;
+    for (int j = 1; j <= F.ny; ++j) pAp += energyRow(p.data() + F.at(0, j), F.unknown.data() + F.at(0, j), S, F.nx);
+    if (!(pAp > 0.0)) break;
+    const double alpha = rz / pAp;
     double largest = 0.0;
-    for (std::size_t k = 0; k < x.size(); ++k) {
-      const double step = alpha * dir[k];
-      largest = std::max(largest, std::abs(step));
-      x[k] += step;
-      r[k] -= alpha * q[k];
+    for (int j = 1; j <= F.ny; ++j) {
+      const std::size_t row = F.at(0, j);
+      largest = std::max(largest, stepRow(x.data() + row, r.data() + row, F.b.data() + row, p.data() + row,
+                                          F.unknown.data() + row, alpha, S, F.nx));
     }
     ++stats.iterations;
     stats.finalUpdate = largest;
@@ -215,16 +143,10 @@ SolveStats solveMultigrid(LaplaceProblem& problem, double tolerance, std::int64_
       stats.converged = true;
       break;
     }
-    precondition();
-    const double rzNext = dot(r, z);
-    const double beta = rzNext / rz;
-    rz = rzNext;
-    for (std::size_t k = 0; k < x.size(); ++k) dir[k] = z[k] + beta * dir[k];
   }
-  if (rz == 0.0) stats.converged = true;
-  for (int j = 0; j < p.ny; ++j)
-    for (int i = 0; i < p.nx; ++i)
-      if (problem.unknown[problem.index(i, j)]) problem.value[problem.index(i, j)] = x[p.at(i, j)];
+  for (int j = 0; j < problem.ny; ++j)
+    for (int i = 0; i < problem.nx; ++i)
+      if (problem.unknown[problem.index(i, j)]) problem.value[problem.index(i, j)] = x[F.at(i + 1, j + 1)];
   return stats;
 }
 
