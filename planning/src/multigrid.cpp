@@ -37,57 +37,69 @@ double finish(const double (&lanes)[kLanes]) {
   return total;
 }
 
-// Σ r·z over the padded grid.
+// Σ b·z over the padded grid.
 __attribute__((target_clones("avx2", "default")))
-double dotRZ(const double* __restrict r, const Real* __restrict z, std::size_t n) {
+double dot(const Real* __restrict b, const Real* __restrict z, std::size_t n) {
   double lanes[kLanes] = {};
   std::size_t k = 0;
   for (; k + kLanes <= n; k += kLanes)
-    for (int l = 0; l < kLanes; ++l) lanes[l] += r[k + l] * double(z[k + l]);
-  for (; k < n; ++k) lanes[0] += r[k] * double(z[k]);
+    for (int l = 0; l < kLanes; ++l) lanes[l] += double(b[k + l]) * double(z[k + l]);
+  for (; k < n; ++k) lanes[0] += double(b[k]) * double(z[k]);
   return finish(lanes);
 }
 
-// (A·p)_k in double for an unknown node k (p vanishes on fixed nodes).
-inline double applyA(const Real* p, std::size_t k, Index S) {
-  return 4.0 * double(p[k]) - ((double(p[k - 1]) + double(p[k + 1])) + (double(p[k - S]) + double(p[k + S])));
-}
-
-// Σ p·A·p, row by row.
+// Σ p·A·p over one row; q is ¼ on unknown nodes and 0 on fixed ones (where p is 0).
 __attribute__((target_clones("avx2", "default")))
-double energyRow(const Real* __restrict p, const Real* __restrict u, Index S, int n) {
+double energyRow(const Real* __restrict p, const Real* __restrict q, Index S, int n) {
   double lanes[kLanes] = {};
-  int i = 1;
-  for (; i + kLanes - 1 <= n; i += kLanes)
-    for (int l = 0; l < kLanes; ++l) lanes[l] += double(u[i + l]) * double(p[i + l]) * applyA(p, static_cast<std::size_t>(i + l), S);
-  for (; i <= n; ++i) lanes[0] += double(u[i]) * double(p[i]) * applyA(p, static_cast<std::size_t>(i), S);
-  return finish(lanes);
-}
-
-// x += α p, r −= α A p, rhs ← r (float, the next V-cycle's input); returns max |α p|.
-__attribute__((target_clones("avx2", "default")))
-double stepRow(double* __restrict x, double* __restrict r, Real* __restrict rhs, const Real* __restrict p,
-               const Real* __restrict u, double alpha, Index S, int n) {
-  double lanes[kLanes] = {};
-  int i = 1;
-  auto node = [&](int k, double& largest) {
-    const double step = alpha * double(p[k]);
-    largest = std::max(largest, std::abs(step));
-    x[k] += step;
-    r[k] -= double(u[k]) * (alpha * applyA(p, static_cast<std::size_t>(k), S));
-    rhs[k] = static_cast<Real>(r[k]);
+  auto term = [&](int k) {
+    const double ap = 4.0 * double(p[k]) - ((double(p[k - 1]) + double(p[k + 1])) + (double(p[k - S]) + double(p[k + S])));
+    return 4.0 * double(q[k]) * double(p[k]) * ap;
   };
+  int i = 1;
   for (; i + kLanes - 1 <= n; i += kLanes)
-    for (int l = 0; l < kLanes; ++l) node(i + l, lanes[l]);
-  for (; i <= n; ++i) node(i, lanes[0]);
-  return *std::max_element(lanes, lanes + kLanes);
+    for (int l = 0; l < kLanes; ++l) lanes[l] += term(i + l);
+  for (; i <= n; ++i) lanes[0] += term(i);
+  return finish(lanes);
 }
 
-// p ← z + β p.
+// x += α p over one row.
 __attribute__((target_clones("avx2", "default")))
-void updateDirection(Real* __restrict p, const Real* __restrict z, double beta, std::size_t n) {
-  const Real b = static_cast<Real>(beta);
-  for (std::size_t k = 0; k < n; ++k) p[k] = z[k] + b * p[k];
+void stepRow(double* __restrict x, const Real* __restrict p, double alpha, int n) {
+  for (int i = 1; i <= n; ++i) x[i] += alpha * double(p[i]);
+}
+
+// max |p| over one row. Rounding is monotone, so |α|·max|p| is exactly the largest |α·p|.
+__attribute__((target_clones("avx2", "default")))
+Real maxAbsRow(const Real* __restrict p, int n) {
+  Real lanes[kLanes] = {};
+  int i = 1;
+  for (; i + kLanes - 1 <= n; i += kLanes)
+    for (int l = 0; l < kLanes; ++l) {
+      const Real a = std::abs(p[i + l]);
+      lanes[l] = a > lanes[l] ? a : lanes[l];
+    }
+  Real largest = 0;
+  for (const Real v : lanes) largest = v > largest ? v : largest;
+  for (; i <= n; ++i) largest = std::abs(p[i]) > largest ? std::abs(p[i]) : largest;
+  return largest;
+}
+
+// The residual of (A.14) over one row, in the relaxation solvers' difference form, rounded to
+// float as the V-cycle's right-hand side: rhs = Σ (x_neighbour − x) on unknown nodes, 0 on fixed.
+__attribute__((target_clones("avx2", "default")))
+void residualRow(Real* __restrict rhs, const double* __restrict x, const Real* __restrict q, Index S, int n) {
+  for (int i = 1; i <= n; ++i) {
+    const double c = x[i];
+    const double r = ((x[i - 1] - c) + (x[i + 1] - c)) + ((x[i - S] - c) + (x[i + S] - c));
+    rhs[i] = static_cast<Real>((4.0 * double(q[i])) * r);
+  }
+}
+
+// p ← z + β p over one row.
+__attribute__((target_clones("avx2", "default")))
+void directionRow(Real* __restrict p, const Real* __restrict z, Real beta, int n) {
+  for (int i = 1; i <= n; ++i) p[i] = z[i] + beta * p[i];
 }
 
 }  // namespace
@@ -103,40 +115,44 @@ SolveStats solveMultigrid(LaplaceProblem& problem, double tolerance, std::int64_
   const Index S = F.stride;
   const std::size_t n = F.size;
   // x with the Dirichlet values on fixed nodes (the frame is 0, as in LaplaceProblem).
-  std::vector<double> x(n, 0.0), r(n, 0.0);
+  std::vector<double> x(n, 0.0);
   std::vector<Real> p(n, Real(0));
   for (int j = 0; j < problem.ny; ++j)
     for (int i = 0; i < problem.nx; ++i) x[F.at(i + 1, j + 1)] = problem.value[problem.index(i, j)];
-  for (int j = 1; j <= F.ny; ++j)
-    for (int i = 1; i <= F.nx; ++i) {
-      const std::size_t k = F.at(i, j);
-      if (!F.unknown[k]) continue;
-      const double c = x[k];
-      r[k] = ((x[k - 1] - c) + (x[k + 1] - c)) + ((x[k - S] - c) + (x[k + S] - c));
-      F.b[k] = static_cast<Real>(r[k]);
-    }
+  auto row = [&](int j) { return F.at(0, j); };
+  for (int j = 1; j <= F.ny; ++j) residualRow(F.b.data() + row(j), x.data() + row(j), F.quarter.data() + row(j), S, F.nx);
+  // PCG with the residual recomputed from x every iteration (not updated by −α·A·p): it is
+  // then the true residual of the double iterate, and needs no array of its own. F.b holds it.
   double rz = 0.0;
   while (stats.iterations < maxIterations) {
-    hierarchy.vcycle();  // F.x = M⁻¹ F.b, F.b = r (rounded)
-    const double rzNext = dotRZ(r.data(), F.x.data(), n);
+    hierarchy.vcycle();  // z = F.x = M⁻¹ F.b
+    const double rzNext = dot(F.b.data(), F.x.data(), n);
     if (!(rzNext > 0.0)) {
-      // r·M⁻¹r = 0: the residual is exactly zero (or the preconditioner underflowed to 0).
-      stats.converged = stats.converged || rzNext == 0.0;
+      // r·M⁻¹r = 0: the residual is 0 to float precision (below 1e-38 everywhere).
+      stats.converged = rzNext == 0.0;
       break;
     }
-    if (stats.iterations == 0) std::copy(F.x.begin(), F.x.end(), p.begin());
-    else updateDirection(p.data(), F.x.data(), rzNext / rz, n);
+    // p ← z (first iteration) or z + β p, row by row, and Σ p·A·p of each row once the rows
+    // around it have their new p.
+    const Real beta = stats.iterations == 0 ? Real(0) : static_cast<Real>(rzNext / rz);
     rz = rzNext;
     double pAp = 0.0;
-    for (int j = 1; j <= F.ny; ++j) pAp += energyRow(p.data() + F.at(0, j), F.unknown.data() + F.at(0, j), S, F.nx);
+    for (int j = 1; j <= F.ny + 1; ++j) {
+      if (j <= F.ny) directionRow(p.data() + row(j), F.x.data() + row(j), beta, F.nx);
+      if (j >= 2) pAp += energyRow(p.data() + row(j - 1), F.quarter.data() + row(j - 1), S, F.nx);
+    }
     if (!(pAp > 0.0)) break;
     const double alpha = rz / pAp;
-    double largest = 0.0;
-    for (int j = 1; j <= F.ny; ++j) {
-      const std::size_t row = F.at(0, j);
-      largest = std::max(largest, stepRow(x.data() + row, r.data() + row, F.b.data() + row, p.data() + row,
-                                          F.unknown.data() + row, alpha, S, F.nx));
+    // x += α p row by row, and the residual of each row as soon as the rows around it moved.
+    Real largestP = 0;
+    for (int j = 1; j <= F.ny + 1; ++j) {
+      if (j <= F.ny) {
+        stepRow(x.data() + row(j), p.data() + row(j), alpha, F.nx);
+        largestP = std::max(largestP, maxAbsRow(p.data() + row(j), F.nx));
+      }
+      if (j >= 2) residualRow(F.b.data() + row(j - 1), x.data() + row(j - 1), F.quarter.data() + row(j - 1), S, F.nx);
     }
+    const double largest = std::abs(alpha) * double(largestP);
     ++stats.iterations;
     stats.finalUpdate = largest;
     if (largest < tolerance) {

@@ -5,6 +5,7 @@
 // baseline x86-64 and picked at load time. Not FMA: contracting a·b + c would make the
 // rounding depend on the machine.
 #include <cstddef>
+#include <utility>
 
 #include "multigrid_hierarchy.hpp"
 
@@ -26,14 +27,14 @@ void candidatesRow5(Real* __restrict t, const Real* __restrict x, const Real* __
 }
 
 __attribute__((target_clones("avx2", "default")))
-void candidatesRow9(Real* __restrict t, const Real* __restrict x, const Real* __restrict b, const Real* __restrict inv,
+void candidatesRow9(Real* __restrict t, const Real* __restrict x, const Real* __restrict b, const Real* __restrict d,
                     const Real* __restrict w, const Real* __restrict s, const Real* __restrict sw,
                     const Real* __restrict se, Index S, int n) {
   for (int i = 1; i <= n; ++i) {
     const Real off = (w[i] * x[i - 1] + w[i + 1] * x[i + 1]) + (s[i] * x[i - S] + s[i + S] * x[i + S]) +
                      ((sw[i] * x[i - S - 1] + sw[i + S + 1] * x[i + S + 1]) +
                       (se[i] * x[i - S + 1] + se[i + S - 1] * x[i + S - 1]));
-    t[i] = inv[i] * (b[i] - off);
+    t[i] = (b[i] - off) / d[i];
   }
 }
 
@@ -45,13 +46,6 @@ void takeColour(Real* __restrict x, const Real* __restrict t, int n, int parity)
     const Real keep = static_cast<Real>((i + parity) & 1);  // 1 on the other colour
     x[i] = (Real(1) - keep) * t[i] + keep * x[i];
   }
-}
-
-__attribute__((target_clones("avx2", "default")))
-void residualRow5(Real* __restrict r, const Real* __restrict x, const Real* __restrict b, const Real* __restrict u,
-                  Index S, int n) {
-  for (int i = 1; i <= n; ++i)
-    r[i] = u[i] * (b[i] - (Real(4) * x[i] - ((x[i - 1] + x[i + 1]) + (x[i - S] + x[i + S]))));
 }
 
 __attribute__((target_clones("avx2", "default")))
@@ -98,38 +92,92 @@ void prolongRow(Real* __restrict x0, Real* __restrict x1, const Real* __restrict
   }
 }
 
+// The finest level's residual b − A x at a node (0 on fixed nodes: 4·quarter is 1 or 0).
+inline Real finestResidual(const Real* x, const Real* b, const Real* q, Index k, Index S) {
+  return (Real(4) * q[k]) * (b[k] - (Real(4) * x[k] - ((x[k - 1] + x[k + 1]) + (x[k - S] + x[k + S]))));
+}
+
+// Finest block row J': the residuals of the centre nodes (2I+1, 2J'+1), I ∈ [0, NX], times
+// their four weights (finestCentreWeight()); `x`, `b`, `q` point at fine row 2J'+1, `ys`..`xe`
+// at block row J', `xwN`, `xeN` at block row J'+1.
+__attribute__((target_clones("avx2", "default")))
+void centreResidualsRow(Real* __restrict toSW, Real* __restrict toSE, Real* __restrict toNW, Real* __restrict toNE,
+                        const Real* __restrict x, const Real* __restrict b, const Real* __restrict q,
+                        const Real* __restrict xw, const Real* __restrict xe, const Real* __restrict ys,
+                        const Real* __restrict yn, const Real* __restrict xwN, const Real* __restrict xeN, Index S,
+                        int NX) {
+  for (int I = 0; I <= NX; ++I) {
+    const Index k = 2 * I + 1;
+    const Real r = finestResidual(x, b, q, k, S);
+    toSW[I] = finestCentreWeight(q[k], ys[I], xw[I]) * r;
+    toSE[I] = finestCentreWeight(q[k], ys[I + 1], xe[I]) * r;
+    toNW[I] = finestCentreWeight(q[k], yn[I], xwN[I]) * r;
+    toNE[I] = finestCentreWeight(q[k], yn[I + 1], xeN[I]) * r;
+  }
+}
+
+// Finest coarse row J: b_c(I) = r(2I, 2J) + the weighted centre residuals around it
+// (block rows J and J−1). `x`, `b`, `q` point at fine row 2J.
+__attribute__((target_clones("avx2", "default")))
+void cPointsRow(Real* __restrict bc, const Real* __restrict x, const Real* __restrict b, const Real* __restrict q,
+                const Real* __restrict toSW, const Real* __restrict toSE, const Real* __restrict toNWBelow,
+                const Real* __restrict toNEBelow, Index S, int NX) {
+  for (int I = 1; I <= NX; ++I) {
+    const Real r = finestResidual(x, b, q, 2 * I, S);
+    bc[I] = r + ((toSW[I] + toSE[I - 1]) + (toNWBelow[I] + toNEBelow[I - 1]));
+  }
+}
+
+// Finest block row J: fine rows 2J (`x0`, `q0`) and 2J+1 (`x1`, `q1`) += P × coarse rows J
+// (`e`) and J+1 (`eN`); `xwN`, `xeN`: edge weights of block row J+1.
+__attribute__((target_clones("avx2", "default")))
+void prolongRowFinest(Real* __restrict x0, Real* __restrict x1, const Real* __restrict q0, const Real* __restrict q1,
+                      const Real* __restrict e, const Real* __restrict eN, const Real* __restrict xw,
+                      const Real* __restrict xe, const Real* __restrict ys, const Real* __restrict yn,
+                      const Real* __restrict xwN, const Real* __restrict xeN, int NX) {
+  for (int I = 0; I <= NX; ++I) {
+    const int i = 2 * I;
+    const Real q = q1[i + 1];
+    x0[i] += (Real(4) * q0[i]) * e[I];
+    x0[i + 1] += xw[I] * e[I] + xe[I] * e[I + 1];
+    x1[i] += ys[I] * e[I] + yn[I] * eN[I];
+    x1[i + 1] += (finestCentreWeight(q, ys[I], xw[I]) * e[I] + finestCentreWeight(q, ys[I + 1], xe[I]) * e[I + 1]) +
+                 (finestCentreWeight(q, yn[I], xwN[I]) * eN[I] + finestCentreWeight(q, yn[I + 1], xeN[I]) * eN[I + 1]);
+  }
+}
+
 }  // namespace
 
-void relaxColour(Level& L, int colour, bool upward) {
+void relaxSweep(Level& L, int first, bool upward) {
   const Index S = L.stride;
   Real* t = L.scratch.data();
-  for (int step = 0; step < L.ny; ++step) {
-    const int j = upward ? 1 + step : L.ny - step;
+  auto relaxRow = [&](int j, int colour) {
     const std::size_t row = L.at(0, j);
     if (L.finest) {
-      candidatesRow5(t, L.x.data() + row, L.b.data() + row, L.invDiag.data() + row, S, L.nx);
+      candidatesRow5(t, L.x.data() + row, L.b.data() + row, L.quarter.data() + row, S, L.nx);
     } else {
-      candidatesRow9(t, L.x.data() + row, L.b.data() + row, L.invDiag.data() + row, L.w.data() + row,
+      candidatesRow9(t, L.x.data() + row, L.b.data() + row, L.diag.data() + row, L.w.data() + row,
                      L.s.data() + row, L.sw.data() + row, L.se.data() + row, S, L.nx);
     }
     takeColour(L.x.data() + row, t, L.nx, (colour + j) & 1);
+  };
+  for (int step = 0; step <= L.ny; ++step) {
+    const int lead = upward ? 1 + step : L.ny - step;
+    if (step < L.ny) relaxRow(lead, first);
+    if (step > 0) relaxRow(upward ? lead - 1 : lead + 1, 1 - first);
   }
 }
 
-void residual(Level& L) {
-  const Index S = L.stride;
-  for (int j = 1; j <= L.ny; ++j) {
-    const std::size_t row = L.at(0, j);
-    if (L.finest) {
-      residualRow5(L.r.data() + row, L.x.data() + row, L.b.data() + row, L.unknown.data() + row, S, L.nx);
-    } else {
-      residualRow9(L.r.data() + row, L.x.data() + row, L.b.data() + row, L.diag.data() + row, L.w.data() + row,
-                   L.s.data() + row, L.sw.data() + row, L.se.data() + row, S, L.nx);
-    }
-  }
-}
+namespace {
 
-void restrictResidual(const Level& F, Level& C) {
+// Coarse levels: r ← b − A x, then b_c ← Pᵀ r row by row.
+void restrictCoarse(Level& F, Level& C) {
+  const Index S = F.stride;
+  for (int j = 1; j <= F.ny; ++j) {
+    const std::size_t row = F.at(0, j);
+    residualRow9(F.r.data() + row, F.x.data() + row, F.b.data() + row, F.diag.data() + row, F.w.data() + row,
+                 F.s.data() + row, F.sw.data() + row, F.se.data() + row, S, F.nx);
+  }
   const Interpolation& P = F.fromCoarse;
   const Index CS = C.stride;
   for (int J = 1; J <= C.ny; ++J) {
@@ -141,14 +189,61 @@ void restrictResidual(const Level& F, Level& C) {
   }
 }
 
+// The finest level right after the pre-smoothing's black half-sweep: a black node's equation
+// involves only red neighbours, which that half-sweep did not change, so it holds exactly and
+// its residual is 0. Only the red nodes, C-points and centres, have a residual, and it is
+// formed here as the restriction needs it, without a residual array.
+void restrictFinest(Level& F, Level& C) {
+  const Interpolation& P = F.fromCoarse;
+  const Index S = F.stride, CS = C.stride;
+  const std::size_t n = static_cast<std::size_t>(S);
+  // Weighted centre residuals of the current block row (towards SW, SE and, for the next row,
+  // NW, NE) and of the one below (NW, NE).
+  Real* sw = F.scratch.data();
+  Real* se = sw + n;
+  Real* nwNext = se + n;
+  Real* neNext = nwNext + n;
+  Real* nwBelow = neNext + n;
+  Real* neBelow = nwBelow + n;
+  auto centres = [&](int J) {
+    const std::size_t f = F.at(0, 2 * J + 1), c = C.at(0, J);
+    centreResidualsRow(sw, se, nwNext, neNext, F.x.data() + f, F.b.data() + f, F.quarter.data() + f, P.xw.data() + c,
+                       P.xe.data() + c, P.ys.data() + c, P.yn.data() + c, P.xw.data() + c + CS, P.xe.data() + c + CS,
+                       S, C.nx);
+    std::swap(nwNext, nwBelow);
+    std::swap(neNext, neBelow);
+  };
+  centres(0);
+  for (int J = 1; J <= C.ny; ++J) {
+    // After centres(J), the "below" buffers are row J's and the "next" ones row J−1's.
+    centres(J);
+    const std::size_t f = F.at(0, 2 * J), c = C.at(0, J);
+    cPointsRow(C.b.data() + c, F.x.data() + f, F.b.data() + f, F.quarter.data() + f, sw, se, nwNext, neNext, S, C.nx);
+  }
+}
+
+}  // namespace
+
+void restrictResidual(Level& F, Level& C) {
+  if (F.finest) restrictFinest(F, C);
+  else restrictCoarse(F, C);
+}
+
 void prolongAdd(Level& F, const Level& C) {
   const Interpolation& P = F.fromCoarse;
+  const Index CS = C.stride;
   for (int J = 0; J <= C.ny; ++J) {
     const std::size_t c = C.at(0, J);
     const std::size_t f = F.at(0, 2 * J);
-    prolongRow(F.x.data() + f, F.x.data() + f + F.stride, C.x.data() + c, C.x.data() + c + C.stride, P.pc.data() + c,
-               P.xw.data() + c, P.xe.data() + c, P.ys.data() + c, P.yn.data() + c, P.sw.data() + c, P.se.data() + c,
-               P.nw.data() + c, P.ne.data() + c, C.nx);
+    if (F.finest) {
+      prolongRowFinest(F.x.data() + f, F.x.data() + f + F.stride, F.quarter.data() + f, F.quarter.data() + f + F.stride,
+                       C.x.data() + c, C.x.data() + c + CS, P.xw.data() + c, P.xe.data() + c, P.ys.data() + c,
+                       P.yn.data() + c, P.xw.data() + c + CS, P.xe.data() + c + CS, C.nx);
+    } else {
+      prolongRow(F.x.data() + f, F.x.data() + f + F.stride, C.x.data() + c, C.x.data() + c + CS, P.pc.data() + c,
+                 P.xw.data() + c, P.xe.data() + c, P.ys.data() + c, P.yn.data() + c, P.sw.data() + c, P.se.data() + c,
+                 P.nw.data() + c, P.ne.data() + c, C.nx);
+    }
   }
 }
 

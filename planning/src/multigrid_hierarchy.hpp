@@ -61,20 +61,31 @@ struct Level {
   std::ptrdiff_t stride = 0;
   std::size_t size = 0;  ///< nodes including the frame
   bool finest = false;
-  /// Finest level: 1 on unknown nodes, 0 on fixed ones (the 5-point operator needs nothing else).
-  std::vector<Real> unknown;
+  std::vector<std::uint8_t> active;  ///< 1 on the level's unknowns
+  /// Finest level: ¼ on unknown nodes, 0 on fixed ones; the 5-point operator needs nothing else.
+  std::vector<Real> quarter;
   /// Coarse levels: the symmetric 9-point operator A(k, k) = diag, A(k, k−1) = w,
   /// A(k, k−stride) = s, A(k, k−stride−1) = sw, A(k, k−stride+1) = se; the other four entries are
-  /// their neighbours' by symmetry. Inactive nodes have diag = invDiag = 0 and no couplings.
-  std::vector<Real> diag, invDiag, w, s, sw, se;
-  std::vector<Real> x, b, r;  ///< correction, right-hand side, residual
-  std::vector<Real> scratch;  ///< one row
-  Interpolation fromCoarse;   ///< from level + 1 (empty on the coarsest)
+  /// their neighbours' by symmetry. Inactive nodes have diag = 1 and no couplings, so that the
+  /// kernels need no mask: their right-hand side is 0 and so is their value.
+  std::vector<Real> diag, w, s, sw, se;
+  std::vector<Real> x, b;  ///< correction, right-hand side
+  std::vector<Real> r;     ///< residual (coarse levels; the finest forms it inside the restriction)
+  std::vector<Real> scratch;  ///< row buffers
+  /// From level + 1 (empty on the coarsest). On the finest level only xw, xe, ys, yn are kept:
+  /// pc is 4·quarter of the C-point and the centre weights follow from the edge weights
+  /// (finestCentreWeight()), which the kernels recompute instead of reading 5 more arrays.
+  Interpolation fromCoarse;
 
   Level(int nx_, int ny_, bool finest_);
   std::size_t at(int i, int j) const { return static_cast<std::size_t>(j) * static_cast<std::size_t>(stride) + static_cast<std::size_t>(i); }
-  bool active(std::size_t k) const { return finest ? unknown[k] != 0 : diag[k] > 0; }
 };
+
+/// On the finest level a centre node's equation, 4 e = Σ of its four edge neighbours' values
+/// (its diagonal neighbours are not coupled), gives its weight for one coarse node as ¼ × the
+/// sum of the two edge weights towards that node, here in the exact form both the setup and
+/// the kernels use: quarter (¼ or 0) × (edge weight + edge weight), in float.
+inline Real finestCentreWeight(Real quarter, Real edgeA, Real edgeB) { return quarter * (edgeA + edgeB); }
 
 /// Coarsening stops at this many nodes (the coarsest level is factorised once).
 constexpr int kCoarsestNodes = 256;
@@ -107,12 +118,15 @@ Interpolation buildInterpolation(const Level& fine, int NX, int NY, std::ptrdiff
 void galerkinProduct(const Level& fine, Level& coarse);
 
 // Cycle kernels (multigrid_cycle.cpp).
-/// One red–black half-sweep of the given colour (0: i + j even) over all rows, upward or downward.
-void relaxColour(Level& L, int colour, bool upward);
-/// L.r ← L.b − A L.x.
-void residual(Level& L);
-/// coarse.b ← Pᵀ fine.r.
-void restrictResidual(const Level& fine, Level& coarse);
+/// One red–black Gauss–Seidel sweep: the half-sweep of colour `first` (0: i + j even), then the
+/// other's, over the rows upward or downward; the reverse of relaxSweep(L, c, true) is
+/// relaxSweep(L, 1 − c, false). Both half-sweeps share one pass over the grid, the second
+/// trailing the first by one row: a row of the second colour is then relaxed right after the
+/// last value it depends on became final and before any value that must still be old
+/// changes, so the result is bit for bit that of two separate half-sweeps.
+void relaxSweep(Level& L, int first, bool upward);
+/// coarse.b ← Pᵀ (fine.b − A fine.x); on a coarse fine level through fine.r.
+void restrictResidual(Level& fine, Level& coarse);
 /// fine.x += P coarse.x.
 void prolongAdd(Level& fine, const Level& coarse);
 

@@ -95,11 +95,15 @@ double ratio(double num, double den) { return den > 0.0 ? num / den : 0.0; }
 
 Level::Level(int nx_, int ny_, bool finest_)
     : nx(nx_), ny(ny_), stride(nx_ + 4), size(static_cast<std::size_t>(nx_ + 4) * static_cast<std::size_t>(ny_ + 4)), finest(finest_) {
-  if (finest) unknown.assign(size, 0);
-  else for (auto* v : {&diag, &w, &s, &sw, &se}) v->assign(size, 0);
-  invDiag.assign(size, 0);
-  for (auto* v : {&x, &b, &r}) v->assign(size, 0);
-  scratch.assign(static_cast<std::size_t>(stride), 0);
+  active.assign(size, 0);
+  if (finest) {
+    quarter.assign(size, 0);
+  } else {
+    diag.assign(size, 1);
+    for (auto* v : {&w, &s, &sw, &se, &r}) v->assign(size, 0);
+  }
+  for (auto* v : {&x, &b}) v->assign(size, 0);
+  scratch.assign(6 * static_cast<std::size_t>(stride), 0);
 }
 
 Interpolation buildInterpolation(const Level& F, int NX, int NY, std::ptrdiff_t CS) {
@@ -108,7 +112,7 @@ Interpolation buildInterpolation(const Level& F, int NX, int NY, std::ptrdiff_t 
   for (int id = 0; id < 9; ++id) weightArray(P, id).assign(coarseSize, 0);
   const std::ptrdiff_t S = F.stride;
   auto blk = [&](int I, int J) { return static_cast<std::size_t>(J) * static_cast<std::size_t>(CS) + static_cast<std::size_t>(I); };
-  auto act = [&](std::size_t k) -> double { return F.active(k) ? 1.0 : 0.0; };
+  auto act = [&](std::size_t k) -> double { return F.active[k]; };
   // C-points and edges first: the centres need their neighbours' edge weights.
   for (int J = 0; J <= NY; ++J)
     for (int I = 0; I <= NX; ++I) {
@@ -118,7 +122,7 @@ Interpolation buildInterpolation(const Level& F, int NX, int NY, std::ptrdiff_t 
       const std::size_t fx = kc + 1, fy = kc + static_cast<std::size_t>(S);
       // The C-points on either side: a coarse node exists only where its C-point is active.
       const double pcW = act(kc), pcE = act(kc + 2), pcS = act(kc), pcN = act(kc + 2 * static_cast<std::size_t>(S));
-      if (F.active(fx)) {
+      if (F.active[fx]) {
         if (F.finest) {
           const double d = 4.0 - act(fx - S) - act(fx + S);
           P.xw[c] = static_cast<Real>(pcW / d), P.xe[c] = static_cast<Real>(pcE / d);
@@ -130,7 +134,7 @@ Interpolation buildInterpolation(const Level& F, int NX, int NY, std::ptrdiff_t 
           P.xw[c] = static_cast<Real>(pcW * ratio(aw, d)), P.xe[c] = static_cast<Real>(pcE * ratio(ae, d));
         }
       }
-      if (F.active(fy)) {
+      if (F.active[fy]) {
         if (F.finest) {
           const double d = 4.0 - act(fy - 1) - act(fy + 1);
           P.ys[c] = static_cast<Real>(pcS / d), P.yn[c] = static_cast<Real>(pcN / d);
@@ -147,12 +151,17 @@ Interpolation buildInterpolation(const Level& F, int NX, int NY, std::ptrdiff_t 
     for (int I = 0; I <= NX; ++I) {
       const std::size_t c = blk(I, J), cE = blk(I + 1, J), cN = blk(I, J + 1), cNE = blk(I + 1, J + 1);
       const std::size_t f = F.at(2 * I + 1, 2 * J + 1);
-      if (!F.active(f)) continue;
-      double aW = -1, aE = -1, aS = -1, aN = -1, aSW = 0, aSE = 0, aNW = 0, aNE = 0, d = 4;
-      if (!F.finest) {
-        aW = F.w[f], aE = F.w[f + 1], aS = F.s[f], aN = F.s[f + S];
-        aSW = F.sw[f], aSE = F.se[f], aNW = F.se[f + S - 1], aNE = F.sw[f + S + 1], d = F.diag[f];
+      if (!F.active[f]) continue;
+      if (F.finest) {
+        const Real q = F.quarter[f];
+        P.sw[c] = finestCentreWeight(q, P.ys[c], P.xw[c]);
+        P.se[c] = finestCentreWeight(q, P.ys[cE], P.xe[c]);
+        P.nw[c] = finestCentreWeight(q, P.yn[c], P.xw[cN]);
+        P.ne[c] = finestCentreWeight(q, P.yn[cE], P.xe[cN]);
+        continue;
       }
+      const double aW = F.w[f], aE = F.w[f + 1], aS = F.s[f], aN = F.s[f + S];
+      const double aSW = F.sw[f], aSE = F.se[f], aNW = F.se[f + S - 1], aNE = F.sw[f + S + 1], d = F.diag[f];
       P.sw[c] = static_cast<Real>(-(aW * P.ys[c] + aS * P.xw[c] + aSW * P.pc[c]) / d);
       P.se[c] = static_cast<Real>(-(aE * P.ys[cE] + aS * P.xe[c] + aSE * P.pc[cE]) / d);
       P.nw[c] = static_cast<Real>(-(aW * P.yn[c] + aN * P.xw[cN] + aNW * P.pc[cN]) / d);
@@ -187,9 +196,11 @@ void galerkinProduct(const Level& F, Level& C) {
     }
     for (int I = 1; I <= NX; ++I) {
       const std::size_t k = C.at(I, J);
-      if (P.pc[k] == 0 || !(acc[I] > 0.0)) continue;  // no coarse node here
+      // A coarse node exists where its C-point is active; its diagonal, xᵀ A x for the
+      // nonzero column x of P, is then positive.
+      if (P.pc[k] == 0 || !(acc[I] > 0.0)) continue;
+      C.active[k] = 1;
       C.diag[k] = static_cast<Real>(acc[I]);
-      C.invDiag[k] = static_cast<Real>(1.0 / acc[I]);
       C.w[k] = static_cast<Real>(acc[(NX + 2) + I]);
       C.s[k] = static_cast<Real>(acc[2 * (NX + 2) + I]);
       C.sw[k] = static_cast<Real>(acc[3 * (NX + 2) + I]);
@@ -205,8 +216,8 @@ Hierarchy::Hierarchy(int nx, int ny, const std::vector<std::uint8_t>& unknown) {
     for (int j = 0; j < ny; ++j)
       for (int i = 0; i < nx; ++i)
         if (unknown[static_cast<std::size_t>(j) * static_cast<std::size_t>(nx) + static_cast<std::size_t>(i)]) {
-          F.unknown[F.at(i + 1, j + 1)] = 1;
-          F.invDiag[F.at(i + 1, j + 1)] = 0.25f;
+          F.active[F.at(i + 1, j + 1)] = 1;
+          F.quarter[F.at(i + 1, j + 1)] = 0.25f;
         }
   }
   while (levels_.back().nx >= 2 && levels_.back().ny >= 2 &&
@@ -215,6 +226,11 @@ Hierarchy::Hierarchy(int nx, int ny, const std::vector<std::uint8_t>& unknown) {
     Level coarse(levels_[l].nx / 2, levels_[l].ny / 2, false);
     levels_[l].fromCoarse = buildInterpolation(levels_[l], coarse.nx, coarse.ny, coarse.stride);
     galerkinProduct(levels_[l], coarse);
+    if (levels_[l].finest) {
+      // The kernels recompute these (see Level::fromCoarse).
+      Interpolation& P = levels_[l].fromCoarse;
+      for (auto* v : {&P.pc, &P.sw, &P.se, &P.nw, &P.ne}) std::vector<Real>().swap(*v);
+    }
     levels_.push_back(std::move(coarse));
   }
   factorCoarsest();
@@ -225,7 +241,7 @@ void Hierarchy::factorCoarsest() {
   std::vector<int> slot(L.size, -1);
   for (int j = 1; j <= L.ny; ++j)
     for (int i = 1; i <= L.nx; ++i)
-      if (L.active(L.at(i, j))) {
+      if (L.active[L.at(i, j)]) {
         slot[L.at(i, j)] = static_cast<int>(coarseNodes_.size());
         coarseNodes_.push_back(L.at(i, j));
       }
@@ -265,14 +281,11 @@ void Hierarchy::cycle(std::size_t l) {
     return;
   }
   Level& C = levels_[l + 1];
-  relaxColour(L, 0, true);
-  relaxColour(L, 1, true);
-  residual(L);
+  relaxSweep(L, 0, true);
   restrictResidual(L, C);
   cycle(l + 1);
   prolongAdd(L, C);
-  relaxColour(L, 1, false);
-  relaxColour(L, 0, false);
+  relaxSweep(L, 1, false);
 }
 
 }  // namespace steer::planning::detail::mg
