@@ -1,17 +1,19 @@
 // Conjugate gradients preconditioned by one black-box multigrid V-cycle (multigrid_hierarchy.hpp)
 // for the Laplace problem of laplace_solvers.hpp.
 //
-// Precision. The iterate x and the residual r are doubles, and r starts as the residual in
-// the same difference form as the relaxation solvers use, Σ(x_neighbour − x), whose terms are
+// Precision. The iterate x is a double, and every iteration recomputes the true residual of x
+// from it in the relaxation solvers' difference form, Σ(x_neighbour − x), whose terms are
 // exact where the values are close; the stopping test is the paper's, on the largest change
-// of a nodal value in one iteration (|α·p|). The preconditioner runs in float: z = M⁻¹ r and
-// the search direction p are floats, A·p is formed in double from them (exactly, up to one
-// rounding per node), and x and r move by the same α·p and α·A·p, so the recurrence keeps r
-// the residual of x to double precision however coarse M⁻¹ is. A float M⁻¹ is a slightly
-// different preconditioner, not a less accurate solution: the iteration counts are those of
-// a double V-cycle (tests/planning/laplace_solver_test.cpp compares the solution with SOR's).
-// Values below float's range (1e-38) in z are flushed to zero by the V-cycle's own arithmetic
-// and only cost iterations where the solution is below the tolerance anyway.
+// of a nodal value in one iteration (|α·p|, exact in double). Everything else is float: the
+// residual handed to the V-cycle (rounded relative to itself, so it stays accurate as it
+// shrinks), z = M⁻¹ r and the search direction p, with p·A·p accumulated in double. A float
+// V-cycle is a slightly different preconditioner, not a less accurate solution: the answer is
+// whatever x the double residual says is converged (tests/planning/laplace_solver_test.cpp
+// checks (A.14) to 1e-15 and agreement with Gauss–Seidel), and the iteration counts are those
+// of a double V-cycle (15 on the benchmark maze in both; docs/benchmarks.md). Float halves the
+// V-cycle's memory traffic, which is what bounds its speed at 1024². Far down a corridor, where
+// the residual falls below float's range (1e-38), the V-cycle sees 0; there the solution is
+// far below the tolerance anyway, which is why harmonic_field.cpp renormalises such regions.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
