@@ -18,11 +18,14 @@
 // x-edge node is the average of its two C-neighbours weighted by the fine operator's stencil
 // collapsed along y (and a y-edge node along x); a centre node solves its own equation given
 // its eight neighbours' interpolated values. Where a wall separates two nodes the fine
-// operator couples them by 0, so the weight across the wall is 0: coarse corrections never
-// leak through walls one cell thin, on any level, which is what piecewise-constant
-// aggregation (the previous version) and plain bilinear interpolation cannot promise. A
-// coarse node exists only where its C-point is an unknown of the fine level, so every coarse
-// operator is symmetric positive definite.
+// operator couples them by 0, so the weight across the wall is 0: a coarse correction never
+// leaks through a wall one cell thin, on any level. (Bilinear interpolation masked by the
+// walls would from the second coarse level on, where a wall is no longer a row of fixed nodes
+// but missing couplings; the piecewise-constant aggregation this replaced kept walls but
+// interpolated smooth errors only to first order, and its iteration count grew with n.)
+// A coarse node exists only where its C-point is an unknown of the fine level: its column of P
+// then has a 1 at that C-point and no other column touches it, so P has full rank and every
+// coarse operator is symmetric positive definite.
 //
 // Smoothing: red–black Gauss–Seidel (colour = parity of i + j). On a 9-point level a colour's
 // nodes are coupled diagonally, so the rows are visited in order and each row's nodes of the
