@@ -2,8 +2,12 @@
 
 #include <Eigen/Geometry>
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <limits>
 
+#include "batch_math.hpp"
 #include "steer/geometry/distance.hpp"
 
 namespace steer::local::detail {
@@ -17,15 +21,7 @@ constexpr double kHalfPi = 0.5 * kPi;
 // W < 1e-13 below this window argument: the repeller and its slope vanish to double precision
 // relative to the other terms, so the costly part is skipped.
 constexpr double kWindowCull = -15.0;
-
-/// The angle x ∈ [−π, π] with sin x ∝ s, cos x ∝ c, for s² + c² = 1 up to rounding. asin of the
-/// smaller of |s|, |c| (where it is well conditioned, |·| ≤ 1/√2) gives the same angle as
-/// atan2(s, c) to within an ulp or two, at about a third of glibc's atan2 cost: this runs once
-/// per object per right-hand-side evaluation (BM_GoldensteinRhs).
-double angleFromSinCos(double s, double c) {
-  if (std::abs(s) <= std::abs(c)) return c > 0.0 ? std::asin(s) : std::copysign(kPi, s) - std::asin(s);
-  return std::copysign(std::acos(c), s);
-}
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 /// One object as the agent sees it: `c` from the agent's centre to the object's reference
 /// point (its centre, a segment's midpoint or closest point), `dist` = |c| > 0.
@@ -36,51 +32,153 @@ struct View {
   double clearance;   ///< surface to surface (m), may be < 0 in contact
 };
 
-/// Adds one object whose direction makes angle x = φ − ψ with the heading (cosX, sinX given).
-/// Returns the repeller value (for the 3D normal) through `value`.
-bool addObject(const FieldContext& ctx, const View& v, double cosX, double sinX, FieldSample& out,
-               double& value) {
-  const RepellerConstants& k = *ctx.constants;
-  const double s = std::min(v.sinHalf, 1.0);
-  const double cosHalf = std::sqrt(std::max(0.0, 1.0 - s * s));
-  // (6): in front when |x| − Δψ < frontHalfAngle, i.e. cos x > cos(front + Δψ).
-  const bool wide = k.frontCanBeWide && s >= k.sinWideLimit;
-  if (wide || cosX > k.cosFront * cosHalf - k.sinFront * s)
-    out.closestFront = std::min(out.closestFront, v.clearance);
+/// Up to kCapacity objects of one field sample, gathered by sampleField2D/3D in
+/// structure-of-arrays form and evaluated together: first the algebraic inputs of every
+/// object, then the transcendental functions of all of them in libmvec batches
+/// (batch_math.hpp: 3 exp, 1 atan2 and 1 asin per object, a few lanes per call), then each
+/// object's repeller, whose terms are summed in the order the objects were added (the sums are
+/// the same whatever the chunking, and byte-identical across neighbour providers, which hand
+/// over the same ordered lists).
+class RepellerBatch {
+ public:
+  static constexpr std::size_t kCapacity = 16;  // a multiple of kBatchLanes; ~2.5 KB of stack
+  static_assert(kCapacity % kBatchLanes == 0);
 
-  const double d = distanceFactor(v.clearance, ctx.d0);
-  out.distanceSum += d;
-  if (d == 0.0) return false;
+  bool full() const { return size_ == kCapacity; }
+  std::size_t size() const { return size_; }
 
-  // (A.4)/(A.5) from sin Δψ without trigonometry: cos 2Δψ = 1 − 2s², sin 2Δψ = 2s cos Δψ.
-  Window w;
-  const double cos2 = 1.0 - 2.0 * s * s;
-  if (cos2 < k.cosInnerLimit) {
-    w = k.clampedWindow;
-  } else {
-    const double sin2 = 2.0 * s * cosHalf;
-    w.cosOuter = cos2 * k.cosDelta - sin2 * k.sinDelta;
-    w.h1 = 4.0 / (cos2 - w.cosOuter);
+  /// Adds one object whose direction makes angle x = φ − ψ with the heading (cosX, sinX given),
+  /// with d0 (m) of (A.6) for it.
+  void add(const View& v, double cosX, double sinX, double d0) {
+    cosX_[size_] = cosX;
+    sinX_[size_] = sinX;
+    sinHalf_[size_] = v.sinHalf;
+    halfAngle_[size_] = v.halfAngle;
+    clearance_[size_] = v.clearance;
+    d0_[size_] = d0;
+    ++size_;
   }
-  if (w.h1 * (cosX - w.cosOuter) < kWindowCull) return false;
 
-  // The passing bias moves the repeller's zero off the obstacle's direction (see parameters).
-  const double x = angleFromSinCos(sinX, cosX) - ctx.bias;
-  const double half = v.halfAngle >= 0 ? v.halfAngle : (s >= 1.0 ? kHalfPi : std::asin(s));
-  // (A.3), (A.4) and their slopes from two exponentials (the hot path).
-  const double u = x / half;
-  const double au = std::abs(u);
-  const double e = std::exp(1.0 - au);
-  const double r = u * e;                       // R_i
-  const double rSlope = e * (1.0 - au) / half;  // ∂R_i/∂φ
-  const double win = windowValue(w, cosX);                     // W_i
-  const double winSlope = -2.0 * w.h1 * sinX * win * (1.0 - win);  // ∂W_i/∂φ
-  value = r * win * d;
-  out.fObstacle += value;
-  out.slopeObstacle += d * (rSlope * win + r * winSlope);
-  out.windowSum += win;
-  out.windowedDistanceSum += win * d;
-  return true;
+  /// Adds the objects' terms to `out`: r_min of (6), Σ D_i, and for every object that
+  /// contributes, f_obs_i = R_i W_i D_i (A.2), its slope, W_i and W_i D_i. Then contributes(i)
+  /// and value(i) (= f_obs_i) hold until clear().
+  void evaluate(const FieldContext& ctx, FieldSample& out);
+
+  bool contributes(std::size_t i) const { return contributes_[i]; }
+  double value(std::size_t i) const { return value_[i]; }
+  void clear() { size_ = 0; }
+
+ private:
+  std::size_t size_ = 0;
+  // Inputs.
+  double cosX_[kCapacity], sinX_[kCapacity], sinHalf_[kCapacity], halfAngle_[kCapacity];
+  double clearance_[kCapacity], d0_[kCapacity];
+  // Intermediates: the window (A.4)/(A.5), the batches' arguments and results.
+  double h1_[kCapacity], windowArg_[kCapacity], angle_[kCapacity], half_[kCapacity], u_[kCapacity];
+  double expShape_[kCapacity], expWindow_[kCapacity], expDistance_[kCapacity];
+  // Per-object results.
+  double value_[kCapacity], slope_[kCapacity], window_[kCapacity], distance_[kCapacity];
+  double frontClearance_[kCapacity];  ///< the clearance if the object is in front (6), else +∞
+  bool contributes_[kCapacity];
+};
+
+void RepellerBatch::evaluate(const FieldContext& ctx, FieldSample& out) {
+  const std::size_t n = size_;
+  if (n == 0) return;
+  const std::size_t lanes = (n + kBatchLanes - 1) / kBatchLanes * kBatchLanes;
+  for (std::size_t i = n; i < lanes; ++i) {  // harmless padding for the last vector
+    cosX_[i] = 1.0;
+    sinX_[i] = 0.0;
+    sinHalf_[i] = 0.5;
+    halfAngle_[i] = -1.0;
+    clearance_[i] = 1.0;
+    d0_[i] = 1.0;
+  }
+  const RepellerConstants& k = *ctx.constants;
+  // Locals, so that the loops below read no memory conditionally (and vectorise).
+  const double cosDelta = k.cosDelta, sinDelta = k.sinDelta, cosInnerLimit = k.cosInnerLimit;
+  const double clampedCosOuter = k.clampedWindow.cosOuter, clampedH1 = k.clampedWindow.h1;
+  const double bias = ctx.bias;
+  const bool frontCanBeWide = k.frontCanBeWide;
+  const double sinWideLimit = k.sinWideLimit, cosFront = k.cosFront, sinFront = k.sinFront;
+
+  // Pass 1: everything algebraic, and the arguments of the transcendental functions.
+  for (std::size_t i = 0; i < lanes; ++i) {
+    const double sinHalf = sinHalf_[i], cosX = cosX_[i], clearance = clearance_[i], d0Given = d0_[i];
+    const double s = std::min(sinHalf, 1.0);
+    const double cosHalf = std::sqrt(std::max(0.0, 1.0 - s * s));
+    // (A.4)/(A.5) from sin Δψ without trigonometry: cos 2Δψ = 1 − 2s², sin 2Δψ = 2s cos Δψ.
+    const double cos2 = 1.0 - 2.0 * s * s;
+    const double sin2 = 2.0 * s * cosHalf;
+    // (Both branches are computed and one selected, so that the loop vectorises; the unused
+    // division may be by zero, which is harmless in the default floating-point environment.)
+    const bool clamped = cos2 < cosInnerLimit;
+    const double cosOuterFree = cos2 * cosDelta - sin2 * sinDelta;
+    const double h1Free = 4.0 / (cos2 - cosOuterFree);
+    const double cosOuter = clamped ? clampedCosOuter : cosOuterFree;
+    const double h1 = clamped ? clampedH1 : h1Free;
+    h1_[i] = h1;
+    windowArg_[i] = h1 * (cosX - cosOuter);
+    // W_i (A.4) as the logistic 1/(1 + e^{−2y}) = ½[tanh(y) + 1], y = h1 (cos x − cos e).
+    expWindow_[i] = -2.0 * h1 * (cosX - cosOuter);
+    // D_i = e^{−r_i/d0} (A.6); d0 = 0 gives D_i = 0 in pass 3 (distanceFactor).
+    const double d0 = d0Given > 0.0 ? d0Given : 1.0;
+    expDistance_[i] = -std::max(clearance, 0.0) / d0;
+    half_[i] = s;
+    // (6): in front when |x| − Δψ < frontHalfAngle, i.e. cos x > cos(front + Δψ).
+    const bool wide = frontCanBeWide && s >= sinWideLimit;
+    const bool inFront = wide || cosX > cosFront * cosHalf - sinFront * s;
+    frontClearance_[i] = inFront ? clearance : kInfinity;
+  }
+  atan2Batch(sinX_, cosX_, angle_, lanes);  // x = φ − ψ_i
+  asinBatch(half_, lanes);                  // Δψ_i of a disc or sphere
+
+  // Pass 2: u = x/Δψ for R_i (A.3).
+  for (std::size_t i = 0; i < lanes; ++i) {
+    const double known = halfAngle_[i], fromAsin = half_[i], sinHalf = sinHalf_[i];
+    const double ofBall = sinHalf >= 1.0 ? kHalfPi : fromAsin;
+    const double half = known >= 0.0 ? known : ofBall;
+    half_[i] = half;
+    // The passing bias moves the repeller's zero off the obstacle's direction (see parameters).
+    const double u = (angle_[i] - bias) / half;
+    u_[i] = u;
+    expShape_[i] = 1.0 - std::abs(u);
+  }
+  expBatch(expShape_, lanes);
+  expBatch(expWindow_, lanes);
+  expBatch(expDistance_, lanes);
+
+  // Pass 3: each object's repeller (A.2)–(A.6) and its slope.
+  for (std::size_t i = 0; i < lanes; ++i) {
+    const double expDistance = expDistance_[i];
+    const double d = d0_[i] > 0.0 ? expDistance : 0.0;  // D_i
+    const double u = u_[i];
+    const double au = std::abs(u);
+    const double e = expShape_[i];
+    const double r = u * e;                          // R_i
+    const double rSlope = e * (1.0 - au) / half_[i];  // ∂R_i/∂φ
+    const double win = 1.0 / (1.0 + expWindow_[i]);  // W_i
+    const double winSlope = -2.0 * h1_[i] * sinX_[i] * win * (1.0 - win);  // ∂W_i/∂φ
+    distance_[i] = d;
+    window_[i] = win;
+    value_[i] = r * win * d;
+    slope_[i] = d * (rSlope * win + r * winSlope);
+  }
+
+  // Pass 4: the sums, in order. An object is skipped when D_i = 0, or when its window argument
+  // is below kWindowCull (W_i < 1e-13: it and its slope vanish to double precision relative to
+  // the other terms).
+  for (std::size_t i = 0; i < n; ++i) {
+    out.closestFront = std::min(out.closestFront, frontClearance_[i]);
+    const double d = distance_[i];
+    out.distanceSum += d;
+    contributes_[i] = d != 0.0 && !(windowArg_[i] < kWindowCull);
+    if (!contributes_[i]) continue;
+    out.fObstacle += value_[i];
+    out.slopeObstacle += slope_[i];
+    out.windowSum += window_[i];
+    out.windowedDistanceSum += window_[i] * d;
+  }
 }
 
 /// A segment (moved by `shift`) as seen from p: far → midpoint and subtended angle, near →
@@ -138,7 +236,13 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, double phi, d
     out.fTarget = -a * geometry::cross(g, h) / n;
     out.slopeTarget = -a * g.dot(h) / n;
   }
-  double value = 0.0;
+  RepellerBatch batch;
+  const auto add = [&](const View& v, double cosX, double sinX) {
+    batch.add(v, cosX, sinX, ctx.d0);
+    if (!batch.full()) return;
+    batch.evaluate(ctx, out);
+    batch.clear();
+  };
   const auto addBall = [&](const Vec2& centre, double radius) {
     const Vec2 c = centre - p;
     const double dist = c.norm();
@@ -147,7 +251,7 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, double phi, d
       return;
     }
     const View v{dist, (radius + ctx.agentRadius) / dist, -1.0, dist - radius - ctx.agentRadius};
-    addObject(ctx, v, c.dot(h) / dist, geometry::cross(c, h) / dist, out, value);
+    add(v, c.dot(h) / dist, geometry::cross(c, h) / dist);
   };
   ctx.d0 = ctx.agentD0;
   for (const sim::NearAgent& other : ctx.near->agents)
@@ -166,8 +270,9 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, double phi, d
       out.closestFront = std::min(out.closestFront, v.clearance);
       continue;
     }
-    addObject(ctx, v, c.dot(h) / v.dist, geometry::cross(c, h) / v.dist, out, value);
+    add(v, c.dot(h) / v.dist, geometry::cross(c, h) / v.dist);
   }
+  batch.evaluate(ctx, out);
   return out;
 }
 
@@ -193,7 +298,19 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
     out.slopeTarget = -a * cosX;
     out.omegaTarget = out.fTarget * normal;
   }
-  double value = 0.0;
+  RepellerBatch batch;
+  std::array<Vec3, RepellerBatch::kCapacity> normals;
+  const auto evaluate = [&] {
+    batch.evaluate(ctx, out);
+    for (std::size_t i = 0; i < batch.size(); ++i)
+      if (batch.contributes(i)) out.omegaObstacle += batch.value(i) * normals[i];
+    batch.clear();
+  };
+  const auto add = [&](const View& v) {
+    normals[batch.size()] = normal;
+    batch.add(v, cosX, sinX, ctx.d0);
+    if (batch.full()) evaluate();
+  };
   const auto addBall = [&](const Vec3& centre, double radius) {
     const Vec3 c = centre - p;
     const double dist = c.norm();
@@ -202,8 +319,7 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
       return;
     }
     inPlane(c, dist, cosX, sinX, normal);
-    const View v{dist, (radius + ctx.agentRadius) / dist, -1.0, dist - radius - ctx.agentRadius};
-    if (addObject(ctx, v, cosX, sinX, out, value)) out.omegaObstacle += value * normal;
+    add({dist, (radius + ctx.agentRadius) / dist, -1.0, dist - radius - ctx.agentRadius});
   };
   ctx.d0 = ctx.agentD0;
   for (const sim::NearAgent& other : ctx.near->agents) addBall(other.position + tau * other.velocity, other.radius);
@@ -223,8 +339,9 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
     }
     const Vec3 c(c2.x(), c2.y(), 0.0);
     inPlane(c, v.dist, cosX, sinX, normal);
-    if (addObject(ctx, v, cosX, sinX, out, value)) out.omegaObstacle += value * normal;
+    add(v);
   }
+  evaluate();
   return out;
 }
 
