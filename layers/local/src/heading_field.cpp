@@ -10,6 +10,12 @@
 #include "batch_math.hpp"
 #include "steer/geometry/distance.hpp"
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#define STEER_LOCAL_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define STEER_LOCAL_VECTOR_CLONES
+#endif
+
 namespace steer::local::detail {
 
 using geometry::Vec2;
@@ -82,7 +88,10 @@ class RepellerBatch {
   bool contributes_[kCapacity];
 };
 
-void RepellerBatch::evaluate(const FieldContext& ctx, FieldSample& out) {
+// Cloned for AVX2 (4 lanes) and the x86-64 baseline (2 lanes), chosen by the loader per CPU: the
+// clones compute the same IEEE operations in the same order (no contraction: -std=c++20 implies
+// -ffp-contract=off), so they give the same bits.
+STEER_LOCAL_VECTOR_CLONES void RepellerBatch::evaluate(const FieldContext& ctx, FieldSample& out) {
   const std::size_t n = size_;
   if (n == 0) return;
   const std::size_t lanes = (n + kBatchLanes - 1) / kBatchLanes * kBatchLanes;
