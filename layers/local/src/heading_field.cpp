@@ -177,17 +177,27 @@ STEER_LOCAL_VECTOR_CLONES void RepellerBatch::evaluate(const FieldContext& ctx, 
   // Pass 4: the sums, in order. An object is skipped when D_i = 0, or when its window argument
   // is below kWindowCull (W_i < 1e-13: it and its slope vanish to double precision relative to
   // the other terms).
+  // (Sums in locals: accumulating in `out` would go through memory, one store-to-load chain per
+  // object.)
+  double closestFront = out.closestFront, distanceSum = out.distanceSum, fObstacle = out.fObstacle;
+  double slopeObstacle = out.slopeObstacle, windowSum = out.windowSum, windowedDistanceSum = out.windowedDistanceSum;
   for (std::size_t i = 0; i < n; ++i) {
-    out.closestFront = std::min(out.closestFront, frontClearance_[i]);
+    closestFront = std::min(closestFront, frontClearance_[i]);
     const double d = distance_[i];
-    out.distanceSum += d;
+    distanceSum += d;
     contributes_[i] = d != 0.0 && !(windowArg_[i] < kWindowCull);
     if (!contributes_[i]) continue;
-    out.fObstacle += value_[i];
-    out.slopeObstacle += slope_[i];
-    out.windowSum += window_[i];
-    out.windowedDistanceSum += window_[i] * d;
+    fObstacle += value_[i];
+    slopeObstacle += slope_[i];
+    windowSum += window_[i];
+    windowedDistanceSum += window_[i] * d;
   }
+  out.closestFront = closestFront;
+  out.distanceSum = distanceSum;
+  out.fObstacle = fObstacle;
+  out.slopeObstacle = slopeObstacle;
+  out.windowSum = windowSum;
+  out.windowedDistanceSum = windowedDistanceSum;
 }
 
 /// A segment (moved by `shift`) as seen from p: far → midpoint and subtended angle, near →
