@@ -242,11 +242,10 @@ FieldContext::FieldContext(const GoldensteinParameters& p, const RepellerConstan
       agentD0(d0Value * p.agentDecayFactor),
       constants(&c) {}
 
-FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, double phi, double tau) {
+FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h, double tau) {
   FieldContext ctx = ctx0;
   ctx.bias = ctx0.parameters->passingBias;
   FieldSample out;
-  const Vec2 h(std::cos(phi), std::sin(phi));
   const double a = ctx.parameters->a;
   const Vec2 g = ctx.goal.head<2>();
   if (g.squaredNorm() > 0.0) {
