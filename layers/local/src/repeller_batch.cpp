@@ -26,7 +26,8 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // The loops below read no memory conditionally and compute both sides of each selection, so that
 // they vectorise (with -fno-trapping-math, see CMakeLists.txt); an unused side may divide by zero,
-// which is harmless in the default floating-point environment.
+// which is harmless in the default floating-point environment. They run over whole vectors of
+// kBatchLanes, which spares the compiler's peeling and remainder code.
 STEER_LOCAL_VECTOR_CLONES void RepellerBatch::evaluate(const FieldContext& ctx, FieldSample& out) {
   const std::size_t n = size_;
   if (n == 0) return;
@@ -45,73 +46,80 @@ STEER_LOCAL_VECTOR_CLONES void RepellerBatch::evaluate(const FieldContext& ctx, 
   double* const expDistance = exps_[2];
 
   // Pass 1: everything algebraic, and the arguments of the transcendental functions.
-  for (std::size_t i = 0; i < lanes; ++i) {
-    const double cx = cx_[i], cy = cy_[i], radius = radius_[i], d0Given = d0_[i];
-    const double sinHalfGiven = sinHalfGiven_[i], clearanceGiven = clearanceGiven_[i];
-    const double dist = std::sqrt(cx * cx + cy * cy);
-    const double cosX = (cx * hx + cy * hy) / dist;
-    const double sinX = (cx * hy - cy * hx) / dist;
-    const bool ball = radius >= 0.0;
-    const double sinHalf = ball ? (radius + agentRadius) / dist : sinHalfGiven;
-    const double clearance = ball ? dist - radius - agentRadius : clearanceGiven;
-    cosX_[i] = cosX;
-    sinX_[i] = sinX;
-    sinHalf_[i] = sinHalf;
-    const double s = std::min(sinHalf, 1.0);
-    const double cosHalf = std::sqrt(std::max(0.0, 1.0 - s * s));
-    // (A.4)/(A.5) from sin Δψ without trigonometry: cos 2Δψ = 1 − 2s², sin 2Δψ = 2s cos Δψ;
-    // beyond cosInnerLimit the window's inner edge is clamped (makeWindow).
-    const double cos2 = 1.0 - 2.0 * s * s;
-    const double sin2 = 2.0 * s * cosHalf;
-    const bool clamped = cos2 < cosInnerLimit;
-    const double cosOuterFree = cos2 * cosDelta - sin2 * sinDelta;
-    const double h1Free = 4.0 / (cos2 - cosOuterFree);
-    const double cosOuter = clamped ? clampedCosOuter : cosOuterFree;
-    const double h1 = clamped ? clampedH1 : h1Free;
-    h1_[i] = h1;
-    windowArg_[i] = h1 * (cosX - cosOuter);
-    // W_i (A.4) as the logistic 1/(1 + e^{−2y}) = ½[tanh(y) + 1], y = h1 (cos x − cos e).
-    expWindow[i] = -2.0 * h1 * (cosX - cosOuter);
-    // D_i = e^{−r_i/d0} (A.6); d0 = 0 gives D_i = 0 in pass 3 (distanceFactor).
-    const double d0 = d0Given > 0.0 ? d0Given : 1.0;
-    expDistance[i] = -std::max(clearance, 0.0) / d0;
-    half_[i] = s;
-    // (6): in front when |x| − Δψ < frontHalfAngle, i.e. cos x > cos(front + Δψ).
-    const bool wide = frontCanBeWide && s >= sinWideLimit;
-    const bool inFront = wide || cosX > cosFront * cosHalf - sinFront * s;
-    frontClearance_[i] = inFront ? clearance : kInfinity;
+  for (std::size_t v = 0; v < lanes; v += kBatchLanes) {
+    for (std::size_t i = v; i < v + kBatchLanes; ++i) {
+      const double cx = cx_[i], cy = cy_[i], radius = radius_[i], d0Given = d0_[i];
+      const double sinHalfGiven = sinHalfGiven_[i], clearanceGiven = clearanceGiven_[i];
+      const double dist = std::sqrt(cx * cx + cy * cy);
+      const double cosX = (cx * hx + cy * hy) / dist;
+      const double sinX = (cx * hy - cy * hx) / dist;
+      const bool ball = radius >= 0.0;
+      const double sinHalf = ball ? (radius + agentRadius) / dist : sinHalfGiven;
+      const double clearance = ball ? dist - radius - agentRadius : clearanceGiven;
+      cosX_[i] = cosX;
+      sinX_[i] = sinX;
+      sinHalf_[i] = sinHalf;
+      const double s = std::min(sinHalf, 1.0);
+      const double cosHalf = std::sqrt(std::max(0.0, 1.0 - s * s));
+      // (A.4)/(A.5) from sin Δψ without trigonometry: cos 2Δψ = 1 − 2s², sin 2Δψ = 2s cos Δψ;
+      // beyond cosInnerLimit the window's inner edge is clamped (makeWindow).
+      const double cos2 = 1.0 - 2.0 * s * s;
+      const double sin2 = 2.0 * s * cosHalf;
+      const bool clamped = cos2 < cosInnerLimit;
+      const double cosOuterFree = cos2 * cosDelta - sin2 * sinDelta;
+      const double h1Free = 4.0 / (cos2 - cosOuterFree);
+      const double cosOuter = clamped ? clampedCosOuter : cosOuterFree;
+      const double h1 = clamped ? clampedH1 : h1Free;
+      h1_[i] = h1;
+      windowArg_[i] = h1 * (cosX - cosOuter);
+      // W_i (A.4) as the logistic 1/(1 + e^{−2y}) = ½[tanh(y) + 1], y = h1 (cos x − cos e).
+      expWindow[i] = -2.0 * h1 * (cosX - cosOuter);
+      // D_i = e^{−r_i/d0} (A.6); d0 = 0 gives D_i = 0 in pass 3 (distanceFactor).
+      const double d0 = d0Given > 0.0 ? d0Given : 1.0;
+      expDistance[i] = -std::max(clearance, 0.0) / d0;
+      half_[i] = s;
+      // (6): in front when |x| − Δψ < frontHalfAngle, i.e. cos x > cos(front + Δψ).
+      const bool wide = frontCanBeWide && s >= sinWideLimit;
+      const bool inFront = wide || cosX > cosFront * cosHalf - sinFront * s;
+      frontClearance_[i] = inFront ? clearance : kInfinity;
+    }
   }
-  atan2Batch(sinX_, cosX_, angle_, lanes);  // x = φ − ψ_i
-  asinBatch(half_, lanes);                  // a disc's Δψ_i
+  const BatchKernel kernel = activeBatchKernel();
+  atan2Batch(sinX_, cosX_, angle_, lanes, kernel);  // x = φ − ψ_i
+  asinBatch(half_, lanes, kernel);                  // a disc's Δψ_i
 
   // Pass 2: u = x/Δψ for R_i (A.3).
-  for (std::size_t i = 0; i < lanes; ++i) {
-    const double given = halfAngle_[i], fromAsin = half_[i], sinHalf = sinHalf_[i];
-    const double ofBall = sinHalf >= 1.0 ? kHalfPi : fromAsin;
-    const double half = given >= 0.0 ? given : ofBall;
-    half_[i] = half;
-    // The passing bias moves the repeller's zero off the obstacle's direction (see parameters).
-    const double u = (angle_[i] - bias) / half;
-    u_[i] = u;
-    expShape[i] = 1.0 - std::abs(u);
+  for (std::size_t v = 0; v < lanes; v += kBatchLanes) {
+    for (std::size_t i = v; i < v + kBatchLanes; ++i) {
+      const double given = halfAngle_[i], fromAsin = half_[i], sinHalf = sinHalf_[i];
+      const double ofBall = sinHalf >= 1.0 ? kHalfPi : fromAsin;
+      const double half = given >= 0.0 ? given : ofBall;
+      half_[i] = half;
+      // The passing bias moves the repeller's zero off the obstacle's direction (see parameters).
+      const double u = (angle_[i] - bias) / half;
+      u_[i] = u;
+      expShape[i] = 1.0 - std::abs(u);
+    }
   }
-  for (double* e : exps_) expBatch(e, lanes);
+  for (double* e : exps_) expBatch(e, lanes, kernel);
 
   // Pass 3: each object's repeller (A.2)–(A.6) and its slope.
-  for (std::size_t i = 0; i < lanes; ++i) {
-    const double eDistance = expDistance[i];
-    const double d = d0_[i] > 0.0 ? eDistance : 0.0;  // D_i
-    const double u = u_[i];
-    const double au = std::abs(u);
-    const double e = expShape[i];
-    const double r = u * e;                           // R_i
-    const double rSlope = e * (1.0 - au) / half_[i];  // ∂R_i/∂φ
-    const double win = 1.0 / (1.0 + expWindow[i]);    // W_i
-    const double winSlope = -2.0 * h1_[i] * sinX_[i] * win * (1.0 - win);  // ∂W_i/∂φ
-    distance_[i] = d;
-    window_[i] = win;
-    value_[i] = r * win * d;
-    slope_[i] = d * (rSlope * win + r * winSlope);
+  for (std::size_t v = 0; v < lanes; v += kBatchLanes) {
+    for (std::size_t i = v; i < v + kBatchLanes; ++i) {
+      const double eDistance = expDistance[i];
+      const double d = d0_[i] > 0.0 ? eDistance : 0.0;  // D_i
+      const double u = u_[i];
+      const double au = std::abs(u);
+      const double e = expShape[i];
+      const double r = u * e;                           // R_i
+      const double rSlope = e * (1.0 - au) / half_[i];  // ∂R_i/∂φ
+      const double win = 1.0 / (1.0 + expWindow[i]);    // W_i
+      const double winSlope = -2.0 * h1_[i] * sinX_[i] * win * (1.0 - win);  // ∂W_i/∂φ
+      distance_[i] = d;
+      window_[i] = win;
+      value_[i] = r * win * d;
+      slope_[i] = d * (rSlope * win + r * winSlope);
+    }
   }
 
   // Pass 4: the sums, in order, in locals (through `out` they would chain a store and a load per
