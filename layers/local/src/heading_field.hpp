@@ -37,8 +37,8 @@ struct FieldSample {
   sim::Vec3 omegaObstacle = sim::Vec3::Zero();  ///< 3D: Σ f_obs_i along their plane normals
 };
 
-/// 2D: agent at p with heading φ, objects extrapolated by tau seconds.
-FieldSample sampleField2D(const FieldContext& ctx, const geometry::Vec2& p, double phi, double tau);
+/// 2D: agent at p with unit heading h = (cos φ, sin φ), objects extrapolated by tau seconds.
+FieldSample sampleField2D(const FieldContext& ctx, const geometry::Vec2& p, const geometry::Vec2& h, double tau);
 /// 3D: agent at p with unit direction d.
 FieldSample sampleField3D(const FieldContext& ctx, const sim::Vec3& p, const sim::Vec3& d, double tau);
 

@@ -38,6 +38,13 @@
 /// Noise: normal draws from sim::Noise keyed by (agent id, StepInput::step, stream), streams
 /// 0–2 for the heading (one per axis in 3D), 3 and 4 for the weights; held over the step and
 /// scaled by 1/√dt (Euler–Maruyama).
+///
+/// Floating point: the repellers' exp, asin and atan2 run in batches through glibc's libmvec
+/// (AVX2 where the CPU has it, else SSE2), within 4 ulps of the exact values. One variant is
+/// chosen per process and a value's result does not depend on its neighbours in a batch, so a
+/// scenario and seed give the same bits on one machine whatever the thread count or neighbour
+/// provider; machines with different vector units may differ in the last bits
+/// (src/batch_math.hpp).
 #include "steer/local/parameters.hpp"
 #include "steer/local/repeller.hpp"
 #include "steer/local/weights.hpp"
