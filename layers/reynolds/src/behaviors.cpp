@@ -407,23 +407,25 @@ Vec3 flocking(const Character& self, std::span<const Other> others, const Flocki
   // The three behaviors above in one pass over the neighbours, each neighbour's offset and its
   // squared length computed once for the three tests (the same sums in the same order, so the
   // same result as calling them one by one, at a fraction of the cost).
-  Vec3 separate = Vec3::Zero(), velocities = Vec3::Zero(), positions = Vec3::Zero();
+  // Each neighbour's terms are added as selected (a term or zero) rather than behind a branch
+  // on its membership, which mispredicts: a sum that starts at +0 is never −0, so adding +0
+  // leaves it exactly as it was.
+  const Vec3 zero = Vec3::Zero();
+  Vec3 separate = zero, velocities = zero, positions = zero;
   int aligned = 0, cohesive = 0;
   for (const Other& o : others) {
     const Vec3 d = o.position - self.position;
     const double d2 = d.squaredNorm();
-    if (p.separation.contains(self.forward, d, d2)) {
-      const Vec3 away = self.position - o.position;
-      separate += away / away.squaredNorm();
-    }
-    if (p.alignment.contains(self.forward, d, d2)) {
-      velocities += o.velocity;
-      ++aligned;
-    }
-    if (p.cohesion.contains(self.forward, d, d2)) {
-      positions += o.position;
-      ++cohesive;
-    }
+    const bool inSeparation = p.separation.contains(self.forward, d, d2);
+    const bool inAlignment = p.alignment.contains(self.forward, d, d2);
+    const bool inCohesion = p.cohesion.contains(self.forward, d, d2);
+    const Vec3 away = self.position - o.position;
+    const Vec3 push = away / away.squaredNorm();  // not used (selected away) when d = 0
+    separate += inSeparation ? push : zero;
+    velocities += inAlignment ? o.velocity : zero;
+    positions += inCohesion ? o.position : zero;
+    aligned += inAlignment ? 1 : 0;
+    cohesive += inCohesion ? 1 : 0;
   }
   const Vec3 align = aligned == 0 ? Vec3::Zero() : Vec3(velocities / aligned - self.velocity);
   const Vec3 cohere = cohesive == 0 ? Vec3::Zero() : Vec3(positions / cohesive - self.position);

@@ -175,9 +175,12 @@ struct NeighborhoodTest {
   explicit NeighborhoodTest(const Neighborhood& n);
   /// Whether an other at offset d = other − self.position, with d2 = |d|², is in the
   /// neighbourhood of a character heading along `forward` (never the character itself, d = 0).
+  /// Evaluated without branching on the neighbour (whether it is near is unpredictable, and
+  /// a flock's step makes a few such tests per neighbour): the same answer as
+  /// `d2 > distance2 || d2 == 0 ? false : all || forward·d ≥ cos(angle)·|d|`.
   bool contains(const Vec3& forward, const Vec3& d, double d2) const {
-    if (d2 > distance2 || d2 == 0.0) return false;
-    return all || forward.dot(d) >= cosAngle * std::sqrt(d2);
+    const bool near = !(d2 > distance2) & (d2 != 0.0);
+    return all ? near : near & (forward.dot(d) >= cosAngle * std::sqrt(d2));
   }
 };
 
