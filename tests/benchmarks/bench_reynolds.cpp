@@ -15,7 +15,6 @@
 #include <cmath>
 #include <memory>
 #include <random>
-#include <tuple>
 #include <utility>
 #include <vector>
 #include <algorithm>
@@ -41,8 +40,9 @@ double densityFor(int boidsPerBin) { return boidsPerBin / (kNearRadius * kNearRa
 // neighbours per boid at 1,000, 40 at 100,000, instead of 4).
 Vec3 flockCenter(double side) { return Vec3(0.0, 0.0, side / 2 + kNearRadius); }
 
-// `spatialIds`: number the boids in the order of the near-radius cells that hold them (z, y,
-// then x), as a simulation that renumbers its agents for locality would have them; otherwise
+// `spatialIds`: number the boids in the order of the lattice bins that hold them (z, y, then x:
+// the bins of a lattice over the world's bounds with bins of one near radius, as the provider
+// builds it), as a simulation that renumbers its agents for locality would have them; otherwise
 // the numbering is random in space. The step visits agents by number (as sim::Simulation does),
 // so with random numbers every neighbour read is a cache miss once the flock outgrows the cache.
 sim::World boidWorld(int n, bool spatialIds, double density) {
@@ -63,11 +63,10 @@ sim::World boidWorld(int n, bool spatialIds, double density) {
     direction = Vec3(g(rng), g(rng), g(rng)).normalized();
   }
   if (spatialIds) {
-    const auto cell = [&](const Vec3& p) {
-      const Eigen::Array3d c = (((p - center).array() + side) / kNearRadius).floor();
-      return std::make_tuple(c.z(), c.y(), c.x());
-    };
-    std::stable_sort(boids.begin(), boids.end(), [&](const auto& a, const auto& b) { return cell(a.first) < cell(b.first); });
+    const environment::BinLattice bins(w.bounds.min, w.bounds.max,
+                                       environment::BinLattice::divisionsFor(w.bounds.min, w.bounds.max, kNearRadius, 3));
+    std::stable_sort(boids.begin(), boids.end(),
+                     [&](const auto& a, const auto& b) { return bins.binOf(a.first) < bins.binOf(b.first); });
   }
   w.agents.resize(n);
   for (int i = 0; i < n; ++i) {

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <memory>
 #include <span>
-#include <type_traits>
 #include <utility>
 #include <vector>
+
+#include <boost/container/small_vector.hpp>
 
 #include "steer/sim/planner.hpp"
 
@@ -42,39 +42,12 @@ constexpr std::array<std::pair<BehaviorKind, const char*>, 24> kBehaviorNames{{
     {BehaviorKind::Climb, "climb"},
 }};
 
-// A list kept on the stack up to N elements, on the heap beyond: advance() runs for every agent
-// in every step, and three heap lists per call (neighbours, main and avoidance forces) were a
-// quarter of a flocking step's instructions. The stack slots are left uninitialized until
-// pushed (zeroing 48 Others per call cost more than the flocking sums).
+// Lists kept on the stack up to N elements, on the heap beyond (boost's small_vector): advance()
+// runs for every agent in every step, and three heap lists per call (neighbours, main and
+// avoidance forces) were a quarter of a flocking step's instructions. Its stack slots stay
+// uninitialized until pushed (zeroing 48 Others per call cost more than the flocking sums).
 template <class T, std::size_t N>
-class StackList {
-  static_assert(std::is_trivially_destructible_v<T>);  // the slots are never destroyed
-
- public:
-  StackList() {}
-  StackList(const StackList&) = delete;
-  StackList& operator=(const StackList&) = delete;
-  void push_back(const T& v) {
-    if (heap_.empty() && size_ < N) {
-      std::construct_at(&stack_.items[size_++], v);
-      return;
-    }
-    if (heap_.empty()) heap_.assign(stack_.items, stack_.items + size_);
-    heap_.push_back(v);
-    ++size_;
-  }
-  std::span<const T> view() const {
-    return heap_.empty() ? std::span<const T>(stack_.items, size_) : std::span<const T>(heap_);
-  }
-
- private:
-  union Slots {
-    Slots() {}  // no member initialized: the slots get their objects when pushed
-    T items[N];
-  } stack_;
-  std::vector<T> heap_;
-  std::size_t size_ = 0;
-};
+using StackList = boost::container::small_vector<T, N>;
 
 Vec3 safeNormalized(const Vec3& v) {
   const double n = v.norm();
@@ -116,19 +89,19 @@ Vec3 evaluate(const BehaviorSpec& b, const PreparedBehavior& prepared, const Con
   const Character& self = c.self;
   const sim::StepInput& in = c.in;
   const int dim = in.world.dimension;
-  const double cruise = sim::desiredSpeedOf(in.world, in.agent);
+  const auto cruise = [&] { return sim::desiredSpeedOf(in.world, in.agent); };  // for the goal behaviors only
   Other target;
   switch (b.kind) {
     case BehaviorKind::SeekGoal:
       if (in.goalDirection.squaredNorm() == 0.0) return -self.velocity;
-      return seekDirection(self, in.goalDirection, cruise);
+      return seekDirection(self, in.goalDirection, cruise());
     case BehaviorKind::ArriveGoal: {
       if (in.goalDirection.squaredNorm() == 0.0) return -self.velocity;
       const sim::Goal* goal = in.world.currentGoal(in.agent);
       const bool pointGoal = goal != nullptr && (goal->kind == sim::Goal::Kind::Seek || goal->kind == sim::Goal::Kind::SeekRegion);
-      if (!pointGoal) return seekDirection(self, in.goalDirection, cruise);
+      if (!pointGoal) return seekDirection(self, in.goalDirection, cruise());
       const double distance = (sim::goalPoint(in.world, in.agent) - self.position).norm();
-      return arrivalDirection(self, in.goalDirection, distance, cruise, b.slowingDistance);
+      return arrivalDirection(self, in.goalDirection, distance, cruise(), b.slowingDistance);
     }
     case BehaviorKind::FleeGoal:
       return c.goalTarget(target) ? flee(self, target.position) : Vec3::Zero();
@@ -151,7 +124,7 @@ Vec3 evaluate(const BehaviorSpec& b, const PreparedBehavior& prepared, const Con
     case BehaviorKind::WallFollowing: return wallFollowing(self, in.near.obstacles, b.distance, b.predictionTime);
     case BehaviorKind::Containment: return containment(self, b.region, b.predictionTime, b.margin, dim);
     case BehaviorKind::FlowField:
-      return in.goalDirection.squaredNorm() == 0.0 ? Vec3::Zero() : flowFollowing(self, in.goalDirection, cruise);
+      return in.goalDirection.squaredNorm() == 0.0 ? Vec3::Zero() : flowFollowing(self, in.goalDirection, cruise());
     case BehaviorKind::UnalignedAvoidance: return unalignedCollisionAvoidance(self, c.others, b.maxTime, b.margin);
     case BehaviorKind::Separation: return separation(self, c.others, prepared.neighborhood);
     case BehaviorKind::Cohesion: return cohesion(self, c.others, prepared.neighborhood);
@@ -160,10 +133,10 @@ Vec3 evaluate(const BehaviorSpec& b, const PreparedBehavior& prepared, const Con
     case BehaviorKind::LeaderFollowing: {
       const Other* leader = c.find(b.agentA);
       if (leader == nullptr) return Vec3::Zero();
-      std::vector<Other> followers;
+      StackList<Other, 48> followers;
       for (std::size_t k = 0; k < in.near.agents.size(); ++k)
         if (in.near.agents[k].id != b.agentA) followers.push_back(c.others[k]);
-      return leaderFollowing(self, *leader, followers, b.leader);
+      return leaderFollowing(self, *leader, std::span<const Other>(followers.data(), followers.size()), b.leader);
     }
     case BehaviorKind::Interpose: {
       const Other* a = c.find(b.agentA);
@@ -309,7 +282,7 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
 
   StackList<Other, 48> otherList;
   for (const auto& a : in.near.agents) otherList.push_back(toOther(a));
-  const std::span<const Other> others = otherList.view();
+  const std::span<const Other> others(otherList.data(), otherList.size());
 
   const bool think = thinks(in.noise, agent.id, in.step, P.think.thinkEvery);
   const bool avoidNow = thinks(in.noise, agent.id, in.step, P.think.avoidEvery);
@@ -391,10 +364,10 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
     }
   }
   if (think)
-    mainForce = combine(P.combiner, mainForces.view(), P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither);
+    mainForce = combine(P.combiner, std::span<const WeightedForce>(mainForces.data(), mainForces.size()), P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither);
   if (avoidNow)
     avoidForce =
-        combine(P.combiner, avoidForces.view(), P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither + 50);
+        combine(P.combiner, std::span<const WeightedForce>(avoidForces.data(), avoidForces.size()), P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither + 50);
   // The avoidance layer goes first: its (combined) force and the rest's, combined again.
   const std::array<WeightedForce, 2> layers{WeightedForce{avoidForce, 1.0, 1, 1.0}, WeightedForce{mainForce, 1.0, 0, 1.0}};
   const CombinerKind outer = P.combiner == CombinerKind::PrioritizedDithering ? CombinerKind::PriorityArbitration : P.combiner;
