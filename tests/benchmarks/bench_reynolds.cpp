@@ -174,10 +174,10 @@ void BM_BoidsQueries_Brute(benchmark::State& state) {
 // Arguments: N; 1 for spatially numbered boids (0: random numbering); boids per lattice bin (1:
 // the 2000 paper's 10x10x10 lattice for 1000 birds, 4: a denser flock).
 BENCHMARK(BM_Boids_Lattice)
-    ->Args({1000, 1, 1})->Args({100000, 1, 1})
+    ->Args({1000, 1, 1})->Args({10000, 1, 1})->Args({100000, 1, 1})
     ->Args({1000, 1, 4})->Args({10000, 1, 4})->Args({100000, 1, 4})->Args({1000, 0, 4})->Args({100000, 0, 4})
     ->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Boids_Brute)->Args({1000, 1, 1})->Args({1000, 1, 4})->Args({10000, 1, 4})->Args({1000, 0, 4})
+BENCHMARK(BM_Boids_Brute)->Args({1000, 1, 1})->Args({10000, 1, 1})->Args({1000, 1, 4})->Args({10000, 1, 4})->Args({1000, 0, 4})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BoidsQueries_Lattice)
     ->Args({1000, 1, 1})->Args({100000, 1, 1})->Args({1000, 0, 1})->Args({100000, 0, 1})

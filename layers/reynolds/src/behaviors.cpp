@@ -420,7 +420,8 @@ Vec3 flocking(const Character& self, std::span<const Other> others, const Flocki
     const bool inAlignment = p.alignment.contains(self.forward, d, d2);
     const bool inCohesion = p.cohesion.contains(self.forward, d, d2);
     const Vec3 away = self.position - o.position;
-    const Vec3 push = away / away.squaredNorm();  // not used (selected away) when d = 0
+    // normalize(away) / |away|; the divisor is 1 when the term is not used (never 0 / 0).
+    const Vec3 push = away / (inSeparation ? away.squaredNorm() : 1.0);
     separate += inSeparation ? push : zero;
     velocities += inAlignment ? o.velocity : zero;
     positions += inCohesion ? o.position : zero;
