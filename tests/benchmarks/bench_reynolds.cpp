@@ -1,15 +1,16 @@
 // Reynolds 2000's bin-lattice claim (issue #6): one flocking step of N boids with the lattice
 // provider against brute force. reynolds-2000 timed the *locality queries* of a 1,000-bird
-// flock (lattice ~16x faster than naive O(n²)): BM_BoidsQueries_* measure exactly that, every
-// boid's near set after the flock moved. BM_Boids_* measure the whole step, where the steering
-// itself (the same for both) bounds the ratio. A step is: every boid gathers its near
+// flock ("performing locality queries with the bin-lattice spatial subdivision was about 16
+// times faster than the naive O(n²) implementation"): BM_BoidsQueries_* measure exactly that,
+// every boid's near set after the flock moved. BM_Boids_* measure the whole step, where the
+// steering itself (the same for both) bounds the ratio. A step is: every boid gathers its near
 // environment and runs ReynoldsModel (flocking + containment) through the simple vehicle model,
 // then the provider is brought up to date. The density is the same for every N, so the lattice's
 // time per boid should stay flat while brute force grows linearly per boid. Two densities, the
 // third benchmark argument, in boids per lattice bin (bins are one near radius wide):
 //   1: the 2000 paper's set-up, "a 10x10x10 lattice of 1000 bins" around the flock for 1000 birds
 //      (about 4 boids per near sphere);
-//   4: a denser flock (about 17 boids per near sphere), where a query reads ~100 candidates.
+//   4: a denser flock (about 15 boids per near sphere), where a query reads ~100 candidates.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
