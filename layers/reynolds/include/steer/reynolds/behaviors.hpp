@@ -3,6 +3,7 @@
 /// Characters", §"Behaviors"), as pure functions from the character's kinematics and what it
 /// perceives to a steering vector (N for a unit mass; the vehicle truncates it to max_force).
 /// Most follow the paper's pattern steering = desired_velocity − velocity.
+#include <cmath>
 #include <span>
 #include <vector>
 
@@ -163,6 +164,26 @@ struct Neighborhood {
   bool contains(const Character& self, const Vec3& other) const;
 };
 
+/// A neighbourhood made ready for many membership tests: its squared distance and the cosine of
+/// its angle computed once, not per neighbour and step (ReynoldsModel prepares its behaviors'
+/// neighbourhoods when it is built).
+struct NeighborhoodTest {
+  double distance2 = 0.0;
+  double cosAngle = -1.0;
+  bool all = true;  ///< angle ≥ π: no field-of-view test
+  NeighborhoodTest() = default;
+  explicit NeighborhoodTest(const Neighborhood& n);
+  /// Whether an other at offset d = other − self.position, with d2 = |d|², is in the
+  /// neighbourhood of a character heading along `forward` (never the character itself, d = 0).
+  /// Evaluated without branching on the neighbour (whether it is near is unpredictable, and
+  /// a flock's step makes a few such tests per neighbour): the same answer as
+  /// `d2 > distance2 || d2 == 0 ? false : all || forward·d ≥ cos(angle)·|d|`.
+  bool contains(const Vec3& forward, const Vec3& d, double d2) const {
+    const bool near = !(d2 > distance2) & (d2 != 0.0);
+    return all ? near : near & (forward.dot(d) >= cosAngle * std::sqrt(d2));
+  }
+};
+
 /// Unaligned collision avoidance by nearest approach: for every other character with a future
 /// nearest approach within `maxTime` (s) closer than the two radii plus `margin` (m), the
 /// soonest one is avoided by steering laterally away from the predicted site and speeding up or
@@ -172,10 +193,13 @@ Vec3 unalignedCollisionAvoidance(const Character& self, std::span<const Other> o
 
 /// Separation: Σ normalize(p − q)/|p − q| over the neighbourhood (1/r weighting).
 Vec3 separation(const Character& self, std::span<const Other> others, const Neighborhood& n);
+Vec3 separation(const Character& self, std::span<const Other> others, const NeighborhoodTest& n);
 /// Cohesion: average neighbour position − position.
 Vec3 cohesion(const Character& self, std::span<const Other> others, const Neighborhood& n);
+Vec3 cohesion(const Character& self, std::span<const Other> others, const NeighborhoodTest& n);
 /// Alignment: average neighbour velocity − velocity.
 Vec3 alignment(const Character& self, std::span<const Other> others, const Neighborhood& n);
+Vec3 alignment(const Character& self, std::span<const Other> others, const NeighborhoodTest& n);
 
 /// Flocking's nine parameters: a weight, a distance and an angle for each component.
 struct FlockingParameters {
@@ -185,6 +209,14 @@ struct FlockingParameters {
   Neighborhood cohesion{4.0, 2.0};
 };
 Vec3 flocking(const Character& self, std::span<const Other> others, const FlockingParameters& p);
+/// Flocking's parameters with the three neighbourhoods made ready for testing.
+struct FlockingTests {
+  double separationWeight = 0.0, alignmentWeight = 0.0, cohesionWeight = 0.0;
+  NeighborhoodTest separation, alignment, cohesion;
+  FlockingTests() = default;
+  explicit FlockingTests(const FlockingParameters& p);
+};
+Vec3 flocking(const Character& self, std::span<const Other> others, const FlockingTests& p);
 
 struct LeaderFollowingParameters {
   double behind = 1.5;          ///< distance of the target point behind the leader (m)

@@ -135,6 +135,13 @@ struct ReynoldsParameters {
   static ReynoldsParameters crowdDefaults();
 };
 
+/// What ReynoldsModel computes once per behavior instead of every step: its neighbourhoods'
+/// cosines.
+struct PreparedBehavior {
+  NeighborhoodTest neighborhood;  ///< separation / cohesion / alignment
+  FlockingTests flocking;
+};
+
 class ReynoldsModel final : public sim::LocalModel {
  public:
   explicit ReynoldsModel(ReynoldsParameters parameters = ReynoldsParameters::crowdDefaults());
@@ -148,6 +155,10 @@ class ReynoldsModel final : public sim::LocalModel {
 
  private:
   ReynoldsParameters parameters_;
+  // Parallel to parameters_.behaviors and to each state's behaviors (indices, not pointers, so
+  // that a copied model stays valid).
+  std::vector<PreparedBehavior> prepared_;
+  std::vector<std::vector<PreparedBehavior>> preparedStates_;
 };
 
 /// The up vector for a forward direction and a roll angle (0: as level as possible).
