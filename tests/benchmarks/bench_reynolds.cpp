@@ -114,6 +114,7 @@ void flockingStep(benchmark::State& state, std::unique_ptr<sim::NeighborProvider
   std::vector<sim::AgentState> next(n);
   std::vector<Vec3> previous(n);
   sim::NearEnvironment near;
+  std::vector<sim::AgentKinematics> kinematics;
   double neighbours = 0.0;
   for (auto _ : state) {
     // Every iteration times the same step from the same state (the flock would clump otherwise).
@@ -130,8 +131,10 @@ void flockingStep(benchmark::State& state, std::unique_ptr<sim::NeighborProvider
     }
     state.ResumeTiming();
     if (!queriesOnly) {
+      // As sim::Simulation::step does: one dense snapshot of the agents, then the gathering.
+      sim::snapshotKinematics(world, kinematics);
       for (int i = 0; i < n; ++i) {
-        sim::gatherNearEnvironment(world, *provider, static_cast<sim::AgentIndex>(i), near);
+        sim::gatherNearEnvironment(world, kinematics, *provider, static_cast<sim::AgentIndex>(i), near);
         neighbours += near.agents.size();
         const sim::StepInput in{world, world.agents[i], near, Vec3::Zero(), world.time, 0.05, 0, integrator, noise};
         next[i] = model.advance(in);

@@ -92,6 +92,7 @@ void Simulation::step() {
 
   const auto n = static_cast<std::int64_t>(world_.agents.size());
   const World& snapshot = world_;
+  snapshotKinematics(world_, kinematics_);
 #pragma omp parallel num_threads(settings_.threads)
   {
     NearEnvironment near;
@@ -102,7 +103,7 @@ void Simulation::step() {
         next_[i] = agent.state;
         continue;
       }
-      gatherNearEnvironment(snapshot, *environment_, static_cast<AgentIndex>(i), near);
+      gatherNearEnvironment(snapshot, kinematics_, *environment_, static_cast<AgentIndex>(i), near);
       const StepInput input{snapshot, agent, near, goals_[i], t, dt, steps_, settings_.integrator, noise_};
       next_[i] = model_->advance(input);
     }
