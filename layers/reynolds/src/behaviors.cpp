@@ -207,6 +207,22 @@ Vec3 wander(const Character& self, WanderState& state, const WanderParameters& p
   return self.forward * p.distance + p.radius * world;
 }
 
+Vec3 explore(const Character& self, const ExploreGrid& grid, std::span<const double> lastSeen) {
+  const std::size_t target = exploreTarget(grid, lastSeen, self.position);
+  if (target == grid.size()) return Vec3::Zero();
+  Vec3 goal = grid.center(target);
+  if (grid.dimension() == 2) goal.z() = self.position.z();
+  return seek(self, goal);
+}
+
+Vec3 forage(const Character& self, WanderState& state, const ResourceLedger& resources, const ForageParameters& p,
+            const WanderParameters& w, int dimension, const sim::Noise& noise, std::uint64_t agent,
+            std::uint64_t step, std::uint64_t stream) {
+  const std::size_t target = forageTarget(resources, self.position, p.perception);
+  if (target == resources.size()) return wander(self, state, w, dimension, noise, agent, step, stream);
+  return arrival(self, resources.resources()[target].position, p.slowingDistance);
+}
+
 PathProjection projectOnPath(const PathSpine& path, const Vec3& p) {
   PathProjection best;
   best.distance = std::numeric_limits<double>::infinity();

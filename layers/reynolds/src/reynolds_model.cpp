@@ -15,7 +15,7 @@ namespace steer::reynolds {
 
 namespace {
 
-constexpr std::array<std::pair<BehaviorKind, const char*>, 24> kBehaviorNames{{
+constexpr std::array<std::pair<BehaviorKind, const char*>, 26> kBehaviorNames{{
     {BehaviorKind::SeekGoal, "seek_goal"},
     {BehaviorKind::ArriveGoal, "arrive_goal"},
     {BehaviorKind::FleeGoal, "flee_goal"},
@@ -40,6 +40,8 @@ constexpr std::array<std::pair<BehaviorKind, const char*>, 24> kBehaviorNames{{
     {BehaviorKind::Hide, "hide"},
     {BehaviorKind::AvatarAvoidance, "avatar_avoidance"},
     {BehaviorKind::Climb, "climb"},
+    {BehaviorKind::Explore, "explore"},
+    {BehaviorKind::Forage, "forage"},
 }};
 
 // Lists kept on the stack up to N elements, on the heap beyond (boost's small_vector): advance()
@@ -70,6 +72,10 @@ struct Context {
   Vec3 avatarVelocity;
   bool hasAvatar;
   WanderState* wander;
+  // Explore's grids and every agent's memory of them, and forage's resources (commit()'s state).
+  std::span<const ExploreGrid> grids;
+  std::span<const std::vector<double>> lastSeen;
+  const ResourceLedger& resources;
 
   const Other* find(sim::AgentIndex id) const {
     for (std::size_t k = 0; k < in.near.agents.size(); ++k)
@@ -162,6 +168,17 @@ Vec3 evaluate(const BehaviorSpec& b, const PreparedBehavior& prepared, const Con
     }
     case BehaviorKind::Climb:
       return dim == 3 ? Vec3(0, 0, b.speed - self.velocity.z()) : Vec3::Zero();
+    case BehaviorKind::Explore: {
+      // The grids exist once the simulation has started (the first commit builds them).
+      const auto g = static_cast<std::size_t>(prepared.exploreGrid);
+      if (prepared.exploreGrid < 0 || g >= c.grids.size()) return Vec3::Zero();
+      const ExploreGrid& grid = c.grids[g];
+      std::span<const double> seen;
+      if (!c.lastSeen[g].empty()) seen = std::span<const double>(c.lastSeen[g]).subspan(in.agent.id * grid.size(), grid.size());
+      return explore(self, grid, seen);
+    }
+    case BehaviorKind::Forage:
+      return forage(self, *c.wander, c.resources, b.forage, b.wander, dim, in.noise, in.agent.id, in.step, kStreamWander);
   }
   return Vec3::Zero();
 }
@@ -244,8 +261,63 @@ std::vector<PreparedBehavior> prepare(const std::vector<BehaviorSpec>& behaviors
 }  // namespace
 
 ReynoldsModel::ReynoldsModel(ReynoldsParameters parameters)
-    : parameters_(std::move(parameters)), prepared_(prepare(parameters_.behaviors)) {
+    : parameters_(std::move(parameters)),
+      prepared_(prepare(parameters_.behaviors)),
+      resources_(parameters_.resources) {
   for (const StateSpec& state : parameters_.states) preparedStates_.push_back(prepare(state.behaviors));
+  // Number the explore behaviors' grids and note whether anything forages.
+  const auto scan = [&](const std::vector<BehaviorSpec>& behaviors, std::vector<PreparedBehavior>& prepared) {
+    for (std::size_t k = 0; k < behaviors.size(); ++k) {
+      if (behaviors[k].kind == BehaviorKind::Forage) forages_ = true;
+      if (behaviors[k].kind != BehaviorKind::Explore) continue;
+      prepared[k].exploreGrid = static_cast<int>(exploreSpecs_.size());
+      exploreSpecs_.push_back(behaviors[k].explore);
+    }
+  };
+  scan(parameters_.behaviors, prepared_);
+  for (std::size_t s = 0; s < parameters_.states.size(); ++s) scan(parameters_.states[s].behaviors, preparedStates_[s]);
+}
+
+std::span<const double> ReynoldsModel::lastSeen(std::size_t grid, sim::AgentIndex agent) const {
+  if (grid >= lastSeen_.size() || lastSeen_[grid].empty()) return {};
+  return std::span<const double>(lastSeen_[grid]).subspan(agent * grids_[grid].size(), grids_[grid].size());
+}
+
+void ReynoldsModel::commit(const sim::World& world) {
+  if (exploreSpecs_.empty() && !forages_) return;  // nothing shared: the common case
+  const std::size_t agents = world.agents.size();
+  if (grids_.size() != exploreSpecs_.size()) {
+    for (const ExploreParameters& spec : exploreSpecs_) {
+      grids_.emplace_back(spec, world.dimension);
+      grids_.back().findReachable(world);
+      lastSeen_.emplace_back(agents * grids_.back().size(), kNeverSeen);
+    }
+  }
+  // The behaviors an agent runs now: its state's, or the model's without a state machine.
+  const auto current = [&](const sim::Agent& agent) -> std::pair<const std::vector<BehaviorSpec>*, const std::vector<PreparedBehavior>*> {
+    if (parameters_.states.empty()) return {&parameters_.behaviors, &prepared_};
+    const auto state = static_cast<std::size_t>(std::clamp(agent.state.model[kSlotState], 0.0, parameters_.states.size() - 1.0));
+    return {&parameters_.states[state].behaviors, &preparedStates_[state]};
+  };
+  if (!grids_.empty()) {
+    for (const sim::Agent& agent : world.agents) {
+      if (!agent.enabled) continue;
+      const auto [behaviors, prepared] = current(agent);
+      for (std::size_t k = 0; k < behaviors->size(); ++k) {
+        const int g = (*prepared)[k].exploreGrid;
+        if (g < 0) continue;
+        double* seen = lastSeen_[g].data() + agent.id * grids_[g].size();
+        grids_[g].forEachSensed(agent.state.position, [&](std::size_t cell) { seen[cell] = world.time; });
+      }
+    }
+  }
+  if (forages_ && resources_.remaining() > 0) {
+    resources_.consume(world, [&](const sim::Agent& agent) {
+      const auto* behaviors = current(agent).first;
+      return std::any_of(behaviors->begin(), behaviors->end(),
+                         [](const BehaviorSpec& b) { return b.kind == BehaviorKind::Forage; });
+    });
+  }
 }
 
 void ReynoldsModel::initialize(sim::Agent& agent, int /*dimension*/) const {
@@ -350,7 +422,8 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
 
   // ---- steering: main behaviors at the think rate, avoidance at the avoid rate.
   WanderState wanderState{next.model[kSlotWanderAzimuth], next.model[kSlotWanderElevation]};
-  const Context context{in, P, self, others, avatarPosition, avatarVelocity, hasAvatar, &wanderState};
+  const Context context{in,        P,        self,      others,         avatarPosition, avatarVelocity,
+                        hasAvatar, &wanderState, grids_, lastSeen_, resources_};
   Vec3 mainForce = readVec(next, kSlotHeldForce);
   Vec3 avoidForce = readVec(next, kSlotHeldAvoidance);
   StackList<WeightedForce, 8> mainForces, avoidForces;

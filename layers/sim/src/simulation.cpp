@@ -38,6 +38,7 @@ void Simulation::start() {
   goals_.assign(world_.agents.size(), Vec3::Zero());
   next_.resize(world_.agents.size());
   previous_.resize(world_.agents.size());
+  model_->commit(world_);
   for (auto* o : observers_) o->onStart(world_, *planner_);
 }
 
@@ -117,6 +118,7 @@ void Simulation::step() {
   ++steps_;
   world_.time = t + dt;
   world_.refreshPieces();
+  model_->commit(world_);
   advanceGoals();
   environment_->update(world_, previous_);
   for (auto* o : observers_) o->onStep(world_, *planner_, previous_);

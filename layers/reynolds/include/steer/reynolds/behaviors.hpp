@@ -10,6 +10,8 @@
 #include <Eigen/Geometry>  // cross products of the local frame
 
 #include "steer/geometry/vec.hpp"
+#include "steer/reynolds/explore.hpp"
+#include "steer/reynolds/forage.hpp"
 #include "steer/sim/near_environment.hpp"
 #include "steer/sim/noise.hpp"
 
@@ -107,6 +109,27 @@ struct WanderState {
 /// steering forward·distance + radius·u, which lies on the sphere; updates `state`.
 Vec3 wander(const Character& self, WanderState& state, const WanderParameters& p, int dimension,
             const sim::Noise& noise, std::uint64_t agent, std::uint64_t step, std::uint64_t stream);
+
+// ---- explore and forage (named after wander, not defined, by the paper) ---------------------
+
+/// Explore: "the goal is to exhaustively cover a region of space" (reynolds-1999 §"Wander").
+/// Seeks the centre of exploreTarget(grid, lastSeen, position), the least recently seen cell
+/// the character can reach (explore.hpp); zero when no cell is reachable. `lastSeen` is the
+/// character's memory of the grid (empty: nothing seen yet).
+Vec3 explore(const Character& self, const ExploreGrid& grid, std::span<const double> lastSeen);
+
+struct ForageParameters {
+  double perception = 5.0;       ///< an available resource this close is seen (m), > 0
+  double slowingDistance = 2.0;  ///< arrival's slowing distance at the resource (m), > 0
+};
+
+/// Forage: "combining wandering with resource seeking" (reynolds-1999 §"Wander"). With an
+/// available resource within `perception`, arrival at the nearest (forageTarget; `state` is
+/// left as it was); otherwise exactly wander(self, state, w, ...). Consumption happens in the
+/// commit phase (ResourceLedger::consume), not here.
+Vec3 forage(const Character& self, WanderState& state, const ResourceLedger& resources, const ForageParameters& p,
+            const WanderParameters& w, int dimension, const sim::Noise& noise, std::uint64_t agent,
+            std::uint64_t step, std::uint64_t stream);
 
 // ---- paths, walls, containment, flow fields ----------------------------------------------
 
