@@ -279,6 +279,34 @@ TEST(ExploreRun, CoversTheBoxFasterThanWanderAlone) {
   EXPECT_GT(exploreSum, 1.25 * wanderSum) << exploreSum / seeds << " vs " << wanderSum / seeds;
 }
 
+TEST(ExploreRun, AFlyerCoversABoxIn3D) {
+  ExploreParameters box;
+  box.min = Vec3(-6, -6, 0);
+  box.max = Vec3(6, 6, 6);
+  box.cellSize = 2.0;
+  box.sensingRadius = 1.5;
+  sim::World w;
+  w.dimension = 3;
+  w.bounds = {Vec3(-8, -8, -2), Vec3(8, 8, 8)};
+  w.agents.push_back(wanderer(Vec3(-5, -5, 1), 0.0));
+  ReynoldsParameters p;
+  BehaviorSpec contain = containBox(6.0);
+  contain.region.min.z() = 0.0;
+  contain.region.max.z() = 6.0;
+  BehaviorSpec explore;
+  explore.kind = BehaviorKind::Explore;
+  explore.explore = box;
+  p.behaviors = {contain, explore};
+  auto simulation = boxRun(std::move(w), p, 200.0, 3);
+  simulation.start();
+  const auto& model = dynamic_cast<const ReynoldsModel&>(simulation.model());
+  const ExploreGrid& grid = model.exploreGrids()[0];
+  ASSERT_EQ(grid.size(), 6u * 6u * 3u);
+  while (!simulation.finished() && coverage(grid, model.lastSeen(0, 0)) < 1.0) simulation.step();
+  EXPECT_EQ(coverage(grid, model.lastSeen(0, 0)), 1.0);
+  RecordProperty("full_coverage_3d_s", std::to_string(simulation.world().time));
+}
+
 TEST(ExploreRun, AgentsRememberOnlyWhatTheyThemselvesSaw) {
   // Two explorers in opposite corners, 5 s: each one's memory holds only cells near its own path.
   sim::World w = boxWorld(12);
