@@ -29,7 +29,7 @@ class Dynamics {
       : p_(p),
         in_(in),
         field_(p, constants, in.near, in.goalDirection, in.agent.radius,
-               courageToD0(in.agent.personality.courage, p.d0Base, p.courageMapping)) {
+               courageToD0(in.agent.personality.courage, p.d0Base, p.courageMapping), &in.world) {
     const sim::Agent& agent = in.agent;
     d1_ = courageToD1(agent.personality.courage, p.d1Base, p.v0);
     kTurn_ = gainForStep(dexterityGain(agent.personality.dexterity, p), in.dt, p.filterStep);

@@ -7,6 +7,7 @@
 #include <cstddef>
 
 #include "repeller_batch.hpp"
+#include "solid_edges.hpp"
 #include "steer/geometry/distance.hpp"
 
 namespace steer::local::detail {
@@ -58,7 +59,7 @@ bool segmentView(const FieldContext& ctx, const geometry::Segment& seg0, const V
 }  // namespace
 
 FieldContext::FieldContext(const GoldensteinParameters& p, const RepellerConstants& c, const sim::NearEnvironment& n,
-                           const Vec3& goalDirection, double radius, double d0Value)
+                           const Vec3& goalDirection, double radius, double d0Value, const sim::World* worldOfShapes)
     : parameters(&p),
       near(&n),
       goal(goalDirection),
@@ -66,7 +67,8 @@ FieldContext::FieldContext(const GoldensteinParameters& p, const RepellerConstan
       d0(d0Value),
       obstacleD0(d0Value),
       agentD0(d0Value * p.agentDecayFactor),
-      constants(&c) {}
+      constants(&c),
+      world(worldOfShapes) {}
 
 FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h, double tau) {
   FieldContext ctx = ctx0;
@@ -100,8 +102,11 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h
   for (const sim::NearAgent& other : ctx.near->agents)
     addBall((other.position + tau * other.velocity).head<2>(), other.radius);
   ctx.d0 = ctx.obstacleD0;
-  for (const sim::NearObstacle& o : ctx.near->obstacles) {
-    const sim::ObstaclePiece& piece = *o.piece;
+  const auto& obstacles = ctx.near->obstacles;
+  SolidEdges solids(ctx.world, obstacles, p, tau);
+  for (std::size_t i = 0; i < obstacles.size(); ++i) {
+    const sim::ObstaclePiece& piece = *obstacles[i].piece;
+    const bool repels = solids.repels(i);
     const Vec2 shift = tau * piece.velocity.head<2>();
     if (piece.kind == sim::ObstaclePiece::Kind::Ball) {
       addBall(piece.ball.center.head<2>() + shift, piece.ball.radius);
@@ -113,7 +118,8 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h
       out.closestFront = std::min(out.closestFront, v.clearance);
       continue;
     }
-    batch.addView(c.x(), c.y(), v.sinHalf, v.halfAngle, v.clearance, ctx.d0);
+    // d0 = 0 gives D_i = 0: an edge that is not its solid's nearest counts for r_min only.
+    batch.addView(c.x(), c.y(), v.sinHalf, v.halfAngle, v.clearance, repels ? ctx.d0 : 0.0);
     flushIfFull();
   }
   batch.evaluate(ctx, out);
@@ -167,8 +173,11 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
   ctx.d0 = ctx.agentD0;
   for (const sim::NearAgent& other : ctx.near->agents) addBall(other.position + tau * other.velocity, other.radius);
   ctx.d0 = ctx.obstacleD0;
-  for (const sim::NearObstacle& o : ctx.near->obstacles) {
-    const sim::ObstaclePiece& piece = *o.piece;
+  const auto& obstacles = ctx.near->obstacles;
+  SolidEdges solids(ctx.world, obstacles, p.head<2>(), tau);
+  for (std::size_t i = 0; i < obstacles.size(); ++i) {
+    const sim::ObstaclePiece& piece = *obstacles[i].piece;
+    const bool repels = solids.repels(i);
     if (piece.kind == sim::ObstaclePiece::Kind::Ball) {
       addBall(piece.ball.center + tau * piece.velocity, piece.ball.radius);
       continue;
@@ -183,7 +192,7 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
     const Vec3 c(c2.x(), c2.y(), 0.0);
     const double nn = unitNormal(c, v.dist);
     normals[batch.size()] = normal;
-    batch.addView(d.dot(c), nn, v.sinHalf, v.halfAngle, v.clearance, ctx.d0);
+    batch.addView(d.dot(c), nn, v.sinHalf, v.halfAngle, v.clearance, repels ? ctx.d0 : 0.0);
     if (batch.full()) evaluate();
   }
   evaluate();
