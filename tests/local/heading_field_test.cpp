@@ -128,7 +128,8 @@ void addSegmentReference(const GoldensteinParameters& p, const geometry::Segment
 
 TEST(HeadingField, Batched2DFieldEqualsObjectByObjectReference) {
   std::mt19937_64 rng(11);
-  const GoldensteinParameters p;
+  GoldensteinParameters p;
+  p.passingBias = 0.6;  // an option (default 0): the batch must shift the shape, not the window
   const RepellerConstants constants = makeRepellerConstants(p.delta, p.windowEdgeGap, p.frontHalfAngle);
   std::uniform_real_distribution<double> angle(-kPi, kPi), tauDraw(0.0, 0.05);
   const int sizes[][3] = {{0, 1, 0}, {1, 0, 0}, {3, 2, 1}, {8, 0, 0}, {10, 4, 2}, {16, 0, 0}, {17, 0, 0}, {25, 10, 5}};
