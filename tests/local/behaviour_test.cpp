@@ -69,6 +69,40 @@ TEST(Behaviour, RepellerTurnsAwayFromAnObstacleSlightlyOffAxis) {
   EXPECT_GT(ratesOf(w, p, Vec3::UnitX()).turnRate, 0.0);
 }
 
+// A.1.1: "Two obstacles which are close to each other should sum up to form a larger repeller,
+// but if they are far enough apart, an agent should be able to pass through them." With the
+// paper's symmetric repeller (A.3) (the default: no passing bias) the zero of Σ f_obs_i between
+// two equal discs lies on the gap's axis, and it is an attractor exactly when the grown discs
+// leave a gap there, i.e. when the agent fits between the discs. A stable heading of the
+// obstacle field therefore points into free space, never at an obstacle (where (6) would hold the
+// agent at d1 with v = 0).
+TEST(Behaviour, BetweenTwoEqualObstaclesTheGapIsAnAttractorExactlyWhenTheAgentFits) {
+  local::GoldensteinParameters p;
+  p.headingNoise = 0.0;
+  const double a = 0.5, rho = 0.5;
+  const auto fObstacleAt = [&](const sim::World& w, double phi) {
+    sim::World turned = w;
+    turned.agents[0].state.direction = Vec3(std::cos(phi), std::sin(phi), 0);
+    return ratesOf(turned, p, Vec3::Zero()).fObstacle;  // no target: the obstacle field alone
+  };
+  for (double distance : {1.5, 2.0, 3.0, 4.5}) {
+    for (double fit : {0.3, 0.6, 0.85, 1.15, 1.5, 2.0}) {  // surface gap / the agent's width
+      const double gap = fit * 2.0 * a;
+      sim::World w = test::emptyWorld();
+      test::addBall(w, Vec3(distance, rho + gap / 2, 0), rho);
+      test::addBall(w, Vec3(distance, -rho - gap / 2, 0), rho);
+      w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 0, 0)));
+      w.agents[0].radius = a;
+      w.refreshPieces();
+      const double eps = 1e-4;
+      const double ahead = fObstacleAt(w, 0.0), left = fObstacleAt(w, eps), right = fObstacleAt(w, -eps);
+      EXPECT_NEAR(ahead, 0.0, 1e-15) << distance << " " << fit;  // the zero is on the gap's axis
+      const bool attractor = left < 0.0 && right > 0.0;
+      EXPECT_EQ(attractor, fit > 1.0) << "distance " << distance << ", gap " << fit << " x the agent's width";
+    }
+  }
+}
+
 TEST(Behaviour, AdaptiveWeightsGoAroundTwoClosePillarsWhereTheDirectSumFails) {
   test::RunOptions o;
   o.duration = 60;
