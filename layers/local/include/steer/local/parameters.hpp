@@ -60,9 +60,17 @@ struct GoldensteinParameters {
   /// Pedestrians in a crowd walk at arm's length from each other; with the d0 that makes a
   /// static obstacle a timely repeller, neighbours alongside would switch every target off
   /// through (A.10)/(A.11). Not in the paper, which treats agents as obstacles (factor 1).
+  /// Checked against the §7 examples (papers/goldenstein2001/README.md): with 1, maze_b's walkers
+  /// reach less often (60 % against 90 % over 10 seeds), the theater's slightly less (94 %).
   double agentDecayFactor = 0.25;
 
   // --- Segment obstacles (§4.1.1) ---
+  // A solid (box, oriented box, polygon) reaches the local layer as its boundary edges. The edges
+  // of a convex solid act as the one obstacle it is: only its nearest edge adds a repeller (seen
+  // as below), all of them count for r_min of (6). Edge by edge, a box repelled two or three
+  // times (its hidden back edge, and a corner shared by two edges counted twice), which held the
+  // theater's agents facing the seat rows' corners and turned maze_b's walkers away from its
+  // doors (layers/local/src/solid_edges.hpp).
   /// A segment (wall, polygon or box edge) is "far" when its distance from the agent's centre
   /// exceeds both this distance (m) and the segment's length; then ψ and Δψ come from its
   /// midpoint and the angle it subtends. Otherwise they come from its closest point, seen as a
@@ -79,7 +87,8 @@ struct GoldensteinParameters {
   /// switches the target off as surely as one ahead; in a crowd, with neighbours at arm's
   /// length on every side, every target goes off and the crowd disperses. When true (default)
   /// α2 = tanh(Σ_i W_i D_i): each obstacle counts through its window, i.e. only where it lies
-  /// within 2Δψ_i + δ of the heading. False gives (A.10) as printed.
+  /// within 2Δψ_i + δ of the heading. False gives (A.10) as printed; then the walls of maze_a's
+  /// 4 m corridors keep every target off and 33 % of its walkers arrive (100 % windowed).
   bool windowedAlpha2 = true;
   /// Rate multiplier of (4) in WeightMode::Integrated (1/s), > 0: the weights are fast variables.
   double weightRate = 10.0;
@@ -95,7 +104,13 @@ struct GoldensteinParameters {
   // --- Noise n of (3) and (4) ---
   /// Standard deviation of the heading noise (rad/√s), ≥ 0. With a fixed step dt one draw is
   /// held over the step as n = σ ξ / √dt (Euler–Maruyama), so the heading's random increment
-  /// over a step has standard deviation σ √dt whatever the step.
+  /// over a step has standard deviation σ √dt whatever the step. The paper gives no amplitude;
+  /// it uses n "to escape from the unstable fixed points created by obstacles" (§4.1.2), which
+  /// 0.05 does (two agents head-on part within seconds). It cannot free an agent from a *stable*
+  /// stall (a heading at an attractor of Σ f_obs_i with an object in front at d1, v = 0 by (6)):
+  /// there the heading's spread is ~σ/√(2k) ≈ 0.03 rad for a well of slope k ≈ 1–3 /s. Larger
+  /// amplitudes free such stalls by chance (σ = 0.3: maze_b 100 %, README of the paper's
+  /// folder) and were not adopted: that is not the role the paper gives n.
   double headingNoise = 0.05;
   /// Standard deviation of the weight noise (1/√s), ≥ 0, scaled like the heading noise.
   double weightNoise = 0.01;
@@ -107,7 +122,11 @@ struct GoldensteinParameters {
   /// it, less its half-angle Δψ, is below this (rad), in (0, π]: i.e. when the heading ray
   /// passes within this angle of the object grown by the agent's radius. The paper: "only
   /// obstacles in front of the agent". Small, so that an agent sliding past an obstacle at its
-  /// side keeps its speed.
+  /// side keeps its speed. The margin matters in a concave corner: the two walls, each seen
+  /// from its closest point (§4.1.1), leave a phantom gap between them whose heading is an
+  /// attractor of Σ f_obs_i, and the walls within this margin of it hold the agent at d1 (v = 0);
+  /// with 0.05 maze_b's walkers no longer stall there, with 0 (the subtended angle alone) they
+  /// graze walls (contacts in maze_b and the theater). Kept at 0.25.
   double frontHalfAngle = 0.25;
   /// Fastest retreat, as a fraction of the agent's maximum speed, in [0, 1].
   double retreatFraction = 0.5;
@@ -126,7 +145,9 @@ struct GoldensteinParameters {
   /// Courage → d1 (9)(10) (m), ≥ 0: the paper uses d0base here too; it is separate so that the
   /// reach of the repellers and the safety distance of (6) can be set apart. d1 is measured
   /// from the agent's surface to the obstacle's.
-  /// The default 0.2 m lets a crowd at arm's length keep walking.
+  /// The default 0.2 m lets a crowd at arm's length keep walking. (The paper's d1 = d0vel − v0
+  /// is d0base at courage ≤ 0.5, 1 in its Fig. 5.) Every stall of the §7 examples rests at
+  /// r_min = d1; a concave corner traps an agent of radius a only if d1 > (√2 − 1) a.
   double d1Base = 0.2;
   /// v0 of (9) (m), which the paper never defines.
   double v0 = 0.0;
