@@ -156,6 +156,36 @@ TEST(Behaviour, RetreatsWhenCloserThanD1AndOnlyObstaclesInFrontCount) {
   EXPECT_TRUE(std::isinf(behind.closestFront));
 }
 
+// (6) makes an agent closer than d1 to what is in front retreat; moving backwards, what is
+// "in front" of its motion is behind it, so the retreat obeys the same law there and stops at d1
+// from an obstacle behind (flock1's collisions were agents backing off a neighbour into a pillar).
+TEST(Behaviour, RetreatStopsAtD1FromAnObstacleBehind) {
+  local::GoldensteinParameters p;
+  p.headingNoise = 0.0;
+  const double d1 = local::courageToD1(0.5, p.d1Base, p.v0);
+  for (double behind : {0.05, 0.15, 0.3, 0.6}) {  // clearance to the disc behind (m)
+    sim::World w = test::emptyWorld();
+    test::addBall(w, Vec3(1.0 + 0.3 * d1, 0, 0), 0.5);       // in front, well inside d1
+    test::addBall(w, Vec3(-1.0 - behind, 0, 0), 0.5);        // behind
+    w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 0, 0)));
+    w.refreshPieces();
+    const local::Rates r = ratesOf(w, p, Vec3::UnitX());
+    EXPECT_NEAR(r.closestBehind, behind, 1e-12) << behind;
+    // (6) for the disc in front asks for a retreat; (6) for the disc behind bounds it, to 0 once
+    // that disc is within d1.
+    const double asked = (0.3 * d1 - d1) / p.timeToContact;
+    const double allowed = std::min(std::max(0.0, (behind - d1) / p.timeToContact), p.retreatFraction * w.agents[0].maxSpeed);
+    EXPECT_NEAR(r.speed, std::max(asked, -allowed), 1e-12) << behind;
+    test::RunOptions o;
+    o.parameters = p;
+    o.duration = 5;
+    const auto run = test::run(w, o);
+    EXPECT_EQ(run.watch.collisions, 0) << behind;
+    const double gapBehind = run.world.agents[0].state.position.x() - (-1.0 - behind) - 1.0;
+    EXPECT_GT(gapBehind, std::min(behind, d1) - 1e-3) << behind;  // never backs closer than d1 (or than it was)
+  }
+}
+
 TEST(Behaviour, SpeedFollowsConstantTimeToContact) {
   local::GoldensteinParameters p;
   p.headingNoise = 0.0;

@@ -33,6 +33,7 @@ constexpr double kHalfPi = 0.5 * kPi;
 struct Reference {
   double fObstacle = 0.0, slopeObstacle = 0.0, windowSum = 0.0, distanceSum = 0.0, windowedDistanceSum = 0.0;
   double closestFront = std::numeric_limits<double>::infinity();
+  double closestBehind = std::numeric_limits<double>::infinity();
   Vec3 omegaObstacle = Vec3::Zero();
 };
 
@@ -42,6 +43,8 @@ double addReference(const GoldensteinParameters& p, double sinX, double cosX, do
                     double d0, double bias, Reference& out) {
   const double theta = std::atan2(sinX, cosX);
   if (std::abs(theta) - half < p.frontHalfAngle) out.closestFront = std::min(out.closestFront, clearance);
+  // a retreat's "in front": the same test about the heading turned by π
+  if (kPi - std::abs(theta) - half < p.frontHalfAngle) out.closestBehind = std::min(out.closestBehind, clearance);
   const double d = distanceFactor(clearance, d0);
   out.distanceSum += d;
   if (d == 0.0) return 0.0;
@@ -68,6 +71,7 @@ void expectClose(const detail::FieldSample& got, const Reference& want, const ch
   near(got.distanceSum, want.distanceSum, "sum D");
   near(got.windowedDistanceSum, want.windowedDistanceSum, "sum W D");
   EXPECT_EQ(got.closestFront, want.closestFront) << where;  // a minimum of the same clearances
+  EXPECT_EQ(got.closestBehind, want.closestBehind) << where;
   for (int k = 0; k < 3; ++k) near(got.omegaObstacle[k], want.omegaObstacle[k], "omega");
 }
 

@@ -93,6 +93,7 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h
     // |c| ≤ 1e-12 m: the agent sits at the disc's centre, with no direction to turn from.
     if (!(c.squaredNorm() > 1e-24)) {
       out.closestFront = std::min(out.closestFront, -radius - ctx.agentRadius);
+      out.closestBehind = std::min(out.closestBehind, -radius - ctx.agentRadius);
       return;
     }
     batch.addBall(c.x(), c.y(), radius, ctx.d0);
@@ -116,6 +117,7 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h
     View v{};
     if (!segmentView(ctx, piece.segment, shift, p, c, v)) {
       out.closestFront = std::min(out.closestFront, v.clearance);
+      out.closestBehind = std::min(out.closestBehind, v.clearance);
       continue;
     }
     // d0 = 0 gives D_i = 0: an edge that is not its solid's nearest counts for r_min only.
@@ -162,6 +164,7 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
     const double dist = c.norm();
     if (!(dist > 1e-12)) {
       out.closestFront = std::min(out.closestFront, -radius - ctx.agentRadius);
+      out.closestBehind = std::min(out.closestBehind, -radius - ctx.agentRadius);
       return;
     }
     const double nn = unitNormal(c, dist);
@@ -187,6 +190,7 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
     View v{};
     if (!segmentView(ctx, piece.segment, tau * piece.velocity.head<2>(), p.head<2>(), c2, v)) {
       out.closestFront = std::min(out.closestFront, v.clearance);
+      out.closestBehind = std::min(out.closestBehind, v.clearance);
       continue;
     }
     const Vec3 c(c2.x(), c2.y(), 0.0);

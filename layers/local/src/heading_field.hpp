@@ -38,6 +38,8 @@ struct FieldSample {
   double distanceSum = 0.0;  ///< Σ D_i
   double windowedDistanceSum = 0.0;  ///< Σ W_i D_i
   double closestFront = std::numeric_limits<double>::infinity();  ///< r_min (m)
+  /// r_min of (6) for a retreat: over the objects behind, by the same test along −heading (m).
+  double closestBehind = std::numeric_limits<double>::infinity();
   sim::Vec3 omegaTarget = sim::Vec3::Zero();    ///< 3D: f_tar along its plane normal
   sim::Vec3 omegaObstacle = sim::Vec3::Zero();  ///< 3D: Σ f_obs_i along their plane normals
 };
