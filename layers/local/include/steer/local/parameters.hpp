@@ -61,7 +61,7 @@ struct GoldensteinParameters {
   /// static obstacle a timely repeller, neighbours alongside would switch every target off
   /// through (A.10)/(A.11). Not in the paper, which treats agents as obstacles (factor 1).
   /// Checked against the §7 examples (papers/goldenstein2001/README.md): with 1, maze_b's walkers
-  /// reach less often (60 % against 90 % over 10 seeds), the theater's slightly less (94 %).
+  /// reach less often (60 % against 85 % over 10 seeds), the theater's slightly less (94 %).
   double agentDecayFactor = 0.25;
 
   // --- Segment obstacles (§4.1.1) ---
@@ -125,10 +125,13 @@ struct GoldensteinParameters {
   /// side keeps its speed. The margin matters in a concave corner: the two walls, each seen
   /// from its closest point (§4.1.1), leave a phantom gap between them whose heading is an
   /// attractor of Σ f_obs_i, and the walls within this margin of it hold the agent at d1 (v = 0);
-  /// with 0.05 maze_b's walkers no longer stall there, with 0 (the subtended angle alone) they
-  /// graze walls (contacts in maze_b and the theater). Kept at 0.25.
+  /// with 0.05 maze_b's walkers stall there less often (58 of 60 arrive over 10 seeds, against
+  /// 51), with 0 (the subtended angle alone) they graze walls (a contact in the theater). Kept.
   double frontHalfAngle = 0.25;
-  /// Fastest retreat, as a fraction of the agent's maximum speed, in [0, 1].
+  /// Fastest retreat, as a fraction of the agent's maximum speed, in [0, 1]. A retreat also obeys
+  /// (6) along its motion: over the objects behind (the same test about the heading turned by
+  /// π), it stops at d1 from them. The paper's agent retreats looking at nothing behind; ours
+  /// backed into pillars (flock1) and into each other (theater) before.
   double retreatFraction = 0.5;
   /// Arrival: near a point goal the speed is at most arrivalGain × distance to the goal (1/s),
   /// ≥ 0 (0 disables it). Not in the paper; it keeps an agent whose turn rate is bounded from
