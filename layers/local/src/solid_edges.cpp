@@ -37,7 +37,8 @@ double SolidEdges::distance(std::size_t i) const {
 }
 
 bool SolidEdges::repels(std::size_t i) {
-  if (world_ == nullptr) return true;
+  // A ball is a whole obstacle (the common case: agents' discs are not in this list at all).
+  if (world_ == nullptr || list_[i].piece->kind == sim::ObstaclePiece::Kind::Ball) return true;
   if (i >= runEnd_) {
     const std::uint32_t obstacle = list_[i].piece->obstacle;
     runEnd_ = i + 1;
