@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "heading_field.hpp"
+#include "solid_edges.hpp"
 #include "steer/geometry/distance.hpp"
 #include "steer/local/parameters.hpp"
 #include "steer/local/repeller.hpp"
@@ -32,6 +33,7 @@ constexpr double kHalfPi = 0.5 * kPi;
 struct Reference {
   double fObstacle = 0.0, slopeObstacle = 0.0, windowSum = 0.0, distanceSum = 0.0, windowedDistanceSum = 0.0;
   double closestFront = std::numeric_limits<double>::infinity();
+  double closestBehind = std::numeric_limits<double>::infinity();
   Vec3 omegaObstacle = Vec3::Zero();
 };
 
@@ -41,6 +43,8 @@ double addReference(const GoldensteinParameters& p, double sinX, double cosX, do
                     double d0, double bias, Reference& out) {
   const double theta = std::atan2(sinX, cosX);
   if (std::abs(theta) - half < p.frontHalfAngle) out.closestFront = std::min(out.closestFront, clearance);
+  // a retreat's "in front": the same test about the heading turned by π
+  if (kPi - std::abs(theta) - half < p.frontHalfAngle) out.closestBehind = std::min(out.closestBehind, clearance);
   const double d = distanceFactor(clearance, d0);
   out.distanceSum += d;
   if (d == 0.0) return 0.0;
@@ -67,6 +71,7 @@ void expectClose(const detail::FieldSample& got, const Reference& want, const ch
   near(got.distanceSum, want.distanceSum, "sum D");
   near(got.windowedDistanceSum, want.windowedDistanceSum, "sum W D");
   EXPECT_EQ(got.closestFront, want.closestFront) << where;  // a minimum of the same clearances
+  EXPECT_EQ(got.closestBehind, want.closestBehind) << where;
   for (int k = 0; k < 3; ++k) near(got.omegaObstacle[k], want.omegaObstacle[k], "omega");
 }
 
@@ -128,7 +133,8 @@ void addSegmentReference(const GoldensteinParameters& p, const geometry::Segment
 
 TEST(HeadingField, Batched2DFieldEqualsObjectByObjectReference) {
   std::mt19937_64 rng(11);
-  const GoldensteinParameters p;
+  GoldensteinParameters p;
+  p.passingBias = 0.6;  // an option (default 0): the batch must shift the shape, not the window
   const RepellerConstants constants = makeRepellerConstants(p.delta, p.windowEdgeGap, p.frontHalfAngle);
   std::uniform_real_distribution<double> angle(-kPi, kPi), tauDraw(0.0, 0.05);
   const int sizes[][3] = {{0, 1, 0}, {1, 0, 0}, {3, 2, 1}, {8, 0, 0}, {10, 4, 2}, {16, 0, 0}, {17, 0, 0}, {25, 10, 5}};
@@ -161,6 +167,96 @@ TEST(HeadingField, Batched2DFieldEqualsObjectByObjectReference) {
       EXPECT_NEAR(got.slopeTarget, -p.a * std::cos(phi), 1e-15);
     }
   }
+}
+
+// §4.1.1 counts a non-spherical obstacle once; a convex solid (box, oriented box, convex polygon,
+// in either orientation) comes as its edges, and only its nearest edge may add a repeller, while
+// every edge counts for r_min of (6) (solid_edges.hpp). A non-convex polygon, a wall segment and
+// a disc keep their own repellers. Random worlds of such obstacles around an agent at the origin,
+// against a reference that picks each solid's nearest edge by brute force.
+TEST(HeadingField, AConvexSolidRepelsAsOneObstacleThroughItsNearestEdge) {
+  std::mt19937_64 rng(13);
+  const GoldensteinParameters p;
+  const RepellerConstants constants = makeRepellerConstants(p.delta, p.windowEdgeGap, p.frontHalfAngle);
+  std::uniform_real_distribution<double> angle(-kPi, kPi), size(0.2, 2.5), where(0.0, 1.0);
+  int solidsSeen = 0, silencedEdges = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    sim::World w;
+    // Each obstacle inside a disc of radius `extent` around a centre at least extent + 0.6 m away,
+    // so the agent (radius 0.5) at the origin is outside all of them.
+    const auto centre = [&](double extent) {
+      const double t = angle(rng), r = extent + 0.6 + 4.0 * where(rng);
+      return Vec2(r * std::cos(t), r * std::sin(t));
+    };
+    for (int k = 0; k < 6; ++k) {
+      const double e = size(rng);
+      const Vec2 c = centre(e);
+      switch (k % 6) {
+        case 0: w.obstacles.push_back({geometry::AlignedBox{c - Vec2(0.7 * e, 0.3 * e), c + Vec2(0.7 * e, 0.3 * e)}, {}}); break;
+        case 1: w.obstacles.push_back({geometry::OrientedBox{c, Vec2(0.7 * e, 0.1 * e), angle(rng)}, {}}); break;
+        case 2: {  // a convex polygon: points of a circle in angular order, either orientation
+          std::vector<double> t(3 + static_cast<int>(4 * where(rng)));
+          for (double& v : t) v = angle(rng);
+          std::sort(t.begin(), t.end());
+          if (where(rng) < 0.5) std::reverse(t.begin(), t.end());
+          geometry::Polygon poly;
+          for (double v : t) poly.vertices.push_back(c + e * Vec2(std::cos(v), std::sin(v)));
+          w.obstacles.push_back({poly, {}});
+          break;
+        }
+        case 3: {  // an L: not convex, every edge its own obstacle
+          const double u = 0.7 * e;
+          w.obstacles.push_back({geometry::Polygon{{c + Vec2(-u, -u), c + Vec2(u, -u), c + Vec2(u, -0.3 * u),
+                                                    c + Vec2(-0.3 * u, -0.3 * u), c + Vec2(-0.3 * u, u), c + Vec2(-u, u)}},
+                                 {}});
+          break;
+        }
+        case 4: w.obstacles.push_back({geometry::Segment{c - e * Vec2(0.9, 0.3), c + e * Vec2(0.9, 0.3)}, {}}); break;
+        default: w.obstacles.push_back({geometry::Ball{Vec3(c.x(), c.y(), 0), 0.5 * e}, {}}); break;
+      }
+    }
+    w.refreshPieces();
+    const auto& pieces = w.pieces();
+    sim::NearEnvironment near;
+    for (std::size_t i = 0; i < pieces.size(); ++i)
+      near.obstacles.push_back({static_cast<sim::PieceIndex>(i), &pieces[i], Vec3::Zero(), 0.0});
+    const double phi = angle(rng), radius = 0.5, d0 = 2.0;
+    const Vec2 h(std::cos(phi), std::sin(phi));
+    const detail::FieldContext ctx(p, constants, near, Vec3(1, 0, 0), radius, d0, &w);
+    const detail::FieldSample got = detail::sampleField2D(ctx, Vec2::Zero(), h, 0.0);
+
+    Reference want;
+    for (std::size_t i = 0; i < pieces.size();) {
+      std::size_t end = i;
+      while (end < pieces.size() && pieces[end].obstacle == pieces[i].obstacle) ++end;
+      const auto& shape = w.obstacles[pieces[i].obstacle].shape;
+      const bool convexSolid = pieces[i].obstacle % 6 <= 2;  // the boxes and the convex polygon
+      ASSERT_EQ(detail::isConvexSolid(w.obstacles[pieces[i].obstacle]), convexSolid) << shape.index();
+      std::size_t nearest = i;
+      for (std::size_t j = i; j < end; ++j)
+        if (geometry::distanceToSegment(Vec2::Zero(), pieces[j].segment) <
+            geometry::distanceToSegment(Vec2::Zero(), pieces[nearest].segment))
+          nearest = j;
+      for (std::size_t j = i; j < end; ++j) {
+        if (pieces[j].kind == sim::ObstaclePiece::Kind::Ball) {
+          const Vec2 c = pieces[j].ball.center.head<2>();
+          const double dist = c.norm();
+          addReference(p, geometry::cross(c, h) / dist, c.dot(h) / dist, ballHalfAngle(dist, pieces[j].ball.radius, radius),
+                       dist - pieces[j].ball.radius - radius, d0, p.passingBias, want);
+          continue;
+        }
+        const bool repels = !convexSolid || j == nearest;
+        silencedEdges += repels ? 0 : 1;
+        // d0 = 0: no repeller, only the front test of (6).
+        addSegmentReference(p, pieces[j].segment, h, radius, repels ? d0 : 0.0, p.passingBias, want);
+      }
+      solidsSeen += convexSolid ? 1 : 0;
+      i = end;
+    }
+    expectClose(got, want, "solids");
+  }
+  EXPECT_EQ(solidsSeen, 600);
+  EXPECT_GT(silencedEdges, 1500);
 }
 
 TEST(HeadingField, Batched3DFieldEqualsObjectByObjectReference) {

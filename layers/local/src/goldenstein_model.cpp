@@ -29,7 +29,7 @@ class Dynamics {
       : p_(p),
         in_(in),
         field_(p, constants, in.near, in.goalDirection, in.agent.radius,
-               courageToD0(in.agent.personality.courage, p.d0Base, p.courageMapping)) {
+               courageToD0(in.agent.personality.courage, p.d0Base, p.courageMapping), &in.world) {
     const sim::Agent& agent = in.agent;
     d1_ = courageToD1(agent.personality.courage, p.d1Base, p.v0);
     kTurn_ = gainForStep(dexterityGain(agent.personality.dexterity, p), in.dt, p.filterStep);
@@ -64,6 +64,7 @@ class Dynamics {
     r.fTarget = f.fTarget;
     r.fObstacle = f.fObstacle;
     r.closestFront = f.closestFront;
+    r.closestBehind = f.closestBehind;
     switch (p_.weightMode) {
       case WeightMode::DirectSum: r.weights = {1.0, 1.0}; break;
       case WeightMode::QuasiStatic: r.weights = stableWeights(coefficients(f), previousWeights_); break;
@@ -87,7 +88,13 @@ class Dynamics {
     const double v = std::isfinite(f.closestFront)
                          ? constantTimeToContactSpeed(f.closestFront, d1_, p_.timeToContact)
                          : std::numeric_limits<double>::infinity();
-    r.speed = limitSpeed(v, cruise, maxRetreat_);
+    // (6) "only obstacles in front of the agent": when it retreats, the front of its motion is
+    // behind it, so the retreat is held by the same law there and stops at d1 from what is
+    // behind (otherwise an agent backing off a neighbour backs into a pillar: flock1).
+    const double retreat = std::isfinite(f.closestBehind)
+                               ? std::min(maxRetreat_, std::max(0.0, constantTimeToContactSpeed(f.closestBehind, d1_, p_.timeToContact)))
+                               : maxRetreat_;
+    r.speed = limitSpeed(v, cruise, retreat);
     return r;
   }
 

@@ -7,6 +7,7 @@
 #include <cstddef>
 
 #include "repeller_batch.hpp"
+#include "solid_edges.hpp"
 #include "steer/geometry/distance.hpp"
 
 namespace steer::local::detail {
@@ -58,7 +59,7 @@ bool segmentView(const FieldContext& ctx, const geometry::Segment& seg0, const V
 }  // namespace
 
 FieldContext::FieldContext(const GoldensteinParameters& p, const RepellerConstants& c, const sim::NearEnvironment& n,
-                           const Vec3& goalDirection, double radius, double d0Value)
+                           const Vec3& goalDirection, double radius, double d0Value, const sim::World* worldOfShapes)
     : parameters(&p),
       near(&n),
       goal(goalDirection),
@@ -66,7 +67,8 @@ FieldContext::FieldContext(const GoldensteinParameters& p, const RepellerConstan
       d0(d0Value),
       obstacleD0(d0Value),
       agentD0(d0Value * p.agentDecayFactor),
-      constants(&c) {}
+      constants(&c),
+      world(worldOfShapes) {}
 
 FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h, double tau) {
   FieldContext ctx = ctx0;
@@ -91,6 +93,7 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h
     // |c| ≤ 1e-12 m: the agent sits at the disc's centre, with no direction to turn from.
     if (!(c.squaredNorm() > 1e-24)) {
       out.closestFront = std::min(out.closestFront, -radius - ctx.agentRadius);
+      out.closestBehind = std::min(out.closestBehind, -radius - ctx.agentRadius);
       return;
     }
     batch.addBall(c.x(), c.y(), radius, ctx.d0);
@@ -100,8 +103,11 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h
   for (const sim::NearAgent& other : ctx.near->agents)
     addBall((other.position + tau * other.velocity).head<2>(), other.radius);
   ctx.d0 = ctx.obstacleD0;
-  for (const sim::NearObstacle& o : ctx.near->obstacles) {
-    const sim::ObstaclePiece& piece = *o.piece;
+  const auto& obstacles = ctx.near->obstacles;
+  SolidEdges solids(ctx.world, obstacles, p, tau);
+  for (std::size_t i = 0; i < obstacles.size(); ++i) {
+    const sim::ObstaclePiece& piece = *obstacles[i].piece;
+    const bool repels = solids.repels(i);
     const Vec2 shift = tau * piece.velocity.head<2>();
     if (piece.kind == sim::ObstaclePiece::Kind::Ball) {
       addBall(piece.ball.center.head<2>() + shift, piece.ball.radius);
@@ -111,9 +117,11 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h
     View v{};
     if (!segmentView(ctx, piece.segment, shift, p, c, v)) {
       out.closestFront = std::min(out.closestFront, v.clearance);
+      out.closestBehind = std::min(out.closestBehind, v.clearance);
       continue;
     }
-    batch.addView(c.x(), c.y(), v.sinHalf, v.halfAngle, v.clearance, ctx.d0);
+    // d0 = 0 gives D_i = 0: an edge that is not its solid's nearest counts for r_min only.
+    batch.addView(c.x(), c.y(), v.sinHalf, v.halfAngle, v.clearance, repels ? ctx.d0 : 0.0);
     flushIfFull();
   }
   batch.evaluate(ctx, out);
@@ -156,6 +164,7 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
     const double dist = c.norm();
     if (!(dist > 1e-12)) {
       out.closestFront = std::min(out.closestFront, -radius - ctx.agentRadius);
+      out.closestBehind = std::min(out.closestBehind, -radius - ctx.agentRadius);
       return;
     }
     const double nn = unitNormal(c, dist);
@@ -167,8 +176,11 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
   ctx.d0 = ctx.agentD0;
   for (const sim::NearAgent& other : ctx.near->agents) addBall(other.position + tau * other.velocity, other.radius);
   ctx.d0 = ctx.obstacleD0;
-  for (const sim::NearObstacle& o : ctx.near->obstacles) {
-    const sim::ObstaclePiece& piece = *o.piece;
+  const auto& obstacles = ctx.near->obstacles;
+  SolidEdges solids(ctx.world, obstacles, p.head<2>(), tau);
+  for (std::size_t i = 0; i < obstacles.size(); ++i) {
+    const sim::ObstaclePiece& piece = *obstacles[i].piece;
+    const bool repels = solids.repels(i);
     if (piece.kind == sim::ObstaclePiece::Kind::Ball) {
       addBall(piece.ball.center + tau * piece.velocity, piece.ball.radius);
       continue;
@@ -178,12 +190,13 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
     View v{};
     if (!segmentView(ctx, piece.segment, tau * piece.velocity.head<2>(), p.head<2>(), c2, v)) {
       out.closestFront = std::min(out.closestFront, v.clearance);
+      out.closestBehind = std::min(out.closestBehind, v.clearance);
       continue;
     }
     const Vec3 c(c2.x(), c2.y(), 0.0);
     const double nn = unitNormal(c, v.dist);
     normals[batch.size()] = normal;
-    batch.addView(d.dot(c), nn, v.sinHalf, v.halfAngle, v.clearance, ctx.d0);
+    batch.addView(d.dot(c), nn, v.sinHalf, v.halfAngle, v.clearance, repels ? ctx.d0 : 0.0);
     if (batch.full()) evaluate();
   }
   evaluate();

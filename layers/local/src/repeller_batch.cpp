@@ -82,6 +82,9 @@ STEER_LOCAL_VECTOR_CLONES void RepellerBatch::evaluate(const FieldContext& ctx, 
       const bool wide = frontCanBeWide && s >= sinWideLimit;
       const bool inFront = wide || cosX > cosFront * cosHalf - sinFront * s;
       frontClearance_[i] = inFront ? clearance : kInfinity;
+      // Retreat (v < 0 in (6)) moves the agent backwards: the same test along −heading.
+      const bool behind = wide || -cosX > cosFront * cosHalf - sinFront * s;
+      behindClearance_[i] = behind ? clearance : kInfinity;
     }
   }
   const BatchKernel kernel = activeBatchKernel();
@@ -124,10 +127,12 @@ STEER_LOCAL_VECTOR_CLONES void RepellerBatch::evaluate(const FieldContext& ctx, 
 
   // Pass 4: the sums, in order, in locals (through `out` they would chain a store and a load per
   // object). An object is left out when D_i = 0 or its window argument is below kWindowCull.
-  double closestFront = out.closestFront, distanceSum = out.distanceSum, fObstacle = out.fObstacle;
+  double closestFront = out.closestFront, closestBehind = out.closestBehind, distanceSum = out.distanceSum;
+  double fObstacle = out.fObstacle;
   double slopeObstacle = out.slopeObstacle, windowSum = out.windowSum, windowedDistanceSum = out.windowedDistanceSum;
   for (std::size_t i = 0; i < n; ++i) {
     closestFront = std::min(closestFront, frontClearance_[i]);
+    closestBehind = std::min(closestBehind, behindClearance_[i]);
     const double d = distance_[i];
     distanceSum += d;
     contributes_[i] = d != 0.0 && !(windowArg_[i] < kWindowCull);
@@ -138,6 +143,7 @@ STEER_LOCAL_VECTOR_CLONES void RepellerBatch::evaluate(const FieldContext& ctx, 
     windowedDistanceSum += window_[i] * d;
   }
   out.closestFront = closestFront;
+  out.closestBehind = closestBehind;
   out.distanceSum = distanceSum;
   out.fObstacle = fObstacle;
   out.slopeObstacle = slopeObstacle;

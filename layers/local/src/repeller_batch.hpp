@@ -41,7 +41,8 @@ class RepellerBatch {
     add(cx, cy, -1.0, sinHalf, halfAngle, clearance, d0);
   }
 
-  /// Adds the objects' terms to `out`: r_min of (6) over those in front, Σ D_i, and for every
+  /// Adds the objects' terms to `out`: r_min of (6) over those in front (and over those behind,
+  /// for a retreat), Σ D_i, and for every
   /// object that contributes, f_obs_i, ∂f_obs_i/∂φ, W_i and W_i D_i. Then contributes(i) and
   /// value(i) (= f_obs_i) hold until clear().
   void evaluate(const FieldContext& ctx, FieldSample& out);
@@ -73,7 +74,8 @@ class RepellerBatch {
   double angle_[kCapacity], half_[kCapacity], u_[kCapacity], exps_[3][kCapacity];
   // Per-object results.
   double value_[kCapacity], slope_[kCapacity], window_[kCapacity], distance_[kCapacity];
-  double frontClearance_[kCapacity];  ///< the clearance if the object is in front (6), else +∞
+  double frontClearance_[kCapacity];   ///< the clearance if the object is in front (6), else +∞
+  double behindClearance_[kCapacity];  ///< the clearance if the object is behind, else +∞
   bool contributes_[kCapacity];
 };
 
