@@ -1,8 +1,11 @@
 // The `reynolds:` section of a scenario (issue #6): combiner, behaviors with weights, priorities,
-// probabilities and parameters, think rate, vehicle, state machine, and the pigeons' avatar,
-// claps and contagion. Every key is read through YamlMap, so unknown keys are errors with their
+// probabilities and parameters, think rate, vehicle, state machine, the pigeons' avatar,
+// claps and contagion, and the resources that forage behaviors consume. Every key is read through YamlMap, so unknown keys are errors with their
 // location and key path.
+#include <algorithm>
+#include <cmath>
 #include <map>
+#include <string>
 
 #include "part_configs.hpp"
 #include "steer/reynolds/pigeons.hpp"
@@ -14,6 +17,9 @@ namespace {
 
 using yaml::YamlMap;
 constexpr double kDeg = 3.14159265358979323846 / 180.0;
+// Explore keeps a last-seen time per cell and agent: bound what a scenario may ask for.
+constexpr double kMaxExploreCells = 1e6;
+constexpr double kMaxExploreMemory = 2e7;  // agents × cells (8 bytes each)
 
 struct ReynoldsReader {
   const Scenario& s;
@@ -121,6 +127,24 @@ struct ReynoldsReader {
       }
       r.finish();
     }
+    b.explore.min = s.world.bounds.min;  // explore covers the world unless told otherwise
+    b.explore.max = s.world.bounds.max;
+    if (m.has("explore")) {
+      YamlMap e = m.map("explore");
+      b.explore.min = e.vector("min", b.explore.min);
+      b.explore.max = e.vector("max", b.explore.max);
+      b.explore.cellSize = e.positive("cell_size", b.explore.cellSize);
+      b.explore.sensingRadius = e.positive("sensing_radius", b.explore.sensingRadius);
+      b.explore.clearance = e.number("clearance", b.explore.clearance, 0.0, 1e6);
+      e.finish();
+    }
+    if (m.has("explore") || b.kind == reynolds::BehaviorKind::Explore) checkExplore(m, b.explore);
+    if (m.has("forage")) {
+      YamlMap f = m.map("forage");
+      b.forage.perception = f.positive("perception", b.forage.perception);
+      b.forage.slowingDistance = f.positive("slowing_distance", b.forage.slowingDistance);
+      f.finish();
+    }
     if (m.has("leader")) {
       YamlMap l = m.map("leader");
       b.leader.behind = l.number("behind", b.leader.behind, 0.0, 1e6);
@@ -133,6 +157,23 @@ struct ReynoldsReader {
     }
     m.finish();
     return b;
+  }
+
+  // Explore's box must be a box, and its grid small enough to remember for every agent. Errors
+  // point at the behavior's `explore` key (or at the behavior when it has none).
+  void checkExplore(const YamlMap& m, const reynolds::ExploreParameters& p) const {
+    const int dimension = s.world.dimension;
+    for (int k = 0; k < dimension; ++k)
+      if (!(p.min[k] < p.max[k])) m.fail("explore", "the box needs min < max on every axis");
+    double cells = 1.0;
+    for (int k = 0; k < dimension; ++k) cells *= std::max(1.0, std::ceil((p.max[k] - p.min[k]) / p.cellSize - 1e-9));
+    if (cells > kMaxExploreCells)
+      m.fail("explore", "the grid would have " + std::to_string(static_cast<long long>(cells)) +
+                            " cells (at most 1,000,000): use a larger cell_size");
+    const double remembered = cells * static_cast<double>(s.world.agents.size());
+    if (remembered > kMaxExploreMemory)
+      m.fail("explore", "agents × cells would be " + std::to_string(static_cast<long long>(remembered)) +
+                            " remembered times (at most 20,000,000): use a larger cell_size");
   }
 
   std::vector<reynolds::BehaviorSpec> behaviors(const YamlMap& m) const {
@@ -277,6 +318,18 @@ reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
       clap.radius = c.positive("radius", clap.radius);
       c.finish();
       p.claps.push_back(clap);
+    });
+  }
+  if (m.has("resources")) {
+    m.forEach("resources", [&](const YAML::Node& n, const std::string& at) {
+      YamlMap c(s.file, n, at);
+      reynolds::Resource resource;
+      resource.position = c.requiredVector("position");
+      if (s.world.dimension == 2) resource.position.z() = 0.0;
+      if (!s.world.bounds.contains(resource.position, s.world.dimension)) c.fail("position", "outside the world");
+      resource.radius = c.number("radius", resource.radius, 0.0, 1e6);
+      c.finish();
+      p.resources.push_back(resource);
     });
   }
   if (m.has("contagion")) {

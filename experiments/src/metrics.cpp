@@ -160,8 +160,15 @@ void MetricsRecorder::onStep(const sim::World& world, const sim::Planner&, std::
   for (std::size_t i = 0; i < world.agents.size(); ++i) {
     if (!wasEnabled_[i]) continue;
     auto& m = metrics_.agents[i];
-    m.pathLength += (world.agents[i].state.position - previous[i]).norm();
+    const double moved = (world.agents[i].state.position - previous[i]).norm();
+    m.pathLength += moved;
     m.timeEnabled += dt;
+    if (moved < kStallSpeed * dt) {
+      m.timeStalled += dt;
+      m.stalledAtEnd += dt;
+    } else {
+      m.stalledAtEnd = 0.0;
+    }
   }
   frames(world, previous, lastTime_, world.time);
   contacts(world);

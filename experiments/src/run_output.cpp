@@ -135,7 +135,9 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
                        {"reached", a.reached},
                        {"time_to_goal", a.reached ? nlohmann::json(a.timeToGoal) : nlohmann::json(nullptr)},
                        {"path_length", a.pathLength},
-                       {"collisions", a.collisions}};
+                       {"collisions", a.collisions},
+                       {"time_stalled", a.timeStalled},
+                       {"stalled_at_end", a.stalledAtEnd}};
     if (trajectories != nullptr && !trajectories->modeTraces()[i].empty()) {
       nlohmann::json trace = nlohmann::json::array();
       for (const auto& c : trajectories->modeTraces()[i]) trace.push_back({{"t", c.time}, {"mode", c.mode}});

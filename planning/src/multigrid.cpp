@@ -1,230 +1,170 @@
-// Multigrid-preconditioned conjugate gradients for the masked 5-point Laplacian (see
-// laplace_solvers.hpp). Every level stores a variable-coefficient 5-point stencil on a padded
-// grid; a node is active when its diagonal is positive. The coarse operators are Galerkin
-// products P^T A P with piecewise-constant P over 2×2 blocks, so walls and Dirichlet nodes
-// carry over exactly, and the V-cycle (red–black Gauss–Seidel, red then black before the
-// coarse correction and black then red after) is symmetric positive definite, as CG needs.
+// Conjugate gradients preconditioned by one black-box multigrid V-cycle (multigrid_hierarchy.hpp)
+// for the Laplace problem of laplace_solvers.hpp.
+//
+// Precision. The iterate x is a double, and every iteration recomputes the true residual of x
+// from it in the relaxation solvers' difference form, Σ(x_neighbour − x), whose terms are
+// exact where the values are close; the stopping test is the paper's, on the largest change
+// of a nodal value in one iteration (|α·p|, exact in double). Everything else is float: the
+// residual handed to the V-cycle (rounded relative to itself, so it stays accurate as it
+// shrinks), z = M⁻¹ r and the search direction p, with p·A·p accumulated in double. A float
+// V-cycle is a slightly different preconditioner, not a less accurate solution: the answer is
+// whatever x the double residual says is converged (tests/planning/laplace_solver_test.cpp
+// checks (A.14) to 1e-15 and agreement with Gauss–Seidel), and the iteration counts are those
+// of a double V-cycle (15 on the benchmark maze in both; docs/benchmarks.md). Float halves the
+// V-cycle's memory traffic, which is what bounds its speed at 1024². Far down a corridor, where
+// the residual falls below float's range (1e-38), the V-cycle sees 0; there the solution is
+// far below the tolerance anyway, which is why harmonic_field.cpp renormalises such regions.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
-#include "padded_grid.hpp"
+#include "multigrid_hierarchy.hpp"
 #include "steer/planning/laplace_solvers.hpp"
 
 namespace steer::planning {
 
 namespace {
 
-struct Level {
-  int nx = 0, ny = 0, stride = 0;
-  std::vector<double> diag, cw, ce, cs, cn;  // A = diag·x − Σ c·x_neighbour
-  std::vector<double> x, b, r;
-  // The finest level is the plain masked Laplacian: diag 4 and unit couplings between unknown
-  // nodes. There the stencil arrays are not read, only `unknown` (1 byte per node instead of
-  // 40): the solve is memory-bound, and the finest level is three quarters of the work. Fixed
-  // nodes hold x = 0 in every vector these loops see, so summing all four neighbours gives
-  // exactly the same numbers as the zero couplings would.
-  bool unit = false;
-  std::vector<std::uint8_t> unknown;
+using detail::mg::Real;
+using Index = std::ptrdiff_t;
 
-  Level(int nx_, int ny_) : nx(nx_), ny(ny_), stride(nx_ + 2) {
-    const std::size_t n = static_cast<std::size_t>(nx + 2) * (ny + 2);
-    for (auto* v : {&diag, &cw, &ce, &cs, &cn, &x, &b, &r}) v->assign(n, 0.0);
-  }
-  std::size_t at(int i, int j) const { return static_cast<std::size_t>(j + 1) * stride + (i + 1); }
-  bool active(std::size_t k) const { return unit ? unknown[k] != 0 : diag[k] > 0.0; }
-};
+// Reductions use eight partial sums in a fixed order, so they vectorise and still give the
+// same bits on every machine.
+constexpr int kLanes = 8;
 
-// The correction from the coarse level is scaled by this factor: piecewise-constant
-// interpolation under-corrects smooth errors by about a half, a known weakness of aggregation
-// multigrid. The scaling keeps the preconditioner symmetric positive definite.
-constexpr double kCoarseScale = 1.8;
+double finish(const double (&lanes)[kLanes]) {
+  double total = 0.0;
+  for (const double v : lanes) total += v;
+  return total;
+}
 
-void apply(const Level& L, const std::vector<double>& x, std::vector<double>& y) {
-  const int s = L.stride;
-  if (L.unit) {
-    for (int j = 1; j <= L.ny; ++j) {
-      const std::size_t row = static_cast<std::size_t>(j) * s;
-      for (int i = 1; i <= L.nx; ++i) {
-        const std::size_t k = row + i;
-        y[k] = L.unknown[k] ? 4.0 * x[k] - (x[k - 1] + x[k + 1] + x[k - s] + x[k + s]) : 0.0;
-      }
+// Σ b·z over the padded grid.
+__attribute__((target_clones("avx2", "default")))
+double dot(const Real* __restrict b, const Real* __restrict z, std::size_t n) {
+  double lanes[kLanes] = {};
+  std::size_t k = 0;
+  for (; k + kLanes <= n; k += kLanes)
+    for (int l = 0; l < kLanes; ++l) lanes[l] += double(b[k + l]) * double(z[k + l]);
+  for (; k < n; ++k) lanes[0] += double(b[k]) * double(z[k]);
+  return finish(lanes);
+}
+
+// Σ p·A·p over one row; q is ¼ on unknown nodes and 0 on fixed ones (where p is 0).
+__attribute__((target_clones("avx2", "default")))
+double energyRow(const Real* __restrict p, const Real* __restrict q, Index S, int n) {
+  double lanes[kLanes] = {};
+  auto term = [&](int k) {
+    const double ap = 4.0 * double(p[k]) - ((double(p[k - 1]) + double(p[k + 1])) + (double(p[k - S]) + double(p[k + S])));
+    return 4.0 * double(q[k]) * double(p[k]) * ap;
+  };
+  int i = 1;
+  for (; i + kLanes - 1 <= n; i += kLanes)
+    for (int l = 0; l < kLanes; ++l) lanes[l] += term(i + l);
+  for (; i <= n; ++i) lanes[0] += term(i);
+  return finish(lanes);
+}
+
+// x += α p over one row.
+__attribute__((target_clones("avx2", "default")))
+void stepRow(double* __restrict x, const Real* __restrict p, double alpha, int n) {
+  for (int i = 1; i <= n; ++i) x[i] += alpha * double(p[i]);
+}
+
+// max |p| over one row. Rounding is monotone, so |α|·max|p| is exactly the largest |α·p|.
+__attribute__((target_clones("avx2", "default")))
+Real maxAbsRow(const Real* __restrict p, int n) {
+  Real lanes[kLanes] = {};
+  int i = 1;
+  for (; i + kLanes - 1 <= n; i += kLanes)
+    for (int l = 0; l < kLanes; ++l) {
+      const Real a = std::abs(p[i + l]);
+      lanes[l] = a > lanes[l] ? a : lanes[l];
     }
-    return;
-  }
-  for (int j = 1; j <= L.ny; ++j) {
-    const std::size_t row = static_cast<std::size_t>(j) * s;
-    for (int i = 1; i <= L.nx; ++i) {
-      const std::size_t k = row + i;
-      y[k] = L.diag[k] * x[k] - (L.cw[k] * x[k - 1] + L.ce[k] * x[k + 1] + L.cs[k] * x[k - s] + L.cn[k] * x[k + s]);
-    }
+  Real largest = 0;
+  for (const Real v : lanes) largest = v > largest ? v : largest;
+  for (; i <= n; ++i) largest = std::abs(p[i]) > largest ? std::abs(p[i]) : largest;
+  return largest;
+}
+
+// The residual of (A.14) over one row, in the relaxation solvers' difference form, rounded to
+// float as the V-cycle's right-hand side: rhs = Σ (x_neighbour − x) on unknown nodes, 0 on fixed.
+__attribute__((target_clones("avx2", "default")))
+void residualRow(Real* __restrict rhs, const double* __restrict x, const Real* __restrict q, Index S, int n) {
+  for (int i = 1; i <= n; ++i) {
+    const double c = x[i];
+    const double r = ((x[i - 1] - c) + (x[i + 1] - c)) + ((x[i - S] - c) + (x[i + S] - c));
+    rhs[i] = static_cast<Real>((4.0 * double(q[i])) * r);
   }
 }
 
-void smoothColor(Level& L, int color) {
-  const int s = L.stride;
-  if (L.unit) {
-    for (int j = 1; j <= L.ny; ++j) {
-      const std::size_t row = static_cast<std::size_t>(j) * s;
-      for (int i = 1 + ((j + 1 + color) & 1); i <= L.nx; i += 2) {
-        const std::size_t k = row + i;
-        if (!L.unknown[k]) continue;
-        L.x[k] = (L.b[k] + L.x[k - 1] + L.x[k + 1] + L.x[k - s] + L.x[k + s]) / 4.0;
-      }
-    }
-    return;
-  }
-  for (int j = 1; j <= L.ny; ++j) {
-    const std::size_t row = static_cast<std::size_t>(j) * s;
-    for (int i = 1 + ((j + 1 + color) & 1); i <= L.nx; i += 2) {
-      const std::size_t k = row + i;
-      if (L.diag[k] <= 0.0) continue;
-      L.x[k] = (L.b[k] + L.cw[k] * L.x[k - 1] + L.ce[k] * L.x[k + 1] + L.cs[k] * L.x[k - s] + L.cn[k] * L.x[k + s]) /
-               L.diag[k];
-    }
-  }
-}
-
-Level coarsen(const Level& F) {
-  Level C((F.nx + 1) / 2, (F.ny + 1) / 2);
-  for (int J = 0; J < C.ny; ++J)
-    for (int I = 0; I < C.nx; ++I) {
-      // Children beyond the fine grid fall on its zero ring and contribute nothing.
-      const std::size_t d00 = F.at(2 * I, 2 * J), d10 = F.at(2 * I + 1, 2 * J);
-      const std::size_t d01 = F.at(2 * I, 2 * J + 1), d11 = F.at(2 * I + 1, 2 * J + 1);
-      const std::size_t k = C.at(I, J);
-      C.diag[k] = F.diag[d00] + F.diag[d10] + F.diag[d01] + F.diag[d11] -
-                  2.0 * (F.ce[d00] + F.ce[d01] + F.cn[d00] + F.cn[d10]);
-      C.ce[k] = F.ce[d10] + F.ce[d11];
-      C.cw[k] = F.cw[d00] + F.cw[d01];
-      C.cn[k] = F.cn[d01] + F.cn[d11];
-      C.cs[k] = F.cs[d00] + F.cs[d10];
-      if (C.diag[k] <= 1e-12) C.diag[k] = C.ce[k] = C.cw[k] = C.cn[k] = C.cs[k] = 0.0;
-    }
-  return C;
-}
-
-void vcycle(std::vector<Level>& levels, std::size_t l) {
-  Level& L = levels[l];
-  std::fill(L.x.begin(), L.x.end(), 0.0);
-  if (l + 1 == levels.size()) {
-    for (int k = 0; k < 40; ++k) {
-      smoothColor(L, 0);
-      smoothColor(L, 1);
-      smoothColor(L, 1);
-      smoothColor(L, 0);
-    }
-    return;
-  }
-  smoothColor(L, 0);
-  smoothColor(L, 1);
-  apply(L, L.x, L.r);
-  for (std::size_t k = 0; k < L.r.size(); ++k) L.r[k] = L.active(k) ? L.b[k] - L.r[k] : 0.0;
-  Level& C = levels[l + 1];
-  for (int J = 0; J < C.ny; ++J)
-    for (int I = 0; I < C.nx; ++I)
-      C.b[C.at(I, J)] = L.r[L.at(2 * I, 2 * J)] + L.r[L.at(2 * I + 1, 2 * J)] + L.r[L.at(2 * I, 2 * J + 1)] +
-                        L.r[L.at(2 * I + 1, 2 * J + 1)];
-  vcycle(levels, l + 1);
-  for (int j = 0; j < L.ny; ++j)
-    for (int i = 0; i < L.nx; ++i) {
-      const std::size_t k = L.at(i, j);
-      if (L.active(k)) L.x[k] += kCoarseScale * C.x[C.at(i / 2, j / 2)];
-    }
-  smoothColor(L, 1);
-  smoothColor(L, 0);
-}
-
-double dot(const std::vector<double>& a, const std::vector<double>& b) {
-  double s = 0.0;
-  for (std::size_t k = 0; k < a.size(); ++k) s += a[k] * b[k];
-  return s;
+// p ← z + β p over one row.
+__attribute__((target_clones("avx2", "default")))
+void directionRow(Real* __restrict p, const Real* __restrict z, Real beta, int n) {
+  for (int i = 1; i <= n; ++i) p[i] = z[i] + beta * p[i];
 }
 
 }  // namespace
 
 SolveStats solveMultigrid(LaplaceProblem& problem, double tolerance, std::int64_t maxIterations) {
   SolveStats stats;
-  detail::Padded p(problem);
-  std::vector<Level> levels;
-  levels.emplace_back(p.nx, p.ny);
-  Level& F = levels.front();
-  const int s = p.stride;
-  std::vector<double> x(p.value.size(), 0.0);
-  bool any = false;
-  for (int j = 1; j <= p.ny; ++j)
-    for (int i = 1; i <= p.nx; ++i) {
-      const std::size_t k = static_cast<std::size_t>(j) * s + i;
-      if (!p.unknown[k]) continue;
-      any = true;
-      F.diag[k] = 4.0;
-      double rhs = 0.0;
-      for (const std::ptrdiff_t d : {std::ptrdiff_t{-1}, std::ptrdiff_t{1}, std::ptrdiff_t{-s}, std::ptrdiff_t{s}}) {
-        const std::size_t n = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(k) + d);
-        const double c = p.unknown[n] ? 1.0 : 0.0;
-        if (!p.unknown[n]) rhs += p.value[n];
-        if (d == -1) F.cw[k] = c;
-        else if (d == 1) F.ce[k] = c;
-        else if (d == -s) F.cs[k] = c;
-        else F.cn[k] = c;
-      }
-      F.b[k] = rhs;
-      x[k] = p.value[k];
-    }
-  F.unit = true;
-  F.unknown = p.unknown;
-  if (!any) {
+  if (std::none_of(problem.unknown.begin(), problem.unknown.end(), [](std::uint8_t u) { return u != 0; })) {
     stats.converged = true;
     return stats;
   }
-  while (levels.back().nx > 2 || levels.back().ny > 2) levels.push_back(coarsen(levels.back()));
-
-  Level& fine = levels.front();
-  const std::vector<double> rhs = fine.b;
-  std::vector<double> r(x.size()), z(x.size()), q(x.size()), dir(x.size());
-  apply(fine, x, q);
-  for (std::size_t k = 0; k < x.size(); ++k) r[k] = fine.diag[k] > 0.0 ? rhs[k] - q[k] : 0.0;
-  // z = M⁻¹ r by one V-cycle. The vectors are swapped in and out rather than copied (two
-  // passes over 8 MB per iteration at 1024²); vcycle() neither changes the finest b nor needs
-  // its x on entry.
-  auto precondition = [&]() {
-    levels.front().b.swap(r);
-    vcycle(levels, 0);
-    levels.front().b.swap(r);
-    levels.front().x.swap(z);
-  };
-  precondition();
-  dir = z;
-  double rz = dot(r, z);
-  while (stats.iterations < maxIterations && rz > 0.0) {
-    apply(fine, dir, q);
-    const double pq = dot(dir, q);
-    if (!(pq > 0.0)) break;
-    const double alpha = rz / pq;
-    double largest = 0.0;
-    for (std::size_t k = 0; k < x.size(); ++k) {
-      const double step = alpha * dir[k];
-      largest = std::max(largest, std::abs(step));
-      x[k] += step;
-      r[k] -= alpha * q[k];
+  detail::mg::Hierarchy hierarchy(problem.nx, problem.ny, problem.unknown);
+  detail::mg::Level& F = hierarchy.finest();
+  const Index S = F.stride;
+  const std::size_t n = F.size;
+  // x with the Dirichlet values on fixed nodes (the frame is 0, as in LaplaceProblem).
+  std::vector<double> x(n, 0.0);
+  std::vector<Real> p(n, Real(0));
+  for (int j = 0; j < problem.ny; ++j)
+    for (int i = 0; i < problem.nx; ++i) x[F.at(i + 1, j + 1)] = problem.value[problem.index(i, j)];
+  auto row = [&](int j) { return F.at(0, j); };
+  for (int j = 1; j <= F.ny; ++j) residualRow(F.b.data() + row(j), x.data() + row(j), F.quarter.data() + row(j), S, F.nx);
+  // PCG with the residual recomputed from x every iteration (not updated by −α·A·p): it is
+  // then the true residual of the double iterate, and needs no array of its own. F.b holds it.
+  double rz = 0.0;
+  while (stats.iterations < maxIterations) {
+    hierarchy.vcycle();  // z = F.x = M⁻¹ F.b
+    const double rzNext = dot(F.b.data(), F.x.data(), n);
+    if (!(rzNext > 0.0)) {
+      // r·M⁻¹r = 0: the residual is 0 to float precision (below 1e-38 everywhere).
+      stats.converged = rzNext == 0.0;
+      break;
     }
+    // p ← z (first iteration) or z + β p, row by row, and Σ p·A·p of each row once the rows
+    // around it have their new p.
+    const Real beta = stats.iterations == 0 ? Real(0) : static_cast<Real>(rzNext / rz);
+    rz = rzNext;
+    double pAp = 0.0;
+    for (int j = 1; j <= F.ny + 1; ++j) {
+      if (j <= F.ny) directionRow(p.data() + row(j), F.x.data() + row(j), beta, F.nx);
+      if (j >= 2) pAp += energyRow(p.data() + row(j - 1), F.quarter.data() + row(j - 1), S, F.nx);
+    }
+    if (!(pAp > 0.0)) break;
+    const double alpha = rz / pAp;
+    // x += α p row by row, and the residual of each row as soon as the rows around it moved.
+    Real largestP = 0;
+    for (int j = 1; j <= F.ny + 1; ++j) {
+      if (j <= F.ny) {
+        stepRow(x.data() + row(j), p.data() + row(j), alpha, F.nx);
+        largestP = std::max(largestP, maxAbsRow(p.data() + row(j), F.nx));
+      }
+      if (j >= 2) residualRow(F.b.data() + row(j - 1), x.data() + row(j - 1), F.quarter.data() + row(j - 1), S, F.nx);
+    }
+    const double largest = std::abs(alpha) * double(largestP);
     ++stats.iterations;
     stats.finalUpdate = largest;
     if (largest < tolerance) {
       stats.converged = true;
       break;
     }
-    precondition();
-    const double rzNext = dot(r, z);
-    const double beta = rzNext / rz;
-    rz = rzNext;
-    for (std::size_t k = 0; k < x.size(); ++k) dir[k] = z[k] + beta * dir[k];
   }
-  if (rz == 0.0) stats.converged = true;
-  for (int j = 0; j < p.ny; ++j)
-    for (int i = 0; i < p.nx; ++i)
-      if (problem.unknown[problem.index(i, j)]) problem.value[problem.index(i, j)] = x[p.at(i, j)];
+  for (int j = 0; j < problem.ny; ++j)
+    for (int i = 0; i < problem.nx; ++i)
+      if (problem.unknown[problem.index(i, j)]) problem.value[problem.index(i, j)] = x[F.at(i + 1, j + 1)];
   return stats;
 }
 

@@ -97,3 +97,20 @@ TEST(Metrics, ObstacleContactsCountPerObstacle) {
   EXPECT_EQ(s.recorder.metrics().agentObstacleCollisions, 2u);
   EXPECT_NEAR(*s.recorder.metrics().minClearance, -0.2, 1e-12);
 }
+
+TEST(Metrics, StalledTimeCountsStepsSlowerThanTheStallSpeed) {
+  // Agent 0 walks 1 s, then stands (drifting 1 mm per 0.1 s, i.e. 0.01 m/s) for 2 s: stalled
+  // 2 s in all and at the end. Agent 1 stands 1 s, then walks 2 s: stalled 1 s, 0 at the end.
+  Scripted s({sim::Vec3(0, 0, 0), sim::Vec3(10, 0, 0)});
+  sim::Vec3 p0(0, 0, 0), p1(10, 0, 0);
+  for (int k = 0; k < 30; ++k) {
+    p0.x() += k < 10 ? 0.1 : 0.001;
+    p1.x() += k < 10 ? 0.0 : 0.1;
+    s.step(0.1, {p0, p1});
+  }
+  const auto& m = s.recorder.metrics().agents;
+  EXPECT_NEAR(m[0].timeStalled, 2.0, 1e-9);
+  EXPECT_NEAR(m[0].stalledAtEnd, 2.0, 1e-9);
+  EXPECT_NEAR(m[1].timeStalled, 1.0, 1e-9);
+  EXPECT_EQ(m[1].stalledAtEnd, 0.0);
+}

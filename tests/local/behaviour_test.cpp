@@ -69,6 +69,40 @@ TEST(Behaviour, RepellerTurnsAwayFromAnObstacleSlightlyOffAxis) {
   EXPECT_GT(ratesOf(w, p, Vec3::UnitX()).turnRate, 0.0);
 }
 
+// A.1.1: "Two obstacles which are close to each other should sum up to form a larger repeller,
+// but if they are far enough apart, an agent should be able to pass through them." With the
+// paper's symmetric repeller (A.3) (the default: no passing bias) the zero of Σ f_obs_i between
+// two equal discs lies on the gap's axis, and it is an attractor exactly when the grown discs
+// leave a gap there, i.e. when the agent fits between the discs. A stable heading of the
+// obstacle field therefore points into free space, never at an obstacle (where (6) would hold the
+// agent at d1 with v = 0).
+TEST(Behaviour, BetweenTwoEqualObstaclesTheGapIsAnAttractorExactlyWhenTheAgentFits) {
+  local::GoldensteinParameters p;
+  p.headingNoise = 0.0;
+  const double a = 0.5, rho = 0.5;
+  const auto fObstacleAt = [&](const sim::World& w, double phi) {
+    sim::World turned = w;
+    turned.agents[0].state.direction = Vec3(std::cos(phi), std::sin(phi), 0);
+    return ratesOf(turned, p, Vec3::Zero()).fObstacle;  // no target: the obstacle field alone
+  };
+  for (double distance : {1.5, 2.0, 3.0, 4.5}) {
+    for (double fit : {0.3, 0.6, 0.85, 1.15, 1.5, 2.0}) {  // surface gap / the agent's width
+      const double gap = fit * 2.0 * a;
+      sim::World w = test::emptyWorld();
+      test::addBall(w, Vec3(distance, rho + gap / 2, 0), rho);
+      test::addBall(w, Vec3(distance, -rho - gap / 2, 0), rho);
+      w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 0, 0)));
+      w.agents[0].radius = a;
+      w.refreshPieces();
+      const double eps = 1e-4;
+      const double ahead = fObstacleAt(w, 0.0), left = fObstacleAt(w, eps), right = fObstacleAt(w, -eps);
+      EXPECT_NEAR(ahead, 0.0, 1e-15) << distance << " " << fit;  // the zero is on the gap's axis
+      const bool attractor = left < 0.0 && right > 0.0;
+      EXPECT_EQ(attractor, fit > 1.0) << "distance " << distance << ", gap " << fit << " x the agent's width";
+    }
+  }
+}
+
 TEST(Behaviour, AdaptiveWeightsGoAroundTwoClosePillarsWhereTheDirectSumFails) {
   test::RunOptions o;
   o.duration = 60;
@@ -120,6 +154,36 @@ TEST(Behaviour, RetreatsWhenCloserThanD1AndOnlyObstaclesInFrontCount) {
   const local::Rates behind = ratesOf(w, p, Vec3::UnitX());
   EXPECT_DOUBLE_EQ(behind.speed, w.agents[0].desiredSpeed);
   EXPECT_TRUE(std::isinf(behind.closestFront));
+}
+
+// (6) makes an agent closer than d1 to what is in front retreat; moving backwards, what is
+// "in front" of its motion is behind it, so the retreat obeys the same law there and stops at d1
+// from an obstacle behind (flock1's collisions were agents backing off a neighbour into a pillar).
+TEST(Behaviour, RetreatStopsAtD1FromAnObstacleBehind) {
+  local::GoldensteinParameters p;
+  p.headingNoise = 0.0;
+  const double d1 = local::courageToD1(0.5, p.d1Base, p.v0);
+  for (double behind : {0.05, 0.15, 0.3, 0.6}) {  // clearance to the disc behind (m)
+    sim::World w = test::emptyWorld();
+    test::addBall(w, Vec3(1.0 + 0.3 * d1, 0, 0), 0.5);       // in front, well inside d1
+    test::addBall(w, Vec3(-1.0 - behind, 0, 0), 0.5);        // behind
+    w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 0, 0)));
+    w.refreshPieces();
+    const local::Rates r = ratesOf(w, p, Vec3::UnitX());
+    EXPECT_NEAR(r.closestBehind, behind, 1e-12) << behind;
+    // (6) for the disc in front asks for a retreat; (6) for the disc behind bounds it, to 0 once
+    // that disc is within d1.
+    const double asked = (0.3 * d1 - d1) / p.timeToContact;
+    const double allowed = std::min(std::max(0.0, (behind - d1) / p.timeToContact), p.retreatFraction * w.agents[0].maxSpeed);
+    EXPECT_NEAR(r.speed, std::max(asked, -allowed), 1e-12) << behind;
+    test::RunOptions o;
+    o.parameters = p;
+    o.duration = 5;
+    const auto run = test::run(w, o);
+    EXPECT_EQ(run.watch.collisions, 0) << behind;
+    const double gapBehind = run.world.agents[0].state.position.x() - (-1.0 - behind) - 1.0;
+    EXPECT_GT(gapBehind, std::min(behind, d1) - 1e-3) << behind;  // never backs closer than d1 (or than it was)
+  }
 }
 
 TEST(Behaviour, SpeedFollowsConstantTimeToContact) {

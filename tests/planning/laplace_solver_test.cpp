@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "maps.hpp"
 #include "steer/planning/grid.hpp"
@@ -22,9 +25,11 @@ namespace {
 #ifdef STEER_SANITIZE_BUILD
 constexpr int kSweepGrid = 128;  // the sanitizer build is ~20x slower
 constexpr int kOpenGrid = 64;
+constexpr int kLargestFlatGrid = 128;
 #else
 constexpr int kSweepGrid = 256;
 constexpr int kOpenGrid = 128;
+constexpr int kLargestFlatGrid = 512;
 #endif
 
 // An open square: the target is one node in the middle, the boundary is the ring.
@@ -36,19 +41,30 @@ LaplaceProblem openSquare(int n) {
   return p;
 }
 
-// The serpentine maze rasterized, target at its exit, as a LaplaceProblem in the complement
+// A world rasterized, target disc at `target`, as a LaplaceProblem in the complement
 // u = 1 − λ (target 1, walls 0) with the paper's initial value 0.5.
-LaplaceProblem mazeProblem(int resolution) {
-  const auto maze = test::serpentineMaze(5, 24.0, 4.0, 1.0);
-  const GridSpec grid = GridSpec::over(maze.world.bounds, resolution);
-  const Raster r = withTarget(rasterizeStaticObstacles(maze.world, grid, 0.0),
-                              {TargetRegion::Kind::Disc, geometry::xy(maze.target), 0.5, {}});
+LaplaceProblem problemOver(const sim::World& world, const sim::Vec3& target, int resolution, double targetRadius = 0.5) {
+  const GridSpec grid = GridSpec::over(world.bounds, resolution);
+  const Raster r = withTarget(rasterizeStaticObstacles(world, grid, 0.0),
+                              {TargetRegion::Kind::Disc, geometry::xy(target), targetRadius, {}});
   LaplaceProblem p(grid.nx, grid.ny);
   for (std::size_t k = 0; k < grid.size(); ++k) {
     p.unknown[k] = r.cells[k] == Cell::Free;
     p.value[k] = r.cells[k] == Cell::Free ? 0.5 : (r.cells[k] == Cell::Target ? 1.0 : 0.0);
   }
   return p;
+}
+
+// The serpentine maze, target at its exit.
+LaplaceProblem mazeProblem(int resolution) {
+  const auto maze = test::serpentineMaze(5, 24.0, 4.0, 1.0);
+  return problemOver(maze.world, maze.target, resolution);
+}
+
+double maxDifference(const LaplaceProblem& a, const LaplaceProblem& b) {
+  double diff = 0.0;
+  for (std::size_t k = 0; k < a.value.size(); ++k) diff = std::max(diff, std::abs(a.value[k] - b.value[k]));
+  return diff;
 }
 
 // Annulus r1 < r < r2 centred in the unit-free square [-1, 1]²: u = log(r/r2) / log(r1/r2) is
@@ -139,6 +155,112 @@ TEST(LaplaceSolvers, MultigridAgreesWithSor) {
   for (std::size_t k = 0; k < sor.value.size(); ++k) diff = std::max(diff, std::abs(mg.value[k] - sor.value[k]));
   EXPECT_LT(diff, 1e-11);
   EXPECT_LT(maxAveragingResidual(mg), 1e-13);
+}
+
+// The benchmark's map (steer_bench BM_HarmonicSolve_*), the planning tests' mazes and the
+// Fig. 7 U-trap: multigrid's CG iterations stay flat as the grid is refined (the black-box
+// interpolation never leaks a correction through a wall, on any level), where SOR's sweeps
+// double with n and Gauss–Seidel's quadruple. Counted, not timed: the counts are the same in
+// every build type.
+TEST(LaplaceSolvers, MultigridIterationsStayFlatAsTheGridIsRefined) {
+  const auto benchmarkMaze = test::randomMaze(12, 5.0, 7);
+  const auto serpentine = test::serpentineMaze(5, 24.0, 4.0, 1.0);
+  const auto narrow = test::serpentineMaze(5, 30.0, 1.5, 0.5);
+  const auto trap = test::uTrap();
+  const auto small = test::randomMaze(8, 4.0, 2);
+  const struct {
+    const char* name;
+    const sim::World& world;
+    sim::Vec3 target;
+  } maps[] = {{"benchmark maze", benchmarkMaze.world, benchmarkMaze.target},
+              {"serpentine", serpentine.world, serpentine.target},
+              {"narrow serpentine", narrow.world, narrow.target},
+              {"U-trap", trap.world, trap.target},
+              {"random maze", small.world, small.target}};
+  for (const auto& map : maps) {
+    std::int64_t fewest = 1 << 30, most = 0;
+    for (int n = 32; n <= kLargestFlatGrid; n *= 2) {
+      LaplaceProblem p = problemOver(map.world, map.target, n, 0.3);
+      const SolveStats s = solveMultigrid(p, 1e-15, 1000);
+      ASSERT_TRUE(s.converged) << map.name << " n=" << n;
+      EXPECT_LT(maxAveragingResidual(p), 1e-15) << map.name << " n=" << n;
+      fewest = std::min(fewest, s.iterations), most = std::max(most, s.iterations);
+    }
+    // Measured: 14 or 15 on every map from 32 to 512 (46 at 1024 and growing with the
+    // aggregation V-cycle this replaced).
+    EXPECT_LE(most, 20) << map.name;
+    EXPECT_LE(most - fewest, 2) << map.name << ": " << fewest << " to " << most;
+  }
+}
+
+// The V-cycle runs in float, CG in double: the float preconditioner costs no accuracy. The
+// solution satisfies (A.14) to the last bits of a double and matches Gauss–Seidel, the
+// paper's method, run to the same final update.
+TEST(LaplaceSolvers, MultigridMatchesGaussSeidelToDoublePrecision) {
+  LaplaceProblem gs = mazeProblem(64);
+  LaplaceProblem mg = gs;
+  ASSERT_TRUE(solveGaussSeidel(gs, 1e-15, 10'000'000).converged);
+  const SolveStats m = solveMultigrid(mg, 1e-15, 1000);
+  ASSERT_TRUE(m.converged);
+  EXPECT_LT(m.finalUpdate, 1e-15);
+  EXPECT_LT(maxAveragingResidual(mg), 1e-15);
+  // Gauss–Seidel's own error when its update falls below 1e-15 is ≈ 1e-15 / (1 − ρ_GS).
+  EXPECT_LT(maxDifference(gs, mg), 1e-12);
+}
+
+// Shapes that stop the coarsening early or at once (strips one to three nodes wide, a few
+// nodes), masks where walls are one node thin every second or third column, isolated unknowns
+// (a chequerboard of fixed nodes), random masks with Dirichlet data of any value in [0, 1]:
+// multigrid converges in a few iterations and agrees with SOR.
+TEST(LaplaceSolvers, MultigridAgreesWithSorOnDegenerateShapesAndMasks) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  std::vector<LaplaceProblem> problems;
+  for (const auto& [nx, ny] : {std::pair{1, 1}, std::pair{1, 300}, std::pair{300, 1}, std::pair{2, 77}, std::pair{3, 500},
+                               std::pair{500, 3}, std::pair{5, 4}, std::pair{17, 33}, std::pair{65, 63}, std::pair{100, 7}})
+    for (const double density : {0.0, 0.05, 0.3, 0.6}) {
+      LaplaceProblem p(nx, ny);
+      for (std::size_t k = 0; k < p.value.size(); ++k) {
+        const bool fixed = uniform(rng) < density;
+        p.unknown[k] = !fixed;
+        p.value[k] = fixed ? uniform(rng) : 0.5;
+      }
+      problems.push_back(p);
+    }
+  for (const int pitch : {2, 3}) {
+    // A comb: walls in every pitch-th column, open alternately at the top and the bottom.
+    LaplaceProblem p(65, 64);
+    for (int j = 0; j < p.ny; ++j)
+      for (int i = 0; i < p.nx; ++i) {
+        const bool wall = i % pitch == pitch - 1 && j != ((i / pitch) % 2 == 0 ? p.ny - 1 : 0);
+        p.unknown[p.index(i, j)] = !wall;
+        p.value[p.index(i, j)] = wall ? 0.0 : 0.5;
+      }
+    p.unknown[0] = 0, p.value[0] = 1.0;
+    problems.push_back(p);
+  }
+  LaplaceProblem chequer(40, 40);
+  for (int j = 0; j < 40; ++j)
+    for (int i = 0; i < 40; ++i) {
+      chequer.unknown[chequer.index(i, j)] = (i + j) % 2 == 0;
+      chequer.value[chequer.index(i, j)] = (i + j) % 2 == 0 ? 0.5 : 0.3;
+    }
+  problems.push_back(chequer);
+  for (std::size_t c = 0; c < problems.size(); ++c) {
+    LaplaceProblem mg = problems[c], sor = problems[c];
+    const SolveStats m = solveMultigrid(mg, 1e-15, 1000);
+    ASSERT_TRUE(solveSor(sor, 1e-15, 10'000'000, 0.0, SorOrdering::RedBlack).converged);
+    const std::string what = "case " + std::to_string(c) + " " + std::to_string(mg.nx) + "x" + std::to_string(mg.ny);
+    EXPECT_TRUE(m.converged) << what;
+    EXPECT_LE(m.iterations, 20) << what;
+    EXPECT_LT(maxDifference(mg, sor), 1e-12) << what;
+    EXPECT_LT(maxAveragingResidual(mg), 1e-15) << what;
+    for (std::size_t k = 0; k < mg.value.size(); ++k) {
+      if (!mg.unknown[k]) {
+        ASSERT_EQ(mg.value[k], problems[c].value[k]) << what << " fixed node " << k;
+      }
+    }
+  }
 }
 
 // Plain lexicographic SOR in residual form, the oracle of the solvers' interleaved sweep.

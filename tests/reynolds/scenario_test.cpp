@@ -2,10 +2,13 @@
 // SteerSuite cases, the pigeons scenario file, and the `reynolds:` section's error reporting.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "steer/experiments/factory.hpp"
 #include "steer/experiments/input_error.hpp"
+#include "part_configs.hpp"  // experiments/src: readReynoldsParameters
 #include "steer/reynolds/pigeons.hpp"
 #include "steer/reynolds/reynolds_model.hpp"
 
@@ -88,6 +91,37 @@ TEST(ReynoldsScenario, PigeonsFileRunsAndTheFlockIsStartled) {
   EXPECT_GE(startled, static_cast<int>(0.95 * 280));
 }
 
+TEST(ReynoldsScenario, ForageFileEatsEveryResourceOnce) {
+  experiments::Scenario s = experiments::loadScenario(std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/forage.yaml");
+  ASSERT_EQ(s.model, "reynolds");
+  sim::Simulation sim = experiments::makeSimulation(s);
+  sim.run();
+  const auto& ledger = dynamic_cast<const ReynoldsModel&>(sim.model()).resources();
+  ASSERT_EQ(ledger.size(), 16u);
+  EXPECT_EQ(ledger.remaining(), 0u);
+  std::vector<int> eaten(sim.world().agents.size(), 0);
+  for (std::size_t k = 0; k < ledger.size(); ++k) {
+    ASSERT_LT(ledger.consumedBy(k), eaten.size());
+    ++eaten[ledger.consumedBy(k)];
+    EXPECT_GE(ledger.consumedAt(k), 0.0);
+    EXPECT_LE(ledger.consumedAt(k), s.settings.duration);
+  }
+  EXPECT_GE(*std::min_element(eaten.begin(), eaten.end()), 1);  // every forager found something
+}
+
+TEST(ReynoldsScenario, ExploreFileSeesEveryReachableCellThroughTheDoor) {
+  experiments::Scenario s = experiments::loadScenario(std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/explore.yaml");
+  sim::Simulation sim = experiments::makeSimulation(s);
+  sim.run();
+  const auto& model = dynamic_cast<const ReynoldsModel&>(sim.model());
+  ASSERT_EQ(model.exploreGrids().size(), 1u);
+  const ExploreGrid& grid = model.exploreGrids()[0];
+  EXPECT_LT(grid.openCells(), grid.size());  // the pillar blocks some cells
+  // Both sides of the wall are one component: the door joins them.
+  EXPECT_EQ(grid.component(grid.cellOf(Vec3(-10, -6, 0))), grid.component(grid.cellOf(Vec3(10, -6, 0))));
+  EXPECT_EQ(coverage(grid, model.lastSeen(0, 0)), 1.0);
+}
+
 TEST(ReynoldsScenario, UnknownKeysAndNamesAreErrorsWithLocations) {
   const std::string head =
       "name: t\nmodel: reynolds\nworld: {min: [-10, -10], max: [10, 10]}\nagents:\n"
@@ -109,6 +143,66 @@ TEST(ReynoldsScenario, UnknownKeysAndNamesAreErrorsWithLocations) {
   EXPECT_THROW(parseModel("reynolds: {behaviors: [{kind: seek_goal, wieght: 2}]}\n"), experiments::InputError);
   EXPECT_THROW(parseModel("reynolds: {states: [{name: a, behaviors: [{kind: wander}]}], initial_state: b}\n"),
                experiments::InputError);
+}
+
+TEST(ReynoldsScenario, ExploreAndForageKeysAreReadAndBadValuesAreErrorsWithLocations) {
+  const std::string head =
+      "name: t\nmodel: reynolds\nworld: {min: [-10, -10], max: [10, 10]}\nagents:\n"
+      "  - {position: [0, 0], stays: true}\n";
+  auto parse = [&](const std::string& tail) {
+    experiments::Scenario s = experiments::parseYamlScenario(head + tail, "t.yaml");
+    return experiments::readReynoldsParameters(s);
+  };
+  // Defaults: explore covers the world's box.
+  const ReynoldsParameters d = parse("reynolds: {preset: none, behaviors: [{kind: explore}, {kind: forage}]}\n");
+  ASSERT_EQ(d.behaviors.size(), 2u);
+  EXPECT_EQ(d.behaviors[0].explore.min.head<2>(), geometry::Vec2(-10, -10));  // z is not used in 2D
+  EXPECT_EQ(d.behaviors[0].explore.max.head<2>(), geometry::Vec2(10, 10));
+  EXPECT_EQ(d.behaviors[0].explore.cellSize, ExploreParameters{}.cellSize);
+  EXPECT_EQ(d.behaviors[1].forage.perception, ForageParameters{}.perception);
+  EXPECT_TRUE(d.resources.empty());
+  const ReynoldsParameters p = parse(
+      "reynolds:\n  preset: none\n  behaviors:\n"
+      "    - {kind: explore, explore: {min: [-5, -4], max: [5, 4], cell_size: 1, sensing_radius: 0.8, clearance: 0.2}}\n"
+      "    - {kind: forage, forage: {perception: 3, slowing_distance: 1.5}, wander: {radius: 0.5}}\n"
+      "  resources:\n    - {position: [1, 2], radius: 0.3}\n    - {position: [-3, 4]}\n");
+  EXPECT_EQ(p.behaviors[0].explore.min, Vec3(-5, -4, 0));
+  EXPECT_EQ(p.behaviors[0].explore.max, Vec3(5, 4, 0));
+  EXPECT_EQ(p.behaviors[0].explore.cellSize, 1.0);
+  EXPECT_EQ(p.behaviors[0].explore.sensingRadius, 0.8);
+  EXPECT_EQ(p.behaviors[0].explore.clearance, 0.2);
+  EXPECT_EQ(p.behaviors[1].forage.perception, 3.0);
+  EXPECT_EQ(p.behaviors[1].forage.slowingDistance, 1.5);
+  EXPECT_EQ(p.behaviors[1].wander.radius, 0.5);
+  ASSERT_EQ(p.resources.size(), 2u);
+  EXPECT_EQ(p.resources[0].position, Vec3(1, 2, 0));
+  EXPECT_EQ(p.resources[0].radius, 0.3);
+  EXPECT_EQ(p.resources[1].radius, Resource{}.radius);
+
+  // Each bad value: an InputError naming the file, line and key.
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"reynolds: {behaviors: [{kind: explore, explore: {cell_size: 0}}]}\n", "cell_size"},
+      {"reynolds: {behaviors: [{kind: explore, explore: {sensing_radius: -1}}]}\n", "sensing_radius"},
+      {"reynolds: {behaviors: [{kind: explore, explore: {min: [2, 0], max: [1, 5]}}]}\n", "explore"},
+      {"reynolds: {behaviors: [{kind: explore, explore: {cell_size: 0.01}}]}\n", "explore"},
+      {"reynolds: {behaviors: [{kind: explore, explore: {cells: 4}}]}\n", "explore.cells"},
+      {"reynolds: {behaviors: [{kind: forage, forage: {perception: 0}}]}\n", "perception"},
+      {"reynolds: {behaviors: [{kind: forage, forage: {range: 3}}]}\n", "forage.range"},
+      {"reynolds: {behaviors: [{kind: forage}], resources: [{position: [30, 0]}]}\n", "position"},
+      {"reynolds: {behaviors: [{kind: forage}], resources: [{position: [1, 0], radius: -0.1}]}\n", "radius"},
+      {"reynolds: {behaviors: [{kind: forage}], resources: [{radius: 0.1}]}\n", "position"},
+      {"reynolds: {behaviors: [{kind: forage}], resources: [{position: [1, 0], amount: 3}]}\n", "amount"},
+  };
+  for (const auto& [tail, key] : bad) {
+    try {
+      parse(tail);
+      ADD_FAILURE() << "accepted: " << tail;
+    } catch (const experiments::InputError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("t.yaml:6:"), std::string::npos) << what;
+      EXPECT_NE(what.find(key), std::string::npos) << what;
+    }
+  }
 }
 
 }  // namespace

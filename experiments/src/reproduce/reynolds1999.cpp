@@ -5,14 +5,20 @@
 // Every verdict comes from a threshold stated in its row.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <memory>
 #include <random>
 
 #include "claim.hpp"
 #include "scenario_run.hpp"
+#include "steer/environment/brute_force_provider.hpp"
+#include "steer/planning/direct_planner.hpp"
 #include "steer/reynolds/behaviors.hpp"
 #include "steer/reynolds/combiners.hpp"
+#include "steer/reynolds/reynolds_model.hpp"
 #include "steer/reynolds/vehicle.hpp"
 #include "steer/sim/noise.hpp"
+#include "steer/sim/simulation.hpp"
 #include "steer/sim/world.hpp"
 
 namespace steer::experiments::reproduce {
@@ -484,10 +490,209 @@ Claim sketched(const Context& context) {
              "(−x from (3, 0)). The paper only sketches these, so the geometry is the whole claim");
 }
 
-Claim notImplemented() {
-  return {"Explore and forage (named among the behaviours the paper leaves for future work)", "Combined behaviors",
-          "—", "nothing: not implemented", Verdict::NotTestable,
-          "the paper names them without a definition to test against; steer::reynolds does not implement them"};
+// ---- explore and forage: one or a few agents in an empty 20 m box ---------------------------
+
+// The box [−10, 10]² inside a world of ±12 m, and the behaviours every run shares.
+sim::World exploreBox() {
+  sim::World w;
+  w.dimension = 2;
+  w.bounds = {Vec3(-12, -12, -1), Vec3(12, 12, 1)};
+  return w;
+}
+
+sim::Agent boxAgent(const Vec3& at, double heading) {
+  sim::Agent a;
+  a.staysAfterGoals = true;  // no goal: it explores, wanders or forages for the whole run
+  a.state.position = at;
+  a.state.direction = Vec3(std::cos(heading), std::sin(heading), 0);
+  a.state.speed = 1.0;
+  return a;
+}
+
+reynolds::BehaviorSpec keepInBox() {
+  reynolds::BehaviorSpec contain;
+  contain.kind = reynolds::BehaviorKind::Containment;
+  contain.weight = 2.0;
+  contain.region.min = Vec3(-10, -10, -1);
+  contain.region.max = Vec3(10, 10, 1);
+  contain.margin = 1.0;
+  return contain;
+}
+
+reynolds::ExploreParameters exploreGrid() {
+  reynolds::ExploreParameters p;
+  p.min = Vec3(-10, -10, 0);
+  p.max = Vec3(10, 10, 0);
+  p.cellSize = 2.0;
+  p.sensingRadius = 1.5;
+  return p;
+}
+
+sim::Simulation boxSimulation(sim::World world, reynolds::ReynoldsParameters p, double duration, std::uint64_t seed,
+                              int threads) {
+  sim::SimulationSettings s;
+  s.dt = 0.05;
+  s.duration = duration;
+  s.seed = seed;
+  s.threads = threads;
+  return sim::Simulation(std::move(world), s, std::make_unique<reynolds::ReynoldsModel>(std::move(p)),
+                         std::make_unique<environment::BruteForceProvider>(), std::make_unique<planning::DirectPlanner>());
+}
+
+// Coverage from the trajectory alone (not the model's memory): the cells of exploreGrid() whose
+// centre came within the sensing radius of agent 0 at some committed step.
+class Coverage final : public sim::StepObserver {
+ public:
+  Coverage() : grid_(exploreGrid(), 2), seen_(grid_.size(), false) {}
+  void onStart(const sim::World& world, const sim::Planner&) override { mark(world); }
+  void onStep(const sim::World& world, const sim::Planner&, std::span<const Vec3>) override { mark(world); }
+  double fraction() const { return static_cast<double>(count_) / seen_.size(); }
+  double fullAt = -1.0;  ///< when every cell had been seen (s), −1 if never
+
+ private:
+  void mark(const sim::World& world) {
+    const Vec3 at = world.agents[0].state.position;
+    for (std::size_t c = 0; c < grid_.size(); ++c) {
+      if (seen_[c] || (grid_.center(c) - Vec3(at.x(), at.y(), 0)).norm() > exploreGrid().sensingRadius) continue;
+      seen_[c] = true;
+      ++count_;
+    }
+    if (fullAt < 0.0 && count_ == seen_.size()) fullAt = world.time;
+  }
+  reynolds::ExploreGrid grid_;
+  std::vector<bool> seen_;
+  std::size_t count_ = 0;
+};
+
+// The fraction of the box seen in `duration` by one agent exploring (or wandering), and when it
+// had seen all of it.
+std::pair<double, double> coverageRun(bool explore, double duration, std::uint64_t seed) {
+  sim::World w = exploreBox();
+  w.agents.push_back(boxAgent(Vec3(0, 0, 0), 0.7 * static_cast<double>(seed)));
+  reynolds::ReynoldsParameters p;
+  reynolds::BehaviorSpec b;
+  b.kind = explore ? reynolds::BehaviorKind::Explore : reynolds::BehaviorKind::Wander;
+  b.explore = exploreGrid();
+  p.behaviors = {keepInBox(), b};
+  sim::Simulation simulation = boxSimulation(std::move(w), std::move(p), duration, seed, 1);
+  Coverage coverage;
+  simulation.addObserver(&coverage);
+  simulation.run();
+  return {coverage.fraction(), coverage.fullAt};
+}
+
+struct ForageOutcome {
+  std::size_t remaining = 0;
+  double lastEaten = 0.0;                // s
+  std::vector<double> fingerprint;        // positions and the ledger, to compare thread counts
+};
+
+// Three foragers and 12 resources scattered in the box (seeded), `duration` seconds.
+ForageOutcome forageRun(double duration, std::uint64_t seed, int threads) {
+  sim::World w = exploreBox();
+  for (int i = 0; i < 3; ++i) w.agents.push_back(boxAgent(Vec3(-6.0 + 6.0 * i, -2.0 + 2.0 * i, 0), 2.1 * i));
+  reynolds::ReynoldsParameters p;
+  reynolds::BehaviorSpec forage;
+  forage.kind = reynolds::BehaviorKind::Forage;
+  forage.forage.perception = 5.0;
+  reynolds::BehaviorSpec separate;
+  separate.kind = reynolds::BehaviorKind::Separation;
+  separate.neighborhood = {1.5, kPi};
+  p.behaviors = {keepInBox(), separate, forage};
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-8.5, 8.5);
+  for (int k = 0; k < 12; ++k) p.resources.push_back({Vec3(u(rng), u(rng), 0), 0.25});
+  sim::Simulation simulation = boxSimulation(std::move(w), std::move(p), duration, seed, threads);
+  simulation.run();
+  const auto& ledger = dynamic_cast<const reynolds::ReynoldsModel&>(simulation.model()).resources();
+  ForageOutcome out;
+  out.remaining = ledger.remaining();
+  for (std::size_t k = 0; k < ledger.size(); ++k) {
+    out.lastEaten = std::max(out.lastEaten, ledger.consumedAt(k));
+    out.fingerprint.push_back(ledger.consumedBy(k));
+    out.fingerprint.push_back(ledger.consumedAt(k));
+  }
+  for (const auto& a : simulation.world().agents)
+    out.fingerprint.insert(out.fingerprint.end(), a.state.position.data(), a.state.position.data() + 3);
+  return out;
+}
+
+// Forage with no available resource in range is wander, exactly (same force, same new state),
+// on random characters; the one resource in range has been eaten by another agent.
+double forageWanderDifference(std::uint64_t seed) {
+  Sampler s(seed);
+  const sim::Noise noise(seed);
+  sim::World world = exploreBox();
+  world.agents.push_back(boxAgent(Vec3(0, 0, 0), 0.0));
+  double worst = 0.0;
+  for (int i = 0; i < 2000; ++i) {
+    const Character c = s.character();
+    reynolds::ResourceLedger ledger({{c.position + Vec3(0, 6, 0), 0.25}, {Vec3(0, 0.5, 0), 0.25}});
+    ledger.consume(world, [](const sim::Agent&) { return true; });  // the agent at the origin eats the second
+    reynolds::WanderState a{s.u(-kPi, kPi), 0.0}, b = a;
+    const Vec3 f = reynolds::forage(c, a, ledger, reynolds::ForageParameters{}, reynolds::WanderParameters{}, 2, noise,
+                                    1, static_cast<std::uint64_t>(i), 0);
+    const Vec3 g = reynolds::wander(c, b, reynolds::WanderParameters{}, 2, noise, 1, static_cast<std::uint64_t>(i), 0);
+    worst = std::max({worst, (f - g).norm(), std::abs(a.azimuth - b.azimuth)});
+  }
+  return worst;
+}
+
+Claim exploreAndForage(const Context& context) {
+  if (context.progress) context.progress("explore and forage");
+  const int seeds = context.quick ? 3 : 10;
+  // Explore: full coverage within a bound, and more of the box than wander in the same time.
+  const double bound = 150.0, window = 60.0;
+  double slowest = 0.0, exploreMean = 0.0, wanderMean = 0.0;
+  int neverFull = 0, notBetter = 0;
+  for (int k = 0; k < seeds; ++k) {
+    const std::uint64_t seed = context.seed + static_cast<std::uint64_t>(k);
+    const double fullAt = coverageRun(true, bound, seed).second;
+    if (fullAt < 0.0) ++neverFull;
+    slowest = std::max(slowest, fullAt);
+    const double explored = coverageRun(true, window, seed).first, wandered = coverageRun(false, window, seed).first;
+    notBetter += explored > wandered ? 0 : 1;
+    exploreMean += explored / seeds;
+    wanderMean += wandered / seeds;
+  }
+  // Forage: everything eaten, each item once (the ledger holds one eater per item), the same
+  // with one and two threads, and wander whenever nothing is in range.
+  const double forageTime = 300.0;
+  int leftovers = 0;
+  double lastEaten = 0.0;
+  for (int k = 0; k < seeds; ++k) {
+    const ForageOutcome o = forageRun(forageTime, context.seed + static_cast<std::uint64_t>(k), 1);
+    leftovers += static_cast<int>(o.remaining);
+    lastEaten = std::max(lastEaten, o.lastEaten);
+  }
+  const ForageOutcome one = forageRun(forageTime, context.seed, 1);
+  const ForageOutcome two = forageRun(forageTime, context.seed, std::max(2, context.threads));
+  const bool sameThreads = one.fingerprint.size() == two.fingerprint.size() &&
+                           std::memcmp(one.fingerprint.data(), two.fingerprint.data(),
+                                       one.fingerprint.size() * sizeof(double)) == 0;
+  const double wanderDifference = forageWanderDifference(context.seed + 5);
+  const bool ok = neverFull == 0 && notBetter == 0 && leftovers == 0 && sameThreads && wanderDifference == 0.0;
+  return row("Explore (\"exhaustively cover a region of space\") and forage (\"combining wandering with resource "
+             "seeking\"), named after wander without a definition",
+             "Wander (the paragraph after Fig. 8)",
+             format("steer::reynolds' explore (a 2 m grid over a 20 m box, cells seen within 1.5 m, seek the least "
+                    "recently seen reachable cell) and forage (wander; arrive at resources within 5 m; eaten on "
+                    "contact in the commit phase, lowest agent id first), through the simple vehicle (dt 0.05 s), "
+                    "%d seeds: one explorer vs one wanderer; 3 foragers and 12 scattered items; forage vs wander on "
+                    "2,000 random characters",
+                    seeds),
+             format("explore: every cell seen by %.1f s at the latest (bound %.0f s, %d runs never done); in %.0f s "
+                    "explore saw %.0f %% of the box on average, wander %.0f %% (explore ahead in %d of %d seeds); "
+                    "forage: %d items left after %.0f s over all seeds (the last eaten at %.1f s), ledger and "
+                    "positions %s with 1 and %d threads, forage − wander with nothing in range %.1e",
+                    slowest, bound, neverFull, window, 100.0 * exploreMean, 100.0 * wanderMean, seeds - notBetter, seeds,
+                    leftovers, forageTime, lastEaten, sameThreads ? "identical" : "DIFFERENT",
+                    std::max(2, context.threads), wanderDifference),
+             ok,
+             "threshold: full coverage within the bound in every seed and more coverage than wander in every seed; "
+             "no item left, identical results across thread counts, and forage exactly wander out of range. The "
+             "paper gives no construction (it cites Beer 90 and Tu 96), so ours is documented in "
+             "layers/reynolds/include/steer/reynolds/explore.hpp and forage.hpp");
 }
 
 }  // namespace
@@ -498,7 +703,7 @@ std::vector<Claim> reynolds1999(const Context& context) {
           obstacleAvoidance(context),   wander(context),                  pathFollowing(context),
           wallsAndContainment(context), flowFollowing(context),           unalignedAvoidance(context),
           groupBehaviours(context),     leaderFollowing(context),         sketched(context),
-          combiners(context),           notImplemented()};
+          combiners(context),           exploreAndForage(context)};
 }
 
 }  // namespace steer::experiments::reproduce

@@ -49,8 +49,11 @@ void LatticeProvider::reset(const sim::World& world) {
   agents_ = BinLattice(lo, hi, BinLattice::divisionsFor(lo, hi, binSize, dimension_, maxBins));
   agents_.reserve(world.agents.size());
   const std::size_t n = world.agents.size();
-  neighbors_.assign(n, {});
-  obstacles_.assign(n, {});
+  nearRadius_.assign(n, 0.0);
+  neighborStart_.assign(n, 0);
+  neighborCount_.assign(n, 0);
+  obstacleStart_.assign(n, 0);
+  obstacleCount_.assign(n, 0);
   contacts_.clear();
   syncAgents(world);
   indexPieces(world);
@@ -60,7 +63,7 @@ void LatticeProvider::reset(const sim::World& world) {
 }
 
 void LatticeProvider::update(const sim::World& world, std::span<const sim::Vec3> previous) {
-  if (world.agents.size() != neighbors_.size() || world.dimension != dimension_) {
+  if (world.agents.size() != neighborCount_.size() || world.dimension != dimension_) {
     reset(world);  // the world changed shape: start again
     return;
   }
@@ -78,6 +81,7 @@ void LatticeProvider::syncAgents(const sim::World& world) {
     const sim::Agent& a = world.agents[i];
     const auto id = static_cast<BinLattice::Id>(i);
     const bool in = agents_.contains(id);
+    nearRadius_[i] = a.nearRadius;
     if (a.enabled && in)
       agents_.move(id, a.state.position);
     else if (a.enabled)
@@ -140,85 +144,134 @@ void LatticeProvider::forEachPieceNear(const Vec3& lo, const Vec3& hi, F&& f) {
 
 void LatticeProvider::layOutByBin() {
   const std::size_t bins = agents_.binCount();
+  const std::size_t n = agents_.size();
   binStart_.resize(bins + 1);
-  sortedId_.clear();
-  sortedPosition_.clear();
+  sortedId_.resize(n);
+  sortedX_.resize(n);
+  sortedY_.resize(n);
+  sortedZ_.resize(n);
+  std::uint32_t slot = 0;
   for (std::size_t b = 0; b < bins; ++b) {
-    binStart_[b] = static_cast<std::uint32_t>(sortedId_.size());
+    binStart_[b] = slot;
     for (std::int32_t i = agents_.first(b); i != BinLattice::kAbsent; i = agents_.next(static_cast<BinLattice::Id>(i))) {
-      sortedId_.push_back(static_cast<BinLattice::Id>(i));
-      sortedPosition_.push_back(agents_.position(static_cast<BinLattice::Id>(i)));
+      const auto id = static_cast<BinLattice::Id>(i);
+      const Vec3& p = agents_.position(id);
+      sortedId_[slot] = id;
+      sortedX_[slot] = p.x();
+      sortedY_[slot] = p.y();
+      sortedZ_[slot] = p.z();
+      ++slot;
     }
   }
-  binStart_[bins] = static_cast<std::uint32_t>(sortedId_.size());
+  binStart_[bins] = slot;
 }
 
-template <typename F>
-void LatticeProvider::forEachAgentWithin(const Vec3& center, double radius, F&& f) {
+std::size_t LatticeProvider::appendAgentsWithin(std::size_t slot, std::size_t used) {
   const auto& n = agents_.divisions();
-  const int x0 = agents_.coordinate(0, center.x() - radius), x1 = agents_.coordinate(0, center.x() + radius);
-  const int y0 = agents_.coordinate(1, center.y() - radius), y1 = agents_.coordinate(1, center.y() + radius);
-  const int z0 = agents_.coordinate(2, center.z() - radius), z1 = agents_.coordinate(2, center.z() + radius);
-  // |p − c| ≤ r decided on the squared distance, with the square root taken only in a band of
-  // a few ulps around r², where rounding could make the two tests differ: the answer is
-  // exactly NeighborProvider's (and the brute-force oracle's) `norm() <= radius`.
-  const double r2 = radius * radius;
-  const double r2Low = r2 * (1.0 - 1e-15), r2High = r2 * (1.0 + 1e-15);
-  if (inside_.size() < sortedId_.size()) inside_.resize(sortedId_.size());
-  std::size_t kept = 0;
+  const double cx = sortedX_[slot], cy = sortedY_[slot], cz = sortedZ_[slot];
+  const double radius = nearRadius_[sortedId_[slot]];
+  const int x0 = agents_.coordinate(0, cx - radius), x1 = agents_.coordinate(0, cx + radius);
+  const int y0 = agents_.coordinate(1, cy - radius), y1 = agents_.coordinate(1, cy + radius);
+  const int z0 = agents_.coordinate(2, cz - radius), z1 = agents_.coordinate(2, cz + radius);
+
+  // The candidates' slots, row run after row run, in one list: the distance tests below then
+  // run as one loop. Testing run by run costs a mispredicted loop exit per run, and at one
+  // agent per bin a run holds only about three candidates. A short run's slots are written
+  // as a fixed block of eight (consecutive integers; those past the run are overwritten by the
+  // next run or never read), so that filling the list does not branch on the runs' lengths.
+  if (candidates_.size() < sortedId_.size() + 8) candidates_.resize(sortedId_.size() + 8);
+  std::uint32_t* candidates = candidates_.data();
+  std::size_t count = 0;
   for (int z = z0; z <= z1; ++z)
     for (int y = y0; y <= y1; ++y) {
       const std::size_t row = (static_cast<std::size_t>(z) * n[1] + y) * n[0];
-      const std::uint32_t end = binStart_[row + x1 + 1];
-      for (std::uint32_t k = binStart_[row + x0]; k < end; ++k) {
-        const double d2 = (sortedPosition_[k] - center).squaredNorm();
-        bool in = d2 <= r2Low;
-        if (d2 > r2Low && d2 <= r2High) [[unlikely]]
-          in = std::sqrt(d2) <= radius;
-        inside_[kept] = k;
-        kept += in ? 1 : 0;
+      const std::uint32_t begin = binStart_[row + x0], length = binStart_[row + x1 + 1] - begin;
+      if (length <= 8) {
+        for (std::uint32_t j = 0; j < 8; ++j) candidates[count + j] = begin + j;
+      } else {
+        for (std::uint32_t j = 0; j < length; ++j) candidates[count + j] = begin + j;
       }
+      count += length;
     }
-  for (std::size_t m = 0; m < kept; ++m) f(sortedId_[inside_[m]], sortedPosition_[inside_[m]]);
+
+  // |q − p| ≤ r decided on the squared distance, with the oracle's own test (the norm of the
+  // difference, as Eigen computes it) only in a band of a few ulps around r², where rounding
+  // could make the two differ: the sum of squares here may add the three terms in another order
+  // than Eigen's, which moves it by at most 2 ulps, well inside the band (1e-15 ≈ 4.5 ulps). The
+  // answer is exactly NeighborProvider's (and the brute-force oracle's) `norm() <= radius`.
+  const double r2 = radius * radius;
+  const double band = r2 * 1e-15;
+  const Vec3 center(cx, cy, cz);
+  if (used + count > neighborList_.size()) neighborList_.resize(std::max(2 * neighborList_.size(), used + count));
+  AgentIndex* out = neighborList_.data();
+  const double* xs = sortedX_.data();
+  const double* ys = sortedY_.data();
+  const double* zs = sortedZ_.data();
+  const BinLattice::Id* ids = sortedId_.data();
+  for (std::size_t t = 0; t < count; ++t) {
+    const std::uint32_t k = candidates[t];
+    const double dx = xs[k] - cx, dy = ys[k] - cy, dz = zs[k] - cz;
+    const double d2 = dx * dx + dy * dy + dz * dz;
+    bool in = d2 <= r2;
+    if (std::abs(d2 - r2) <= band) [[unlikely]]
+      in = (Vec3(xs[k], ys[k], zs[k]) - center).norm() <= radius;
+    // Every candidate's id is written, and kept (the end advanced) when it is inside and not
+    // the agent itself: no branch on the outcome, which a small fraction of the candidates
+    // pass, so that a branch on it would mispredict often.
+    out[used] = ids[k];
+    used += (in && k != slot) ? 1 : 0;
+  }
+  return used;
 }
 
 void LatticeProvider::computeNearSets(const sim::World& world) {
   const auto& pieces = world.pieces();
   const bool sight = dimension_ == 2;
-  for (std::size_t i = 0; i < world.agents.size(); ++i)
-    if (!world.agents[i].enabled) {
-      neighbors_[i].clear();
-      obstacles_[i].clear();
-    }
+  // Agents outside the lattice (disabled) have empty lists.
+  std::fill(neighborCount_.begin(), neighborCount_.end(), 0);
+  std::fill(obstacleCount_.begin(), obstacleCount_.end(), 0);
   layOutByBin();
-  for (const BinLattice::Id i : sortedId_) {
-    auto& nbrs = neighbors_[i];
-    auto& obst = obstacles_[i];
-    nbrs.clear();
-    obst.clear();
-    const sim::Agent& p = world.agents[i];
-    const Vec3& c = p.state.position;
-    const double r = p.nearRadius;
-    // Walls that could cut a sight line inside the near disk. A wall that meets segment pq
-    // with |q − p| ≤ r is within r of p; the slack absorbs rounding so that the filter never
-    // drops a wall the oracle's exact same intersection test would see.
-    const double slack = 1e-9 * (1.0 + r + c.cwiseAbs().maxCoeff());
+  std::size_t usedNeighbors = 0, usedObstacles = 0;
+  for (std::size_t slot = 0; slot < sortedId_.size(); ++slot) {
+    const BinLattice::Id i = sortedId_[slot];
+    const double r = nearRadius_[i];
     nearWalls_.clear();
-    const Vec3 reach = Vec3::Constant(r + slack);
-    forEachPieceNear(c - reach, c + reach, [&](PieceIndex k) {
-      const double d = sim::distanceToPiece(pieces[k], c);
-      if (d <= r) obst.push_back(k);
-      if (sight && pieces[k].kind == ObstaclePiece::Kind::Segment && d <= r + slack)
-        nearWalls_.push_back(pieces[k].segment);
-    });
-    std::sort(obst.begin(), obst.end());
-    const Vec2 pc = geometry::xy(c);
-    forEachAgentWithin(c, r, [&](BinLattice::Id j, const Vec3& q) {
-      if (j == i) return;
-      if (sight && !nearWalls_.empty() && !geometry::lineOfSight(pc, geometry::xy(q), nearWalls_)) return;
-      nbrs.push_back(j);
-    });
-    std::sort(nbrs.begin(), nbrs.end());
+    if (!pieceList_.empty()) {
+      const Vec3& c = agents_.position(i);
+      // Walls that could cut a sight line inside the near disk. A wall that meets segment pq
+      // with |q − p| ≤ r is within r of p; the slack absorbs rounding so that the filter never
+      // drops a wall the oracle's exact same intersection test would see.
+      const double slack = 1e-9 * (1.0 + r + c.cwiseAbs().maxCoeff());
+      const Vec3 reach = Vec3::Constant(r + slack);
+      const std::size_t first = usedObstacles;
+      forEachPieceNear(c - reach, c + reach, [&](PieceIndex k) {
+        const double d = sim::distanceToPiece(pieces[k], c);
+        if (d <= r) {
+          if (usedObstacles == obstacleList_.size()) obstacleList_.resize(std::max<std::size_t>(64, 2 * usedObstacles));
+          obstacleList_[usedObstacles++] = k;
+        }
+        if (sight && pieces[k].kind == ObstaclePiece::Kind::Segment && d <= r + slack)
+          nearWalls_.push_back(pieces[k].segment);
+      });
+      std::sort(obstacleList_.begin() + static_cast<std::ptrdiff_t>(first),
+                obstacleList_.begin() + static_cast<std::ptrdiff_t>(usedObstacles));
+      obstacleStart_[i] = static_cast<std::uint32_t>(first);
+      obstacleCount_[i] = static_cast<std::uint32_t>(usedObstacles - first);
+    }
+    const std::size_t first = usedNeighbors;
+    usedNeighbors = appendAgentsWithin(slot, usedNeighbors);
+    const auto begin = neighborList_.begin() + static_cast<std::ptrdiff_t>(first);
+    auto end = neighborList_.begin() + static_cast<std::ptrdiff_t>(usedNeighbors);
+    if (sight && !nearWalls_.empty()) {
+      const Vec2 pc(sortedX_[slot], sortedY_[slot]);
+      end = std::remove_if(begin, end, [&](AgentIndex j) {
+        return !geometry::lineOfSight(pc, geometry::xy(agents_.position(j)), nearWalls_);
+      });
+      usedNeighbors = static_cast<std::size_t>(end - neighborList_.begin());
+    }
+    std::sort(begin, end);
+    neighborStart_[i] = static_cast<std::uint32_t>(first);
+    neighborCount_[i] = static_cast<std::uint32_t>(usedNeighbors - first);
   }
 }
 

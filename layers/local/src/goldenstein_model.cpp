@@ -29,7 +29,7 @@ class Dynamics {
       : p_(p),
         in_(in),
         field_(p, constants, in.near, in.goalDirection, in.agent.radius,
-               courageToD0(in.agent.personality.courage, p.d0Base, p.courageMapping)) {
+               courageToD0(in.agent.personality.courage, p.d0Base, p.courageMapping), &in.world) {
     const sim::Agent& agent = in.agent;
     d1_ = courageToD1(agent.personality.courage, p.d1Base, p.v0);
     kTurn_ = gainForStep(dexterityGain(agent.personality.dexterity, p), in.dt, p.filterStep);
@@ -54,16 +54,17 @@ class Dynamics {
     previousWeights_ = {agent.state.model[0], agent.state.model[1]};
   }
 
-  /// The unfiltered rates at position `pos`, heading φ (2D) or d (3D), integrated weights `w`,
-  /// `tau` seconds into the step.
-  Rates evaluate(const Vec3& pos, double phi, const Vec3& d, const Weights& w, double tau) const {
+  /// The unfiltered rates at position `pos`, unit heading `d` (in 2D (cos φ, sin φ, 0), which
+  /// the caller has anyway), integrated weights `w`, `tau` seconds into the step.
+  Rates evaluate(const Vec3& pos, const Vec3& d, const Weights& w, double tau) const {
     const bool flat = in_.world.dimension == 2;
-    const detail::FieldSample f = flat ? detail::sampleField2D(field_, pos.head<2>(), phi, tau)
+    const detail::FieldSample f = flat ? detail::sampleField2D(field_, pos.head<2>(), d.head<2>(), tau)
                                        : detail::sampleField3D(field_, pos, d, tau);
     Rates r;
     r.fTarget = f.fTarget;
     r.fObstacle = f.fObstacle;
     r.closestFront = f.closestFront;
+    r.closestBehind = f.closestBehind;
     switch (p_.weightMode) {
       case WeightMode::DirectSum: r.weights = {1.0, 1.0}; break;
       case WeightMode::QuasiStatic: r.weights = stableWeights(coefficients(f), previousWeights_); break;
@@ -87,8 +88,26 @@ class Dynamics {
     const double v = std::isfinite(f.closestFront)
                          ? constantTimeToContactSpeed(f.closestFront, d1_, p_.timeToContact)
                          : std::numeric_limits<double>::infinity();
-    r.speed = limitSpeed(v, cruise, maxRetreat_);
+    // (6) "only obstacles in front of the agent": when it retreats, the front of its motion is
+    // behind it, so the retreat is held by the same law there and stops at d1 from what is
+    // behind (otherwise an agent backing off a neighbour backs into a pillar: flock1).
+    const double retreat = std::isfinite(f.closestBehind)
+                               ? std::min(maxRetreat_, std::max(0.0, constantTimeToContactSpeed(f.closestBehind, d1_, p_.timeToContact)))
+                               : maxRetreat_;
+    r.speed = limitSpeed(v, cruise, retreat);
     return r;
+  }
+
+  /// The weights at the end of the step, at position `pos` and heading `d`, with the integrated
+  /// weights `w` there: what evaluate(...).weights gives, but only the quasi-static reading needs
+  /// the field for it (the fixed point kept for the next step's hysteresis).
+  Weights finalWeights(const Vec3& pos, const Vec3& d, const Weights& w, double dt) const {
+    switch (p_.weightMode) {
+      case WeightMode::DirectSum: return {1.0, 1.0};
+      case WeightMode::Integrated: return w;
+      case WeightMode::QuasiStatic: break;
+    }
+    return evaluate(pos, d, w, dt).weights;
   }
 
   double kTurn() const { return kTurn_; }
@@ -140,8 +159,10 @@ void GoldensteinModel::initialize(sim::Agent& agent, int dimension) const {
 Rates GoldensteinModel::rates(const sim::StepInput& in) const {
   const Dynamics dyn(parameters_, constants_, in);
   const sim::AgentState& s = in.agent.state;
+  if (in.world.dimension != 2) return dyn.evaluate(s.position, s.direction, {s.model[0], s.model[1]}, 0.0);
+  // As advance() sees it: the heading through φ.
   const double phi = std::atan2(s.direction.y(), s.direction.x());
-  return dyn.evaluate(s.position, phi, s.direction, {s.model[0], s.model[1]}, 0.0);
+  return dyn.evaluate(s.position, Vec3(std::cos(phi), std::sin(phi), 0.0), {s.model[0], s.model[1]}, 0.0);
 }
 
 sim::AgentState GoldensteinModel::advance(const sim::StepInput& in) const {
@@ -161,10 +182,11 @@ sim::AgentState GoldensteinModel::advance(const sim::StepInput& in) const {
     const double turn0 = s0.turnRate;
     const double phi0 = std::atan2(s0.direction.y(), s0.direction.x());
     const auto rhs = [&](const State& x, State& dxdt, double t) {
-      const Rates r = dyn.evaluate(Vec3(x[0], x[1], s0.position.z()), x[2], Vec3::Zero(), {x[3], x[4]}, t - t0);
+      const Vec3 heading(std::cos(x[2]), std::sin(x[2]), 0.0);
+      const Rates r = dyn.evaluate(Vec3(x[0], x[1], s0.position.z()), heading, {x[3], x[4]}, t - t0);
       const double v = iirFilter(v0, r.speed, kSpeed);
       const double turn = iirFilter(turn0, r.turnRate, kTurn);
-      dxdt = {v * std::cos(x[2]), v * std::sin(x[2]), turn, r.weightRates.target, r.weightRates.obstacle,
+      dxdt = {v * heading.x(), v * heading.y(), turn, r.weightRates.target, r.weightRates.obstacle,
               r.turnRate, r.speed};
     };
     State x{s0.position.x(), s0.position.y(), phi0, s0.model[0], s0.model[1], 0.0, 0.0};
@@ -174,7 +196,7 @@ sim::AgentState GoldensteinModel::advance(const sim::StepInput& in) const {
     next.direction = Vec3(std::cos(phi), std::sin(phi), 0.0);
     next.turnRate = iirFilter(turn0, x[5] / dt, kTurn);
     next.speed = iirFilter(v0, x[6] / dt, kSpeed);
-    last = dyn.evaluate(next.position, phi, Vec3::Zero(), {x[3], x[4]}, dt).weights;
+    last = dyn.finalWeights(next.position, next.direction, {x[3], x[4]}, dt);
   } else {
     // x = [p(3), d(3), w_tar, w_obs, ∫ω̃ dt (3), ∫ṽ dt].
     using State = std::array<double, 12>;
@@ -183,7 +205,7 @@ sim::AgentState GoldensteinModel::advance(const sim::StepInput& in) const {
       const Vec3 p(x[0], x[1], x[2]);
       Vec3 d(x[3], x[4], x[5]);
       d.normalize();
-      const Rates r = dyn.evaluate(p, 0.0, d, {x[6], x[7]}, t - t0);
+      const Rates r = dyn.evaluate(p, d, {x[6], x[7]}, t - t0);
       const double v = iirFilter(v0, r.speed, kSpeed);
       const Vec3 omega = (1.0 - kTurn) * omega0 + kTurn * r.angularVelocity;
       const Vec3 dd = omega.cross(d);
@@ -202,7 +224,7 @@ sim::AgentState GoldensteinModel::advance(const sim::StepInput& in) const {
     next.model[4] = omega.z();
     next.turnRate = omega.norm();
     next.speed = iirFilter(v0, x[11] / dt, kSpeed);
-    last = dyn.evaluate(next.position, 0.0, next.direction, {x[6], x[7]}, dt).weights;
+    last = dyn.finalWeights(next.position, next.direction, {x[6], x[7]}, dt);
   }
   if (parameters_.weightMode == WeightMode::Integrated) last = floored(last, parameters_);
   next.model[0] = last.target;

@@ -207,6 +207,22 @@ Vec3 wander(const Character& self, WanderState& state, const WanderParameters& p
   return self.forward * p.distance + p.radius * world;
 }
 
+Vec3 explore(const Character& self, const ExploreGrid& grid, std::span<const double> lastSeen) {
+  const std::size_t target = exploreTarget(grid, lastSeen, self.position);
+  if (target == grid.size()) return Vec3::Zero();
+  Vec3 goal = grid.center(target);
+  if (grid.dimension() == 2) goal.z() = self.position.z();
+  return seek(self, goal);
+}
+
+Vec3 forage(const Character& self, WanderState& state, const ResourceLedger& resources, const ForageParameters& p,
+            const WanderParameters& w, int dimension, const sim::Noise& noise, std::uint64_t agent,
+            std::uint64_t step, std::uint64_t stream) {
+  const std::size_t target = forageTarget(resources, self.position, p.perception);
+  if (target == resources.size()) return wander(self, state, w, dimension, noise, agent, step, stream);
+  return arrival(self, resources.resources()[target].position, p.slowingDistance);
+}
+
 PathProjection projectOnPath(const PathSpine& path, const Vec3& p) {
   PathProjection best;
   best.distance = std::numeric_limits<double>::infinity();
@@ -309,25 +325,12 @@ Vec3 flowFollowing(const Character& self, const Vec3& fieldDirection, double spe
   return seekDirection(self, fieldDirection, speed);
 }
 
-namespace {
-// Neighbourhood membership with cos(angle) computed once per behavior, not per neighbour.
-struct InNeighborhood {
-  const Character& self;
-  double distance2, cosAngle;
-  bool all;
-  InNeighborhood(const Character& c, const Neighborhood& n)
-      : self(c), distance2(n.distance * n.distance), cosAngle(std::cos(n.angle)), all(n.angle >= geometry::kPi) {}
-  bool operator()(const Vec3& other) const {
-    const Vec3 d = other - self.position;
-    const double n2 = d.squaredNorm();
-    if (n2 > distance2 || n2 == 0.0) return false;
-    return all || self.forward.dot(d) >= cosAngle * std::sqrt(n2);
-  }
-};
-}  // namespace
+NeighborhoodTest::NeighborhoodTest(const Neighborhood& n)
+    : distance2(n.distance * n.distance), cosAngle(std::cos(n.angle)), all(n.angle >= geometry::kPi) {}
 
 bool Neighborhood::contains(const Character& self, const Vec3& other) const {
-  return InNeighborhood(self, *this)(other);
+  const Vec3 d = other - self.position;
+  return NeighborhoodTest(*this).contains(self.forward, d, d.squaredNorm());
 }
 
 Vec3 unalignedCollisionAvoidance(const Character& self, std::span<const Other> others, double maxTime,
@@ -358,22 +361,30 @@ Vec3 unalignedCollisionAvoidance(const Character& self, std::span<const Other> o
 }
 
 Vec3 separation(const Character& self, std::span<const Other> others, const Neighborhood& n) {
-  const InNeighborhood inside(self, n);
+  return separation(self, others, NeighborhoodTest(n));
+}
+
+Vec3 separation(const Character& self, std::span<const Other> others, const NeighborhoodTest& n) {
   Vec3 sum = Vec3::Zero();
   for (const Other& o : others) {
-    if (!inside(o.position)) continue;
-    const Vec3 d = self.position - o.position;
-    sum += d / d.squaredNorm();  // normalize(d) / |d|
+    const Vec3 d = o.position - self.position;
+    if (!n.contains(self.forward, d, d.squaredNorm())) continue;
+    const Vec3 away = self.position - o.position;
+    sum += away / away.squaredNorm();  // normalize(away) / |away|
   }
   return sum;
 }
 
 Vec3 cohesion(const Character& self, std::span<const Other> others, const Neighborhood& n) {
-  const InNeighborhood inside(self, n);
+  return cohesion(self, others, NeighborhoodTest(n));
+}
+
+Vec3 cohesion(const Character& self, std::span<const Other> others, const NeighborhoodTest& n) {
   Vec3 sum = Vec3::Zero();
   int count = 0;
   for (const Other& o : others) {
-    if (!inside(o.position)) continue;
+    const Vec3 d = o.position - self.position;
+    if (!n.contains(self.forward, d, d.squaredNorm())) continue;
     sum += o.position;
     ++count;
   }
@@ -381,36 +392,57 @@ Vec3 cohesion(const Character& self, std::span<const Other> others, const Neighb
 }
 
 Vec3 alignment(const Character& self, std::span<const Other> others, const Neighborhood& n) {
-  const InNeighborhood inside(self, n);
+  return alignment(self, others, NeighborhoodTest(n));
+}
+
+Vec3 alignment(const Character& self, std::span<const Other> others, const NeighborhoodTest& n) {
   Vec3 sum = Vec3::Zero();
   int count = 0;
   for (const Other& o : others) {
-    if (!inside(o.position)) continue;
+    const Vec3 d = o.position - self.position;
+    if (!n.contains(self.forward, d, d.squaredNorm())) continue;
     sum += o.velocity;
     ++count;
   }
   return count == 0 ? Vec3::Zero() : Vec3(sum / count - self.velocity);
 }
 
+FlockingTests::FlockingTests(const FlockingParameters& p)
+    : separationWeight(p.separationWeight),
+      alignmentWeight(p.alignmentWeight),
+      cohesionWeight(p.cohesionWeight),
+      separation(p.separation),
+      alignment(p.alignment),
+      cohesion(p.cohesion) {}
+
 Vec3 flocking(const Character& self, std::span<const Other> others, const FlockingParameters& p) {
-  // The three behaviors above in one pass over the neighbours (the same sums in the same order,
-  // so the same result as calling them one by one, at about half the cost).
-  const InNeighborhood inSeparation(self, p.separation), inAlignment(self, p.alignment), inCohesion(self, p.cohesion);
-  Vec3 separate = Vec3::Zero(), velocities = Vec3::Zero(), positions = Vec3::Zero();
+  return flocking(self, others, FlockingTests(p));
+}
+
+Vec3 flocking(const Character& self, std::span<const Other> others, const FlockingTests& p) {
+  // The three behaviors above in one pass over the neighbours, each neighbour's offset and its
+  // squared length computed once for the three tests (the same sums in the same order, so the
+  // same result as calling them one by one, at a fraction of the cost).
+  // Each neighbour's terms are added as selected (a term or zero) rather than behind a branch
+  // on its membership, which mispredicts: a sum that starts at +0 is never −0, so adding +0
+  // leaves it exactly as it was.
+  const Vec3 zero = Vec3::Zero();
+  Vec3 separate = zero, velocities = zero, positions = zero;
   int aligned = 0, cohesive = 0;
   for (const Other& o : others) {
-    if (inSeparation(o.position)) {
-      const Vec3 d = self.position - o.position;
-      separate += d / d.squaredNorm();
-    }
-    if (inAlignment(o.position)) {
-      velocities += o.velocity;
-      ++aligned;
-    }
-    if (inCohesion(o.position)) {
-      positions += o.position;
-      ++cohesive;
-    }
+    const Vec3 d = o.position - self.position;
+    const double d2 = d.squaredNorm();
+    const bool inSeparation = p.separation.contains(self.forward, d, d2);
+    const bool inAlignment = p.alignment.contains(self.forward, d, d2);
+    const bool inCohesion = p.cohesion.contains(self.forward, d, d2);
+    const Vec3 away = self.position - o.position;
+    // normalize(away) / |away|; the divisor is 1 when the term is not used (never 0 / 0).
+    const Vec3 push = away / (inSeparation ? away.squaredNorm() : 1.0);
+    separate += inSeparation ? push : zero;
+    velocities += inAlignment ? o.velocity : zero;
+    positions += inCohesion ? o.position : zero;
+    aligned += inAlignment ? 1 : 0;
+    cohesive += inCohesion ? 1 : 0;
   }
   const Vec3 align = aligned == 0 ? Vec3::Zero() : Vec3(velocities / aligned - self.velocity);
   const Vec3 cohere = cohesive == 0 ? Vec3::Zero() : Vec3(positions / cohesive - self.position);

@@ -1,18 +1,23 @@
 #include "steer/reynolds/combiners.hpp"
 
-#include <algorithm>
-#include <numeric>
-#include <vector>
+#include <boost/container/small_vector.hpp>
 
 namespace steer::reynolds {
 
 namespace {
-// Indices in descending priority, stable so that equal priorities keep their listed order.
-std::vector<std::size_t> byPriority(std::span<const WeightedForce> forces) {
-  std::vector<std::size_t> order(forces.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return forces[a].priority > forces[b].priority; });
+// Indices in descending priority, stable so that equal priorities keep their listed order: an
+// insertion sort (an index moves before another only for a strictly higher priority) into a list
+// on the stack, since every agent combines a few forces several times per step (this was a heap
+// list and std::stable_sort, which allocates a buffer too, per call).
+using Order = boost::container::small_vector<std::size_t, 16>;
+Order byPriority(std::span<const WeightedForce> forces) {
+  Order order;
+  for (std::size_t i = 0; i < forces.size(); ++i) {
+    order.push_back(i);
+    std::size_t j = order.size() - 1;
+    for (; j > 0 && forces[order[j - 1]].priority < forces[i].priority; --j) order[j] = order[j - 1];
+    order[j] = i;
+  }
   return order;
 }
 }  // namespace

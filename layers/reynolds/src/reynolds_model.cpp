@@ -7,13 +7,15 @@
 #include <utility>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "steer/sim/planner.hpp"
 
 namespace steer::reynolds {
 
 namespace {
 
-constexpr std::array<std::pair<BehaviorKind, const char*>, 24> kBehaviorNames{{
+constexpr std::array<std::pair<BehaviorKind, const char*>, 26> kBehaviorNames{{
     {BehaviorKind::SeekGoal, "seek_goal"},
     {BehaviorKind::ArriveGoal, "arrive_goal"},
     {BehaviorKind::FleeGoal, "flee_goal"},
@@ -38,32 +40,16 @@ constexpr std::array<std::pair<BehaviorKind, const char*>, 24> kBehaviorNames{{
     {BehaviorKind::Hide, "hide"},
     {BehaviorKind::AvatarAvoidance, "avatar_avoidance"},
     {BehaviorKind::Climb, "climb"},
+    {BehaviorKind::Explore, "explore"},
+    {BehaviorKind::Forage, "forage"},
 }};
 
-// A list kept on the stack up to N elements, on the heap beyond: advance() runs for every agent
-// in every step, and three heap lists per call (neighbours, main and avoidance forces) were a
-// quarter of a flocking step's instructions.
+// Lists kept on the stack up to N elements, on the heap beyond (boost's small_vector): advance()
+// runs for every agent in every step, and three heap lists per call (neighbours, main and
+// avoidance forces) were a quarter of a flocking step's instructions. Its stack slots stay
+// uninitialized until pushed (zeroing 48 Others per call cost more than the flocking sums).
 template <class T, std::size_t N>
-class StackList {
- public:
-  void push_back(const T& v) {
-    if (heap_.empty() && size_ < N) {
-      inline_[size_++] = v;
-      return;
-    }
-    if (heap_.empty()) heap_.assign(inline_.begin(), inline_.begin() + static_cast<std::ptrdiff_t>(size_));
-    heap_.push_back(v);
-    ++size_;
-  }
-  std::span<const T> view() const {
-    return heap_.empty() ? std::span<const T>(inline_.data(), size_) : std::span<const T>(heap_);
-  }
-
- private:
-  std::array<T, N> inline_{};
-  std::vector<T> heap_;
-  std::size_t size_ = 0;
-};
+using StackList = boost::container::small_vector<T, N>;
 
 Vec3 safeNormalized(const Vec3& v) {
   const double n = v.norm();
@@ -86,6 +72,10 @@ struct Context {
   Vec3 avatarVelocity;
   bool hasAvatar;
   WanderState* wander;
+  // Explore's grids and every agent's memory of them, and forage's resources (commit()'s state).
+  std::span<const ExploreGrid> grids;
+  std::span<const std::vector<double>> lastSeen;
+  const ResourceLedger& resources;
 
   const Other* find(sim::AgentIndex id) const {
     for (std::size_t k = 0; k < in.near.agents.size(); ++k)
@@ -101,23 +91,23 @@ struct Context {
   }
 };
 
-Vec3 evaluate(const BehaviorSpec& b, const Context& c) {
+Vec3 evaluate(const BehaviorSpec& b, const PreparedBehavior& prepared, const Context& c) {
   const Character& self = c.self;
   const sim::StepInput& in = c.in;
   const int dim = in.world.dimension;
-  const double cruise = sim::desiredSpeedOf(in.world, in.agent);
+  const auto cruise = [&] { return sim::desiredSpeedOf(in.world, in.agent); };  // for the goal behaviors only
   Other target;
   switch (b.kind) {
     case BehaviorKind::SeekGoal:
       if (in.goalDirection.squaredNorm() == 0.0) return -self.velocity;
-      return seekDirection(self, in.goalDirection, cruise);
+      return seekDirection(self, in.goalDirection, cruise());
     case BehaviorKind::ArriveGoal: {
       if (in.goalDirection.squaredNorm() == 0.0) return -self.velocity;
       const sim::Goal* goal = in.world.currentGoal(in.agent);
       const bool pointGoal = goal != nullptr && (goal->kind == sim::Goal::Kind::Seek || goal->kind == sim::Goal::Kind::SeekRegion);
-      if (!pointGoal) return seekDirection(self, in.goalDirection, cruise);
+      if (!pointGoal) return seekDirection(self, in.goalDirection, cruise());
       const double distance = (sim::goalPoint(in.world, in.agent) - self.position).norm();
-      return arrivalDirection(self, in.goalDirection, distance, cruise, b.slowingDistance);
+      return arrivalDirection(self, in.goalDirection, distance, cruise(), b.slowingDistance);
     }
     case BehaviorKind::FleeGoal:
       return c.goalTarget(target) ? flee(self, target.position) : Vec3::Zero();
@@ -140,19 +130,19 @@ Vec3 evaluate(const BehaviorSpec& b, const Context& c) {
     case BehaviorKind::WallFollowing: return wallFollowing(self, in.near.obstacles, b.distance, b.predictionTime);
     case BehaviorKind::Containment: return containment(self, b.region, b.predictionTime, b.margin, dim);
     case BehaviorKind::FlowField:
-      return in.goalDirection.squaredNorm() == 0.0 ? Vec3::Zero() : flowFollowing(self, in.goalDirection, cruise);
+      return in.goalDirection.squaredNorm() == 0.0 ? Vec3::Zero() : flowFollowing(self, in.goalDirection, cruise());
     case BehaviorKind::UnalignedAvoidance: return unalignedCollisionAvoidance(self, c.others, b.maxTime, b.margin);
-    case BehaviorKind::Separation: return separation(self, c.others, b.neighborhood);
-    case BehaviorKind::Cohesion: return cohesion(self, c.others, b.neighborhood);
-    case BehaviorKind::Alignment: return alignment(self, c.others, b.neighborhood);
-    case BehaviorKind::Flocking: return flocking(self, c.others, b.flocking);
+    case BehaviorKind::Separation: return separation(self, c.others, prepared.neighborhood);
+    case BehaviorKind::Cohesion: return cohesion(self, c.others, prepared.neighborhood);
+    case BehaviorKind::Alignment: return alignment(self, c.others, prepared.neighborhood);
+    case BehaviorKind::Flocking: return flocking(self, c.others, prepared.flocking);
     case BehaviorKind::LeaderFollowing: {
       const Other* leader = c.find(b.agentA);
       if (leader == nullptr) return Vec3::Zero();
-      std::vector<Other> followers;
+      StackList<Other, 48> followers;
       for (std::size_t k = 0; k < in.near.agents.size(); ++k)
         if (in.near.agents[k].id != b.agentA) followers.push_back(c.others[k]);
-      return leaderFollowing(self, *leader, followers, b.leader);
+      return leaderFollowing(self, *leader, std::span<const Other>(followers.data(), followers.size()), b.leader);
     }
     case BehaviorKind::Interpose: {
       const Other* a = c.find(b.agentA);
@@ -178,6 +168,17 @@ Vec3 evaluate(const BehaviorSpec& b, const Context& c) {
     }
     case BehaviorKind::Climb:
       return dim == 3 ? Vec3(0, 0, b.speed - self.velocity.z()) : Vec3::Zero();
+    case BehaviorKind::Explore: {
+      // The grids exist once the simulation has started (the first commit builds them).
+      const auto g = static_cast<std::size_t>(prepared.exploreGrid);
+      if (prepared.exploreGrid < 0 || g >= c.grids.size()) return Vec3::Zero();
+      const ExploreGrid& grid = c.grids[g];
+      std::span<const double> seen;
+      if (!c.lastSeen[g].empty()) seen = std::span<const double>(c.lastSeen[g]).subspan(in.agent.id * grid.size(), grid.size());
+      return explore(self, grid, seen);
+    }
+    case BehaviorKind::Forage:
+      return forage(self, *c.wander, c.resources, b.forage, b.wander, dim, in.noise, in.agent.id, in.step, kStreamWander);
   }
   return Vec3::Zero();
 }
@@ -249,7 +250,75 @@ double rollOf(const Vec3& forward, const Vec3& up) {
   return std::atan2(up.dot(b), up.dot(up0));
 }
 
-ReynoldsModel::ReynoldsModel(ReynoldsParameters parameters) : parameters_(std::move(parameters)) {}
+namespace {
+std::vector<PreparedBehavior> prepare(const std::vector<BehaviorSpec>& behaviors) {
+  std::vector<PreparedBehavior> out;
+  out.reserve(behaviors.size());
+  for (const BehaviorSpec& b : behaviors)
+    out.push_back({NeighborhoodTest(b.neighborhood), FlockingTests(b.flocking)});
+  return out;
+}
+}  // namespace
+
+ReynoldsModel::ReynoldsModel(ReynoldsParameters parameters)
+    : parameters_(std::move(parameters)),
+      prepared_(prepare(parameters_.behaviors)),
+      resources_(parameters_.resources) {
+  for (const StateSpec& state : parameters_.states) preparedStates_.push_back(prepare(state.behaviors));
+  // Number the explore behaviors' grids and note whether anything forages.
+  const auto scan = [&](const std::vector<BehaviorSpec>& behaviors, std::vector<PreparedBehavior>& prepared) {
+    for (std::size_t k = 0; k < behaviors.size(); ++k) {
+      if (behaviors[k].kind == BehaviorKind::Forage) forages_ = true;
+      if (behaviors[k].kind != BehaviorKind::Explore) continue;
+      prepared[k].exploreGrid = static_cast<int>(exploreSpecs_.size());
+      exploreSpecs_.push_back(behaviors[k].explore);
+    }
+  };
+  scan(parameters_.behaviors, prepared_);
+  for (std::size_t s = 0; s < parameters_.states.size(); ++s) scan(parameters_.states[s].behaviors, preparedStates_[s]);
+}
+
+std::span<const double> ReynoldsModel::lastSeen(std::size_t grid, sim::AgentIndex agent) const {
+  if (grid >= lastSeen_.size() || lastSeen_[grid].empty()) return {};
+  return std::span<const double>(lastSeen_[grid]).subspan(agent * grids_[grid].size(), grids_[grid].size());
+}
+
+void ReynoldsModel::commit(const sim::World& world) {
+  if (exploreSpecs_.empty() && !forages_) return;  // nothing shared: the common case
+  const std::size_t agents = world.agents.size();
+  if (grids_.size() != exploreSpecs_.size()) {
+    for (const ExploreParameters& spec : exploreSpecs_) {
+      grids_.emplace_back(spec, world.dimension);
+      grids_.back().findReachable(world);
+      lastSeen_.emplace_back(agents * grids_.back().size(), kNeverSeen);
+    }
+  }
+  // The behaviors an agent runs now: its state's, or the model's without a state machine.
+  const auto current = [&](const sim::Agent& agent) -> std::pair<const std::vector<BehaviorSpec>*, const std::vector<PreparedBehavior>*> {
+    if (parameters_.states.empty()) return {&parameters_.behaviors, &prepared_};
+    const auto state = static_cast<std::size_t>(std::clamp(agent.state.model[kSlotState], 0.0, parameters_.states.size() - 1.0));
+    return {&parameters_.states[state].behaviors, &preparedStates_[state]};
+  };
+  if (!grids_.empty()) {
+    for (const sim::Agent& agent : world.agents) {
+      if (!agent.enabled) continue;
+      const auto [behaviors, prepared] = current(agent);
+      for (std::size_t k = 0; k < behaviors->size(); ++k) {
+        const int g = (*prepared)[k].exploreGrid;
+        if (g < 0) continue;
+        double* seen = lastSeen_[g].data() + agent.id * grids_[g].size();
+        grids_[g].forEachSensed(agent.state.position, [&](std::size_t cell) { seen[cell] = world.time; });
+      }
+    }
+  }
+  if (forages_ && resources_.remaining() > 0) {
+    resources_.consume(world, [&](const sim::Agent& agent) {
+      const auto* behaviors = current(agent).first;
+      return std::any_of(behaviors->begin(), behaviors->end(),
+                         [](const BehaviorSpec& b) { return b.kind == BehaviorKind::Forage; });
+    });
+  }
+}
 
 void ReynoldsModel::initialize(sim::Agent& agent, int /*dimension*/) const {
   auto& s = agent.state;
@@ -285,7 +354,7 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
 
   StackList<Other, 48> otherList;
   for (const auto& a : in.near.agents) otherList.push_back(toOther(a));
-  const std::span<const Other> others = otherList.view();
+  const std::span<const Other> others(otherList.data(), otherList.size());
 
   const bool think = thinks(in.noise, agent.id, in.step, P.think.thinkEvery);
   const bool avoidNow = thinks(in.noise, agent.id, in.step, P.think.avoidEvery);
@@ -293,7 +362,9 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
   // ---- behavioral state machine (reynolds-2000): discrete reactions, evaluated when thinking.
   int state = static_cast<int>(next.model[kSlotState]);
   double entered = next.model[kSlotStateEntered];
-  double annoyance = next.model[kSlotAnnoyance] * std::exp(-in.dt / P.annoyanceDecay);
+  // A calm agent has nothing to decay (0·e^x = 0 exactly): exp is skipped, not its result.
+  const double annoyanceBefore = next.model[kSlotAnnoyance];
+  double annoyance = annoyanceBefore == 0.0 ? annoyanceBefore : annoyanceBefore * std::exp(-in.dt / P.annoyanceDecay);
   Vec3 avatarPosition = Vec3::Zero(), avatarVelocity = Vec3::Zero();
   const bool hasAvatar = !P.avatar.path.empty();
   if (hasAvatar) {
@@ -343,29 +414,33 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
   }
   const StateSpec* current = P.states.empty() ? nullptr : &P.states.at(static_cast<std::size_t>(state));
   const std::vector<BehaviorSpec>& behaviors = current != nullptr ? current->behaviors : P.behaviors;
+  const std::vector<PreparedBehavior>& prepared =
+      current != nullptr ? preparedStates_[static_cast<std::size_t>(state)] : prepared_;
   const bool flying = current != nullptr ? current->flying : dim == 3 && ground.kind == Surface::Kind::None;
   const double stateSpeed = current != nullptr && current->maxSpeed > 0.0 ? std::min(maxSpeed, current->maxSpeed) : maxSpeed;
   self.maxSpeed = stateSpeed;
 
   // ---- steering: main behaviors at the think rate, avoidance at the avoid rate.
   WanderState wanderState{next.model[kSlotWanderAzimuth], next.model[kSlotWanderElevation]};
-  const Context context{in, P, self, others, avatarPosition, avatarVelocity, hasAvatar, &wanderState};
+  const Context context{in,        P,        self,      others,         avatarPosition, avatarVelocity,
+                        hasAvatar, &wanderState, grids_, lastSeen_, resources_};
   Vec3 mainForce = readVec(next, kSlotHeldForce);
   Vec3 avoidForce = readVec(next, kSlotHeldAvoidance);
   StackList<WeightedForce, 8> mainForces, avoidForces;
   if (think || avoidNow) {
-    for (const BehaviorSpec& b : behaviors) {
+    for (std::size_t k = 0; k < behaviors.size(); ++k) {
+      const BehaviorSpec& b = behaviors[k];
       const bool high = b.highRate;
       if (high ? !avoidNow : !think) continue;
-      const Vec3 f = evaluate(b, context);
+      const Vec3 f = evaluate(b, prepared[k], context);
       (high ? avoidForces : mainForces).push_back({f, b.weight, b.priority, b.probability});
     }
   }
   if (think)
-    mainForce = combine(P.combiner, mainForces.view(), P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither);
+    mainForce = combine(P.combiner, std::span<const WeightedForce>(mainForces.data(), mainForces.size()), P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither);
   if (avoidNow)
     avoidForce =
-        combine(P.combiner, avoidForces.view(), P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither + 50);
+        combine(P.combiner, std::span<const WeightedForce>(avoidForces.data(), avoidForces.size()), P.vehicle.maxForce, in.noise, agent.id, in.step, kStreamDither + 50);
   // The avoidance layer goes first: its (combined) force and the rest's, combined again.
   const std::array<WeightedForce, 2> layers{WeightedForce{avoidForce, 1.0, 1, 1.0}, WeightedForce{mainForce, 1.0, 0, 1.0}};
   const CombinerKind outer = P.combiner == CombinerKind::PrioritizedDithering ? CombinerKind::PriorityArbitration : P.combiner;

@@ -3,13 +3,18 @@
 
 namespace steer::sim {
 
-void gatherNearEnvironment(const World& world, const NeighborProvider& provider, AgentIndex i,
-                           NearEnvironment& out) {
+namespace {
+
+/// Fills `out` from the provider's lists; `neighbour(j)` gives agent j's position, velocity and
+/// radius.
+template <class Neighbour>
+void gather(const World& world, const NeighborProvider& provider, AgentIndex i, NearEnvironment& out,
+            const Neighbour& neighbour) {
   out.clear();
   const Vec3& p = world.agents[i].state.position;
   for (AgentIndex j : provider.neighbors(i)) {
-    const Agent& q = world.agents[j];
-    out.agents.push_back({j, q.state.position, q.state.velocity(), q.radius});
+    const AgentKinematics q = neighbour(j);
+    out.agents.push_back({j, q.position, q.velocity, q.radius});
   }
   const auto& pieces = world.pieces();
   for (PieceIndex k : provider.obstacles(i)) {
@@ -17,6 +22,29 @@ void gatherNearEnvironment(const World& world, const NeighborProvider& provider,
     const Vec3 closest = closestPointOnPiece(piece, p);
     out.obstacles.push_back({k, &piece, closest, distanceToPiece(piece, p)});
   }
+}
+
+}  // namespace
+
+void snapshotKinematics(const World& world, std::vector<AgentKinematics>& out) {
+  out.resize(world.agents.size());
+  for (std::size_t j = 0; j < out.size(); ++j) {
+    const Agent& a = world.agents[j];
+    out[j] = {a.state.position, a.state.velocity(), a.radius};
+  }
+}
+
+void gatherNearEnvironment(const World& world, const NeighborProvider& provider, AgentIndex i,
+                           NearEnvironment& out) {
+  gather(world, provider, i, out, [&](AgentIndex j) {
+    const Agent& q = world.agents[j];
+    return AgentKinematics{q.state.position, q.state.velocity(), q.radius};
+  });
+}
+
+void gatherNearEnvironment(const World& world, std::span<const AgentKinematics> kinematics,
+                           const NeighborProvider& provider, AgentIndex i, NearEnvironment& out) {
+  gather(world, provider, i, out, [&](AgentIndex j) { return kinematics[j]; });
 }
 
 }  // namespace steer::sim

@@ -38,6 +38,7 @@ void Simulation::start() {
   goals_.assign(world_.agents.size(), Vec3::Zero());
   next_.resize(world_.agents.size());
   previous_.resize(world_.agents.size());
+  model_->commit(world_);
   for (auto* o : observers_) o->onStart(world_, *planner_);
 }
 
@@ -92,6 +93,7 @@ void Simulation::step() {
 
   const auto n = static_cast<std::int64_t>(world_.agents.size());
   const World& snapshot = world_;
+  snapshotKinematics(world_, kinematics_);
 #pragma omp parallel num_threads(settings_.threads)
   {
     NearEnvironment near;
@@ -102,7 +104,7 @@ void Simulation::step() {
         next_[i] = agent.state;
         continue;
       }
-      gatherNearEnvironment(snapshot, *environment_, static_cast<AgentIndex>(i), near);
+      gatherNearEnvironment(snapshot, kinematics_, *environment_, static_cast<AgentIndex>(i), near);
       const StepInput input{snapshot, agent, near, goals_[i], t, dt, steps_, settings_.integrator, noise_};
       next_[i] = model_->advance(input);
     }
@@ -116,6 +118,7 @@ void Simulation::step() {
   ++steps_;
   world_.time = t + dt;
   world_.refreshPieces();
+  model_->commit(world_);
   advanceGoals();
   environment_->update(world_, previous_);
   for (auto* o : observers_) o->onStep(world_, *planner_, previous_);

@@ -17,6 +17,9 @@ namespace steer::experiments {
 inline constexpr double kCollisionOverlap = 1e-3;
 /// SteerBench samples its scores at 20 frames per second.
 inline constexpr double kSteerBenchFrame = 0.05;
+/// An enabled agent whose centre moves slower than this over a step (m/s) is standing still:
+/// a walker's speeds are ~1 m/s, and the heading noise alone moves a stalled agent by far less.
+inline constexpr double kStallSpeed = 0.05;
 
 struct AgentMetrics {
   bool reached = false;
@@ -27,6 +30,13 @@ struct AgentMetrics {
   double kineticSum = 0.0;        ///< Σ over frames of ½|v|²
   double accelerationSum = 0.0;   ///< Σ over frames of |Δv| / frame
   std::uint64_t frames = 0;
+  /// Time enabled while standing still (slower than kStallSpeed), s. Together with reached it
+  /// tells an agent stuck in place ("agents that sometimes get stuck", Goldenstein §7) from one
+  /// still moving about, e.g. cycling in a trap (§6).
+  double timeStalled = 0.0;
+  /// How long the agent had been standing still when it was last enabled (s): 0 for an agent
+  /// moving at the end.
+  double stalledAtEnd = 0.0;
 };
 
 struct RunMetrics {

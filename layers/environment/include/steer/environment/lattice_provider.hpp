@@ -31,8 +31,12 @@ class LatticeProvider final : public sim::NeighborProvider {
   std::string_view name() const override { return "lattice"; }
   void reset(const sim::World& world) override;
   void update(const sim::World& world, std::span<const sim::Vec3> previous) override;
-  std::span<const sim::AgentIndex> neighbors(sim::AgentIndex agent) const override { return neighbors_[agent]; }
-  std::span<const sim::PieceIndex> obstacles(sim::AgentIndex agent) const override { return obstacles_[agent]; }
+  std::span<const sim::AgentIndex> neighbors(sim::AgentIndex agent) const override {
+    return {neighborList_.data() + neighborStart_[agent], neighborCount_[agent]};
+  }
+  std::span<const sim::PieceIndex> obstacles(sim::AgentIndex agent) const override {
+    return {obstacleList_.data() + obstacleStart_[agent], obstacleCount_[agent]};
+  }
   std::span<const sim::Contact> contacts() const override { return contacts_; }
 
   /// The agents' lattice (for tests and statistics).
@@ -45,14 +49,11 @@ class LatticeProvider final : public sim::NeighborProvider {
   template <typename F>
   void forEachPieceNear(const geometry::Vec3& lo, const geometry::Vec3& hi, F&& f);
   void layOutByBin();
-  /// Calls f(id, position) for every agent p with |p − center| ≤ radius, from the bin-sorted
-  /// copy: the bins of one lattice row are adjacent there, so a query reads 3 × 3 contiguous
-  /// runs (3 in 2D) instead of following 27 linked lists. The distance tests of a query are
-  /// made first, without branching on their outcome (a candidate's slot is written always and
-  /// kept when inside: about a third of the candidates are, so a branch on it mispredicts
-  /// often); f is then called for those kept, in the same order.
-  template <typename F>
-  void forEachAgentWithin(const sim::Vec3& center, double radius, F&& f);
+  /// Appends to neighborList_ (from `used`) the ids of the agents within agent `slot`'s near
+  /// radius but itself, from the bin-sorted copy: the bins of one lattice row are adjacent
+  /// there, so a query reads 3 × 3 contiguous runs (3 in 2D) instead of following 27 linked
+  /// lists. Returns the new end.
+  std::size_t appendAgentsWithin(std::size_t slot, std::size_t used);
   void computeNearSets(const sim::World& world);
   void detectContacts(const sim::World& world, std::span<const sim::Vec3> previous);
 
@@ -70,16 +71,25 @@ class LatticeProvider final : public sim::NeighborProvider {
   double previousTime_ = 0.0;
 
   // The agents laid out bin after bin, rebuilt from the lattice's bin lists at each update
-  // (O(n + bins)): those of bin b are sortedId_/sortedPosition_[binStart_[b] .. binStart_[b + 1]).
-  // The near sets are computed in this order too, so that consecutive queries share their bins
-  // in cache; at 100,000 agents this is what keeps the time per agent flat.
+  // (O(n + bins)): those of bin b are in slots binStart_[b] .. binStart_[b + 1] of sortedId_ and
+  // of the coordinates sortedX_/Y_/Z_ (a structure of arrays: a query's distance tests read
+  // three streams of doubles and nothing else). The near sets are computed in this order too,
+  // so that consecutive queries share their bins in cache; at 100,000 agents this is what keeps
+  // the time per agent flat.
   std::vector<std::uint32_t> binStart_;
   std::vector<BinLattice::Id> sortedId_;
-  std::vector<sim::Vec3> sortedPosition_;
-  std::vector<std::uint32_t> inside_;  // scratch of forEachAgentWithin: slots in sortedId_
+  std::vector<double> sortedX_, sortedY_, sortedZ_;
+  std::vector<double> nearRadius_;  // by agent id, copied from the world by syncAgents
+  std::vector<std::uint32_t> candidates_;  // scratch of appendAgentsWithin: slots to test
 
-  std::vector<std::vector<sim::AgentIndex>> neighbors_;
-  std::vector<std::vector<sim::PieceIndex>> obstacles_;
+  // The near sets, one flat array each (written in bin order, one contiguous sorted run per
+  // agent): agent i's neighbours are neighborList_[neighborStart_[i] ..][.. neighborCount_[i]].
+  // No list per agent: nothing to allocate once the arrays have grown, and the runs of nearby
+  // agents are adjacent in memory.
+  std::vector<sim::AgentIndex> neighborList_;
+  std::vector<std::uint32_t> neighborStart_, neighborCount_;
+  std::vector<sim::PieceIndex> obstacleList_;
+  std::vector<std::uint32_t> obstacleStart_, obstacleCount_;
   std::vector<sim::Contact> contacts_;
   std::vector<geometry::Segment> nearWalls_;  // scratch
 };

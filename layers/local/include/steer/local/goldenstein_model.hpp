@@ -8,13 +8,15 @@
 /// Heading (3):   φ̇ = λ (|w_tar| f_tar + |w_obs| Σ_i f_obs_i) + n, with f_tar (A.1) towards
 ///                the planner's goal direction and f_obs_i = R_i W_i D_i (A.2)–(A.6) for every
 ///                obstacle piece and every other agent in the near environment; λ is
-///                GoldensteinParameters::headingRate.
+///                GoldensteinParameters::headingRate. A convex solid's edges act as one
+///                obstacle: only its nearest edge adds a repeller (§4.1.1; parameters.hpp).
 /// Weights (4):   the stable fixed point of the competition dynamics (quasi-static, the paper's
 ///                procedure) or (4) integrated as fast state variables; α1, α2, γ12, γ21 from
 ///                (A.7)–(A.11) (by default with each D_i of (A.10) weighted by its window,
 ///                see GoldensteinParameters::windowedAlpha2). WeightMode::DirectSum gives (2).
 /// Speed (6):     v = (r_min − d1)/t2c over the objects in front, limited to the agent's cruising
-///                speed and a retreat speed, and slowed near a point goal.
+///                speed and a retreat speed, and slowed near a point goal; a retreat (v < 0) is
+///                held by the same law over the objects behind, so it stops at d1 from them.
 /// Personality:   dexterity and mass through the IIR filter (7), courage through d0 (8) and
 ///                d1 (9)(10).
 /// 3D (§4.3):     each contribution, computed in the plane of the heading and the object,
@@ -38,6 +40,13 @@
 /// Noise: normal draws from sim::Noise keyed by (agent id, StepInput::step, stream), streams
 /// 0–2 for the heading (one per axis in 3D), 3 and 4 for the weights; held over the step and
 /// scaled by 1/√dt (Euler–Maruyama).
+///
+/// Floating point: the repellers' exp, asin and atan2 run in batches through glibc's libmvec
+/// (AVX2 where the CPU has it, else SSE2), within 4 ulps of the exact values. One variant is
+/// chosen per process and a value's result does not depend on its neighbours in a batch, so a
+/// scenario and seed give the same bits on one machine whatever the thread count or neighbour
+/// provider; machines with different vector units may differ in the last bits
+/// (src/batch_math.hpp).
 #include "steer/local/parameters.hpp"
 #include "steer/local/repeller.hpp"
 #include "steer/local/weights.hpp"
@@ -55,6 +64,7 @@ struct Rates {
   sim::Vec3 angularVelocity = sim::Vec3::Zero();  ///< unfiltered ω (rad/s, 3D)
   double speed = 0.0;       ///< unfiltered speed from (6) after the limits (m/s)
   double closestFront = 0.0;  ///< r_min of (6) (m), +∞ with nothing in front
+  double closestBehind = 0.0;  ///< r_min behind, which bounds a retreat (m), +∞ with nothing behind
 };
 
 class GoldensteinModel final : public sim::LocalModel {

@@ -44,19 +44,33 @@ struct GoldensteinParameters {
 
   /// 2D only: a convention for passing (rad), in [0, δ). Every repeller's zero is shifted by
   /// this angle so that an object dead ahead is passed keeping it on the agent's left (the
-  /// agent turns right). Not in the paper, which relies on the noise n to leave the unstable
-  /// fixed point straight at an obstacle; noise alone lets two agents meeting head-on, or a
-  /// crowd converging on one point, choose inconsistent sides and lock into each other.
-  /// 0 gives the paper's symmetric repeller.
-  double passingBias = 0.6;
+  /// agent turns right). Not in the paper, whose repeller (A.3) is odd about the obstacle and
+  /// which relies on the noise n of (3) to leave the unstable fixed point straight at an
+  /// obstacle. The default 0 is the paper's symmetric repeller. With a bias the zeros of
+  /// Σ f_obs_i shift by up to the bias, while the windows (A.4) and the "in front" test of (6)
+  /// do not: between two obstacles the stable heading no longer points into the gap (which the
+  /// symmetric repellers place there exactly when the agent fits, A.1.1) but at one of them, so
+  /// an agent whose target is off stops there for good, at d1 with v = 0. With 0.6 (the former
+  /// default) the theater's agents queued facing one another (10 of 20 reached) and flock1's
+  /// collided with its obstacles; the crowd tests (two agents head-on round a pillar, the circle
+  /// swap of 100) pass with the noise alone.
+  double passingBias = 0.0;
 
   /// Other agents repel like discs, with d0 of (A.6) multiplied by this factor, in (0, 1].
   /// Pedestrians in a crowd walk at arm's length from each other; with the d0 that makes a
   /// static obstacle a timely repeller, neighbours alongside would switch every target off
   /// through (A.10)/(A.11). Not in the paper, which treats agents as obstacles (factor 1).
+  /// Checked against the §7 examples (papers/goldenstein2001/README.md): with 1, maze_b's walkers
+  /// reach less often (60 % against 85 % over 10 seeds), the theater's slightly less (94 %).
   double agentDecayFactor = 0.25;
 
   // --- Segment obstacles (§4.1.1) ---
+  // A solid (box, oriented box, polygon) reaches the local layer as its boundary edges. The edges
+  // of a convex solid act as the one obstacle it is: only its nearest edge adds a repeller (seen
+  // as below), all of them count for r_min of (6). Edge by edge, a box repelled two or three
+  // times (its hidden back edge, and a corner shared by two edges counted twice), which held the
+  // theater's agents facing the seat rows' corners and turned maze_b's walkers away from its
+  // doors (layers/local/src/solid_edges.hpp).
   /// A segment (wall, polygon or box edge) is "far" when its distance from the agent's centre
   /// exceeds both this distance (m) and the segment's length; then ψ and Δψ come from its
   /// midpoint and the angle it subtends. Otherwise they come from its closest point, seen as a
@@ -73,7 +87,8 @@ struct GoldensteinParameters {
   /// switches the target off as surely as one ahead; in a crowd, with neighbours at arm's
   /// length on every side, every target goes off and the crowd disperses. When true (default)
   /// α2 = tanh(Σ_i W_i D_i): each obstacle counts through its window, i.e. only where it lies
-  /// within 2Δψ_i + δ of the heading. False gives (A.10) as printed.
+  /// within 2Δψ_i + δ of the heading. False gives (A.10) as printed; then the walls of maze_a's
+  /// 4 m corridors keep every target off and 33 % of its walkers arrive (100 % windowed).
   bool windowedAlpha2 = true;
   /// Rate multiplier of (4) in WeightMode::Integrated (1/s), > 0: the weights are fast variables.
   double weightRate = 10.0;
@@ -89,7 +104,13 @@ struct GoldensteinParameters {
   // --- Noise n of (3) and (4) ---
   /// Standard deviation of the heading noise (rad/√s), ≥ 0. With a fixed step dt one draw is
   /// held over the step as n = σ ξ / √dt (Euler–Maruyama), so the heading's random increment
-  /// over a step has standard deviation σ √dt whatever the step.
+  /// over a step has standard deviation σ √dt whatever the step. The paper gives no amplitude;
+  /// it uses n "to escape from the unstable fixed points created by obstacles" (§4.1.2), which
+  /// 0.05 does (two agents head-on part within seconds). It cannot free an agent from a *stable*
+  /// stall (a heading at an attractor of Σ f_obs_i with an object in front at d1, v = 0 by (6)):
+  /// there the heading's spread is ~σ/√(2k) ≈ 0.03 rad for a well of slope k ≈ 1–3 /s. Larger
+  /// amplitudes free such stalls by chance (σ = 0.3: maze_b 100 %, README of the paper's
+  /// folder) and were not adopted: that is not the role the paper gives n.
   double headingNoise = 0.05;
   /// Standard deviation of the weight noise (1/√s), ≥ 0, scaled like the heading noise.
   double weightNoise = 0.01;
@@ -101,9 +122,16 @@ struct GoldensteinParameters {
   /// it, less its half-angle Δψ, is below this (rad), in (0, π]: i.e. when the heading ray
   /// passes within this angle of the object grown by the agent's radius. The paper: "only
   /// obstacles in front of the agent". Small, so that an agent sliding past an obstacle at its
-  /// side keeps its speed.
+  /// side keeps its speed. The margin matters in a concave corner: the two walls, each seen
+  /// from its closest point (§4.1.1), leave a phantom gap between them whose heading is an
+  /// attractor of Σ f_obs_i, and the walls within this margin of it hold the agent at d1 (v = 0);
+  /// with 0.05 maze_b's walkers stall there less often (58 of 60 arrive over 10 seeds, against
+  /// 51), with 0 (the subtended angle alone) they graze walls (a contact in the theater). Kept.
   double frontHalfAngle = 0.25;
-  /// Fastest retreat, as a fraction of the agent's maximum speed, in [0, 1].
+  /// Fastest retreat, as a fraction of the agent's maximum speed, in [0, 1]. A retreat also obeys
+  /// (6) along its motion: over the objects behind (the same test about the heading turned by
+  /// π), it stops at d1 from them. The paper's agent retreats looking at nothing behind; ours
+  /// backed into pillars (flock1) and into each other (theater) before.
   double retreatFraction = 0.5;
   /// Arrival: near a point goal the speed is at most arrivalGain × distance to the goal (1/s),
   /// ≥ 0 (0 disables it). Not in the paper; it keeps an agent whose turn rate is bounded from
@@ -120,7 +148,9 @@ struct GoldensteinParameters {
   /// Courage → d1 (9)(10) (m), ≥ 0: the paper uses d0base here too; it is separate so that the
   /// reach of the repellers and the safety distance of (6) can be set apart. d1 is measured
   /// from the agent's surface to the obstacle's.
-  /// The default 0.2 m lets a crowd at arm's length keep walking.
+  /// The default 0.2 m lets a crowd at arm's length keep walking. (The paper's d1 = d0vel − v0
+  /// is d0base at courage ≤ 0.5, 1 in its Fig. 5.) Every stall of the §7 examples rests at
+  /// r_min = d1; a concave corner traps an agent of radius a only if d1 > (√2 − 1) a.
   double d1Base = 0.2;
   /// v0 of (9) (m), which the paper never defines.
   double v0 = 0.0;

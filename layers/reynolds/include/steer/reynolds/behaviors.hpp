@@ -3,12 +3,15 @@
 /// Characters", §"Behaviors"), as pure functions from the character's kinematics and what it
 /// perceives to a steering vector (N for a unit mass; the vehicle truncates it to max_force).
 /// Most follow the paper's pattern steering = desired_velocity − velocity.
+#include <cmath>
 #include <span>
 #include <vector>
 
 #include <Eigen/Geometry>  // cross products of the local frame
 
 #include "steer/geometry/vec.hpp"
+#include "steer/reynolds/explore.hpp"
+#include "steer/reynolds/forage.hpp"
 #include "steer/sim/near_environment.hpp"
 #include "steer/sim/noise.hpp"
 
@@ -107,6 +110,27 @@ struct WanderState {
 Vec3 wander(const Character& self, WanderState& state, const WanderParameters& p, int dimension,
             const sim::Noise& noise, std::uint64_t agent, std::uint64_t step, std::uint64_t stream);
 
+// ---- explore and forage (named after wander, not defined, by the paper) ---------------------
+
+/// Explore: "the goal is to exhaustively cover a region of space" (reynolds-1999 §"Wander").
+/// Seeks the centre of exploreTarget(grid, lastSeen, position), the least recently seen cell
+/// the character can reach (explore.hpp); zero when no cell is reachable. `lastSeen` is the
+/// character's memory of the grid (empty: nothing seen yet).
+Vec3 explore(const Character& self, const ExploreGrid& grid, std::span<const double> lastSeen);
+
+struct ForageParameters {
+  double perception = 5.0;       ///< an available resource this close is seen (m), > 0
+  double slowingDistance = 2.0;  ///< arrival's slowing distance at the resource (m), > 0
+};
+
+/// Forage: "combining wandering with resource seeking" (reynolds-1999 §"Wander"). With an
+/// available resource within `perception`, arrival at the nearest (forageTarget; `state` is
+/// left as it was); otherwise exactly wander(self, state, w, ...). Consumption happens in the
+/// commit phase (ResourceLedger::consume), not here.
+Vec3 forage(const Character& self, WanderState& state, const ResourceLedger& resources, const ForageParameters& p,
+            const WanderParameters& w, int dimension, const sim::Noise& noise, std::uint64_t agent,
+            std::uint64_t step, std::uint64_t stream);
+
 // ---- paths, walls, containment, flow fields ----------------------------------------------
 
 struct PathSpine {
@@ -163,6 +187,26 @@ struct Neighborhood {
   bool contains(const Character& self, const Vec3& other) const;
 };
 
+/// A neighbourhood made ready for many membership tests: its squared distance and the cosine of
+/// its angle computed once, not per neighbour and step (ReynoldsModel prepares its behaviors'
+/// neighbourhoods when it is built).
+struct NeighborhoodTest {
+  double distance2 = 0.0;
+  double cosAngle = -1.0;
+  bool all = true;  ///< angle ≥ π: no field-of-view test
+  NeighborhoodTest() = default;
+  explicit NeighborhoodTest(const Neighborhood& n);
+  /// Whether an other at offset d = other − self.position, with d2 = |d|², is in the
+  /// neighbourhood of a character heading along `forward` (never the character itself, d = 0).
+  /// Evaluated without branching on the neighbour (whether it is near is unpredictable, and
+  /// a flock's step makes a few such tests per neighbour): the same answer as
+  /// `d2 > distance2 || d2 == 0 ? false : all || forward·d ≥ cos(angle)·|d|`.
+  bool contains(const Vec3& forward, const Vec3& d, double d2) const {
+    const bool near = !(d2 > distance2) & (d2 != 0.0);
+    return all ? near : near & (forward.dot(d) >= cosAngle * std::sqrt(d2));
+  }
+};
+
 /// Unaligned collision avoidance by nearest approach: for every other character with a future
 /// nearest approach within `maxTime` (s) closer than the two radii plus `margin` (m), the
 /// soonest one is avoided by steering laterally away from the predicted site and speeding up or
@@ -172,10 +216,13 @@ Vec3 unalignedCollisionAvoidance(const Character& self, std::span<const Other> o
 
 /// Separation: Σ normalize(p − q)/|p − q| over the neighbourhood (1/r weighting).
 Vec3 separation(const Character& self, std::span<const Other> others, const Neighborhood& n);
+Vec3 separation(const Character& self, std::span<const Other> others, const NeighborhoodTest& n);
 /// Cohesion: average neighbour position − position.
 Vec3 cohesion(const Character& self, std::span<const Other> others, const Neighborhood& n);
+Vec3 cohesion(const Character& self, std::span<const Other> others, const NeighborhoodTest& n);
 /// Alignment: average neighbour velocity − velocity.
 Vec3 alignment(const Character& self, std::span<const Other> others, const Neighborhood& n);
+Vec3 alignment(const Character& self, std::span<const Other> others, const NeighborhoodTest& n);
 
 /// Flocking's nine parameters: a weight, a distance and an angle for each component.
 struct FlockingParameters {
@@ -185,6 +232,14 @@ struct FlockingParameters {
   Neighborhood cohesion{4.0, 2.0};
 };
 Vec3 flocking(const Character& self, std::span<const Other> others, const FlockingParameters& p);
+/// Flocking's parameters with the three neighbourhoods made ready for testing.
+struct FlockingTests {
+  double separationWeight = 0.0, alignmentWeight = 0.0, cohesionWeight = 0.0;
+  NeighborhoodTest separation, alignment, cohesion;
+  FlockingTests() = default;
+  explicit FlockingTests(const FlockingParameters& p);
+};
+Vec3 flocking(const Character& self, std::span<const Other> others, const FlockingTests& p);
 
 struct LeaderFollowingParameters {
   double behind = 1.5;          ///< distance of the target point behind the leader (m)

@@ -6,7 +6,11 @@
 ///
 /// Per-agent state lives in sim::AgentState so that advance() is a pure function of its input:
 /// `position`, `direction` (the vehicle's forward), `speed` (|velocity| ≥ 0), and the model slots
-/// below. Randomness comes from sim::Noise keyed by (agent id, step, stream).
+/// below. Randomness comes from sim::Noise keyed by (agent id, step, stream). The two exceptions
+/// are the state that does not fit there, explore's memory of the cells each agent has seen and
+/// the resources that foragers consume: the model keeps them and changes them only in commit(),
+/// the step's serial commit phase, from the committed world (so never during advance()).
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,6 +63,8 @@ enum class BehaviorKind {
   Hide,                ///< hide from agent `agentA` behind a ball obstacle
   AvatarAvoidance,     ///< move away from the avatar and its path (reynolds-2000 Figure 6)
   Climb,               ///< hold a vertical speed `speed` (m/s): take-off, landing
+  Explore,             ///< cover a box: seek the least recently seen reachable cell (explore.hpp)
+  Forage,              ///< wander; arrive at resources in sight, consumed on contact (forage.hpp)
 };
 bool parseBehavior(std::string_view text, BehaviorKind& out);
 const char* behaviorName(BehaviorKind kind);
@@ -94,6 +100,8 @@ struct BehaviorSpec {
   PathSpine path;
   Region region;
   LeaderFollowingParameters leader;
+  ExploreParameters explore;
+  ForageParameters forage;    ///< with `wander` for its wandering
 };
 
 /// One state of a behavioral state machine.
@@ -130,9 +138,19 @@ struct ReynoldsParameters {
   std::vector<Clap> claps;
   ContagionPerception contagion;
 
+  std::vector<Resource> resources;  ///< what forage behaviours seek and consume
+
   /// Defaults for crowds (`--model reynolds` without a configuration): obstacle avoidance,
   /// unaligned collision avoidance and separation around arrival at the goal.
   static ReynoldsParameters crowdDefaults();
+};
+
+/// What ReynoldsModel computes once per behavior instead of every step: its neighbourhoods'
+/// cosines, and which explore grid is an explore behavior's.
+struct PreparedBehavior {
+  NeighborhoodTest neighborhood;  ///< separation / cohesion / alignment
+  FlockingTests flocking;
+  int exploreGrid = -1;  ///< index into ReynoldsModel::exploreGrids(), explore only
 };
 
 class ReynoldsModel final : public sim::LocalModel {
@@ -141,13 +159,38 @@ class ReynoldsModel final : public sim::LocalModel {
   std::string_view name() const override { return "reynolds"; }
   void initialize(sim::Agent& agent, int dimension) const override;
   sim::AgentState advance(const sim::StepInput& in) const override;
+  /// The commit phase (a no-op without explore or forage behaviors): on the first call, builds
+  /// each explore behavior's grid over the world's static obstacles; then every enabled agent
+  /// whose current behaviors explore marks the cells it senses as seen at `world.time`, and the
+  /// resources in contact with a forager are consumed (the lowest agent id wins a resource).
+  void commit(const sim::World& world) override;
   const ReynoldsParameters& parameters() const { return parameters_; }
+
+  /// One grid per explore behavior (in the order of `behaviors`, then of each state's), built
+  /// by the first commit(); empty before.
+  std::span<const ExploreGrid> exploreGrids() const { return grids_; }
+  /// Agent `agent`'s memory of grid `grid`: the time it last saw each cell (kNeverSeen before);
+  /// empty before the first commit().
+  std::span<const double> lastSeen(std::size_t grid, sim::AgentIndex agent) const;
+  /// The scenario's resources, and who consumed which when.
+  const ResourceLedger& resources() const { return resources_; }
 
   /// True when agent `id` runs its behaviors in `step` with period `every` (randomized phase).
   bool thinks(const sim::Noise& noise, sim::AgentIndex id, std::uint64_t step, int every) const;
 
  private:
   ReynoldsParameters parameters_;
+  // Parallel to parameters_.behaviors and to each state's behaviors (indices, not pointers, so
+  // that a copied model stays valid).
+  std::vector<PreparedBehavior> prepared_;
+  std::vector<std::vector<PreparedBehavior>> preparedStates_;
+
+  // Shared and long-lived state, written only by commit().
+  std::vector<ExploreParameters> exploreSpecs_;  ///< parallel to the grids
+  std::vector<ExploreGrid> grids_;
+  std::vector<std::vector<double>> lastSeen_;    ///< per grid: agents × cells, row per agent
+  ResourceLedger resources_;
+  bool forages_ = false;                         ///< some behavior list has a forage behavior
 };
 
 /// The up vector for a forward direction and a roll angle (0: as level as possible).

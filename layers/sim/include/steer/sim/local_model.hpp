@@ -32,9 +32,16 @@ class LocalModel {
   virtual std::string_view name() const = 0;
   /// Sets model-specific initial state before the first step (e.g. initial weights).
   virtual void initialize(Agent& /*agent*/, int /*dimension*/) const {}
-  /// The agent's state at time + dt. Must be a pure function of `in` (thread-safe, no
-  /// hidden state), so that results do not depend on agent order or thread count.
+  /// The agent's state at time + dt. Must be a pure function of `in` and of what commit()
+  /// last recorded (thread-safe, no other hidden state), so that results do not depend on agent
+  /// order or thread count.
   virtual AgentState advance(const StepInput& in) const = 0;
+  /// The commit phase's hook, for state shared between agents or kept across steps that does
+  /// not fit in AgentState (e.g. resources that foraging agents consume, the cells an exploring
+  /// agent has seen). Simulation calls it serially, once before the first step and once after
+  /// each step, when every agent's new state is written and `world.time` is the step's end.
+  /// Whatever it records depends only on the committed world, never on agent order or threads.
+  virtual void commit(const World& /*world*/) {}
 };
 
 /// The reference model (`--model straight`): the agent turns instantly to its goal direction and

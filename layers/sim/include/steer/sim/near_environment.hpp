@@ -21,6 +21,19 @@ struct NearObstacle {
   double distance;             ///< centre-to-surface distance (m), ≥ 0
 };
 
+/// What other agents see of agent j during a step: the part of its Agent record that
+/// gatherNearEnvironment reads, copied once per step into one dense array. A neighbour is then
+/// read from 56 contiguous bytes instead of a whole Agent (several hundred bytes with its goals
+/// and personality), which keeps the per-neighbour reads in cache for large crowds.
+struct AgentKinematics {
+  Vec3 position;
+  Vec3 velocity;  ///< m/s
+  double radius;  ///< m
+};
+
+/// Fills `out` (resized to the number of agents) with every agent's kinematics.
+void snapshotKinematics(const World& world, std::vector<AgentKinematics>& out);
+
 /// Both lists are sorted by id, so that every provider hands the local layer the same
 /// floating-point sums (byte-identical trajectories across providers).
 struct NearEnvironment {

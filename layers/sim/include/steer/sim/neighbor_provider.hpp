@@ -51,4 +51,9 @@ class NeighborProvider {
 void gatherNearEnvironment(const World& world, const NeighborProvider& provider, AgentIndex i,
                            NearEnvironment& out);
 
+/// The same, reading the other agents from `kinematics` (snapshotKinematics of `world`), as the
+/// step loop does.
+void gatherNearEnvironment(const World& world, std::span<const AgentKinematics> kinematics,
+                           const NeighborProvider& provider, AgentIndex i, NearEnvironment& out);
+
 }  // namespace steer::sim

@@ -72,6 +72,7 @@ class Simulation {
   std::vector<Vec3> goals_;
   std::vector<AgentState> next_;
   std::vector<Vec3> previous_;
+  std::vector<AgentKinematics> kinematics_;  ///< the step's snapshot of every agent, for gathering
   std::uint64_t steps_ = 0;
   bool started_ = false;
   bool finished_ = false;
