@@ -15,6 +15,14 @@ namespace {
 
 constexpr char kMagic[8] = {'S', 'T', 'E', 'E', 'R', 'H', 'F', '2'};
 
+// The solvers' arithmetic revision, part of the key: a solver that changes its operations (its
+// fields move in the last bits, e.g. the black-box multigrid of 2026-11-25 against the former
+// aggregation one, 1e-14 apart) must not be handed a field an older build cached, or one
+// scenario and seed would give different trajectories depending on the cache's history.
+// Bump it with any change to planning/src/laplace_solvers.cpp, multigrid*, sor_* or harmonic_field.cpp
+// that is not bit-for-bit.
+constexpr std::uint32_t kSolverRevision = 3;
+
 struct Fnv {
   std::uint64_t h = 1469598103934665603ull;
   void bytes(const void* data, std::size_t n) {
@@ -41,6 +49,7 @@ bool get(std::istream& in, T& v) { return static_cast<bool>(in.read(reinterpret_
 std::uint64_t fieldKey(const Raster& raster, const HarmonicSettings& settings) {
   Fnv f;
   f.bytes(kMagic, sizeof kMagic);
+  f.value(kSolverRevision);
   f.value(raster.grid.origin.x());
   f.value(raster.grid.origin.y());
   f.value(raster.grid.h);

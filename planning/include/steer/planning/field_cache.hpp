@@ -1,7 +1,8 @@
 #pragma once
 /// @file An on-disk cache of harmonic fields, keyed by the static geometry: a 64-bit FNV-1a hash
 /// of the raster (grid origin, cell size, dimensions and every cell's kind, target cells
-/// included) and of the solver settings. A rerun of the same scenario loads the field instead
+/// included), of the solver settings and of the solvers' arithmetic revision (a build whose
+/// solver gives different bits does not reuse an older build's fields). A rerun of the same scenario loads the field instead
 /// of solving again; any change of obstacles, bounds, resolution, clearance, target or solver
 /// changes the key. Files are `<dir>/harmonic-<key>.bin`, written to a temporary name and
 /// renamed, so a crashed run never leaves a half-written entry. The directory is chosen by the
