@@ -24,6 +24,7 @@ local::GoldensteinParameters readGoldensteinParameters(const Scenario& s) {
   p.passingBias = m.number("passing_bias", p.passingBias, 0.0, kPi);
   p.agentDecayFactor = m.number("agent_decay_factor", p.agentDecayFactor, 1e-6, 1.0);
   p.segmentSwitchDistance = m.number("segment_switch_distance", p.segmentSwitchDistance, 0.0, 1e6);
+  p.groupWalls = m.boolean("group_walls", p.groupWalls);
   const std::string mode = m.choice("weights", "quasi_static", {"quasi_static", "integrated", "direct_sum"});
   p.weightMode = mode == "integrated"   ? local::WeightMode::Integrated
                  : mode == "direct_sum" ? local::WeightMode::DirectSum

@@ -9,6 +9,8 @@ using test::Vec3;
 
 namespace {
 
+constexpr double kPi = 3.14159265358979323846;
+
 /// The rates the model computes for agent 0 of `w` at its current state.
 local::Rates ratesOf(const sim::World& w, const local::GoldensteinParameters& p, const Vec3& goal) {
   environment::BruteForceProvider provider;
@@ -100,6 +102,115 @@ TEST(Behaviour, BetweenTwoEqualObstaclesTheGapIsAnAttractorExactlyWhenTheAgentFi
       const bool attractor = left < 0.0 && right > 0.0;
       EXPECT_EQ(attractor, fit > 1.0) << "distance " << distance << ", gap " << fit << " x the agent's width";
     }
+  }
+}
+
+// The same for two walls in a line with a gap between their ends, seen from their closest points
+// (§4.1.1): the heading through the gap is an attractor of the obstacle field exactly when the
+// agent fits through it, with the walls grouped (wall_groups.hpp: closer than the agent's width
+// they steer as one) and one by one.
+TEST(Behaviour, BetweenTwoWallsTheGapIsAnAttractorExactlyWhenTheAgentFits) {
+  const double a = 0.5;
+  for (bool group : {true, false}) {
+    local::GoldensteinParameters p;
+    p.headingNoise = 0.0;
+    p.groupWalls = group;
+    for (double distance : {1.0, 1.5, 2.0}) {
+      for (double fit : {0.3, 0.6, 0.85, 1.15, 1.5, 2.0}) {
+        const double gap = fit * 2.0 * a;
+        sim::World w = test::emptyWorld();
+        w.obstacles.push_back({geometry::Segment{geometry::Vec2(distance, gap / 2), geometry::Vec2(distance, 5)}, {}});
+        w.obstacles.push_back({geometry::Segment{geometry::Vec2(distance, -5), geometry::Vec2(distance, -gap / 2)}, {}});
+        w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 0, 0)));
+        w.agents[0].radius = a;
+        w.refreshPieces();
+        const auto fAt = [&](double phi) {
+          sim::World turned = w;
+          turned.agents[0].state.direction = Vec3(std::cos(phi), std::sin(phi), 0);
+          return ratesOf(turned, p, Vec3::Zero()).fObstacle;
+        };
+        const double eps = 1e-4;
+        EXPECT_NEAR(fAt(0.0), 0.0, 1e-12) << group << " " << distance << " " << fit;
+        const bool attractor = fAt(eps) < 0.0 && fAt(-eps) > 0.0;
+        EXPECT_EQ(attractor, fit > 1.0) << "grouped " << group << ", distance " << distance << ", gap " << fit;
+      }
+    }
+  }
+}
+
+// A concave corner of two walls, the agent on its bisector facing it. Seen one by one (§4.1.1:
+// each wall from its closest point, the foot of the perpendicular), the walls leave a false gap
+// between their directions, and the heading into the corner is an attractor of the obstacle
+// field as soon as the agent's clearance exceeds (√2 − 1) a for a right angle: the agent turns
+// into the corner and (6) stops it there at d1 (maze_b's stalls, the U trap's standing agent).
+// Grouped (the default), the two walls are one object seen under both their angles, and the
+// heading into the corner is a repeller: the agent turns away from it.
+TEST(Behaviour, AConcaveCornerRepelsTheHeadingIntoItWhenItsWallsAreGrouped) {
+  const double a = 0.4;
+  for (double opening : {0.5 * kPi, 2.0 * kPi / 3.0, 5.0 * kPi / 6.0}) {  // the corner's inner angle
+    for (double clearance : {0.2, 0.5, 1.0, 1.5}) {
+      // Corner at the origin, walls along directions ±opening/2 about −x; the agent on the −x axis.
+      const double half = 0.5 * opening;
+      const geometry::Vec2 u1(-std::cos(half), std::sin(half)), u2(-std::cos(half), -std::sin(half));
+      const double along = (clearance + a) / std::sin(half);  // the agent's distance to the corner
+      sim::World w = test::emptyWorld();
+      w.obstacles.push_back({geometry::Segment{geometry::Vec2(0, 0), 8.0 * u1}, {}});
+      w.obstacles.push_back({geometry::Segment{geometry::Vec2(0, 0), 8.0 * u2}, {}});
+      w.agents.push_back(test::seeker(Vec3(-along, 0, 0), Vec3::UnitX(), Vec3(-20, 0, 0)));
+      w.agents[0].radius = a;
+      w.refreshPieces();
+      for (bool group : {true, false}) {
+        local::GoldensteinParameters p;
+        p.headingNoise = 0.0;
+        p.groupWalls = group;
+        const auto fAt = [&](double phi) {
+          sim::World turned = w;
+          turned.agents[0].state.direction = Vec3(std::cos(phi), std::sin(phi), 0);
+          return ratesOf(turned, p, Vec3::Zero()).fObstacle;
+        };
+        const double eps = 1e-4;
+        const double left = fAt(eps), right = fAt(-eps);
+        const bool attractor = left < 0.0 && right > 0.0, repeller = left > 0.0 && right < 0.0;
+        // One by one, the feet of the perpendiculars are seen at ±(π − opening)/2 from the
+        // corner's direction, under Δψ = asin(a / (clearance + a)) each: a gap between them
+        // exactly when they do not overlap there.
+        const double feet = 0.5 * (kPi - opening), delta = std::asin(a / (clearance + a));
+        if (group) {
+          EXPECT_TRUE(repeller) << "opening " << opening << ", clearance " << clearance;
+        } else {
+          EXPECT_EQ(attractor, feet > delta) << "opening " << opening << ", clearance " << clearance;
+        }
+      }
+    }
+  }
+}
+
+// Fig. 7 without a planner (§6): "the agent enters the U, cycles" and does not reach the target
+// behind it. Our U trap (experiments/scenarios/u_trap.yaml) over three seeds: no arrival, no
+// collision, and the agent is still moving at the end instead of standing in one of the U's
+// inner corners (where, with its walls seen one by one, it stood in 4 of 10 seeds).
+TEST(Behaviour, WithoutAPlannerTheAgentCyclesInTheUTrap) {
+  sim::World w = test::emptyWorld();
+  w.obstacles.push_back({geometry::Segment{geometry::Vec2(3, -4), geometry::Vec2(3, 4)}, {}});
+  w.obstacles.push_back({geometry::Segment{geometry::Vec2(-4, -4), geometry::Vec2(3, -4)}, {}});
+  w.obstacles.push_back({geometry::Segment{geometry::Vec2(-4, 4), geometry::Vec2(3, 4)}, {}});
+  sim::Agent agent = test::seeker(Vec3(-12, 0, 0), Vec3::UnitX(), Vec3(10, 0, 0));
+  agent.radius = 0.4;
+  agent.nearRadius = 5.0;
+  agent.desiredSpeed = 1.3;
+  agent.maxSpeed = 2.0;
+  agent.goals[0].reachRadius = 0.6;
+  w.agents.push_back(agent);
+  for (std::uint64_t seed : {1, 2, 3}) {
+    test::RunOptions o;
+    o.duration = 90;
+    o.seed = seed;
+    const auto r = test::run(w, o);
+    EXPECT_EQ(r.reached, 0) << seed;
+    EXPECT_EQ(r.watch.collisions, 0) << seed;
+    EXPECT_GT(std::abs(r.world.agents[0].state.speed), 0.1) << seed;  // moving at the end
+    EXPECT_LT(r.watch.stalledTime, 20.0) << seed;                     // and most of the time
+    EXPECT_LT(r.world.agents[0].state.position.x(), 3.0) << seed;      // never behind the U
   }
 }
 

@@ -15,6 +15,7 @@
 
 #include "heading_field.hpp"
 #include "solid_edges.hpp"
+#include "wall_groups.hpp"
 #include "steer/geometry/distance.hpp"
 #include "steer/local/parameters.hpp"
 #include "steer/local/repeller.hpp"
@@ -135,6 +136,7 @@ TEST(HeadingField, Batched2DFieldEqualsObjectByObjectReference) {
   std::mt19937_64 rng(11);
   GoldensteinParameters p;
   p.passingBias = 0.6;  // an option (default 0): the batch must shift the shape, not the window
+  p.groupWalls = false;  // walls one by one here; grouping has its own test below
   const RepellerConstants constants = makeRepellerConstants(p.delta, p.windowEdgeGap, p.frontHalfAngle);
   std::uniform_real_distribution<double> angle(-kPi, kPi), tauDraw(0.0, 0.05);
   const int sizes[][3] = {{0, 1, 0}, {1, 0, 0}, {3, 2, 1}, {8, 0, 0}, {10, 4, 2}, {16, 0, 0}, {17, 0, 0}, {25, 10, 5}};
@@ -176,7 +178,8 @@ TEST(HeadingField, Batched2DFieldEqualsObjectByObjectReference) {
 // against a reference that picks each solid's nearest edge by brute force.
 TEST(HeadingField, AConvexSolidRepelsAsOneObstacleThroughItsNearestEdge) {
   std::mt19937_64 rng(13);
-  const GoldensteinParameters p;
+  GoldensteinParameters p;
+  p.groupWalls = false;  // the solids' edges against walls one by one; grouping is tested below
   const RepellerConstants constants = makeRepellerConstants(p.delta, p.windowEdgeGap, p.frontHalfAngle);
   std::uniform_real_distribution<double> angle(-kPi, kPi), size(0.2, 2.5), where(0.0, 1.0);
   int solidsSeen = 0, silencedEdges = 0;
@@ -257,6 +260,124 @@ TEST(HeadingField, AConvexSolidRepelsAsOneObstacleThroughItsNearestEdge) {
   }
   EXPECT_EQ(solidsSeen, 600);
   EXPECT_GT(silencedEdges, 1500);
+}
+
+// Walls closer to each other than the agent's diameter steer as one object (wall_groups.hpp).
+// Against brute force over random scenes with many walls (so that some touch or cross): the
+// groups are the connected components of "segment distance < 2a", found by a flood fill; r_min
+// of (6), ahead and behind, is the same with and without grouping (the members still count one
+// by one); each group adds one D_i, its nearest member's, to Σ D_i in place of its members'; a
+// lone wall is unchanged, so scenes without any close pair give the ungrouped sums exactly.
+TEST(HeadingField, WallsWithoutAPassageBetweenThemCountAsOneObject) {
+  std::mt19937_64 rng(17);
+  GoldensteinParameters grouped, single;
+  single.groupWalls = false;
+  const RepellerConstants constants = makeRepellerConstants(grouped.delta, grouped.windowEdgeGap, grouped.frontHalfAngle);
+  std::uniform_real_distribution<double> angle(-kPi, kPi), tauDraw(0.0, 0.05);
+  int groupsSeen = 0, scenesWithoutGroups = 0;
+  for (int walls : {2, 4, 8, 14}) {
+    for (int trial = 0; trial < 30; ++trial) {
+      const Scene2D scene(rng, 2, 1, walls);
+      const double phi = angle(rng), tau = tauDraw(rng), radius = 0.5, d0 = 3.0;
+      const Vec2 h(std::cos(phi), std::sin(phi));
+      const auto sample = [&](const GoldensteinParameters& p) {
+        const detail::FieldContext ctx(p, constants, scene.near, Vec3(1, 0, 0), radius, d0);
+        return detail::sampleField2D(ctx, Vec2::Zero(), h, tau);
+      };
+      const detail::FieldSample g = sample(grouped), s = sample(single);
+      EXPECT_EQ(g.closestFront, s.closestFront);
+      EXPECT_EQ(g.closestBehind, s.closestBehind);
+      // Brute force: the walls (moved by tau), their clearances, and the components.
+      std::vector<geometry::Segment> seg;
+      for (const sim::ObstaclePiece& piece : scene.pieces) {
+        if (piece.kind != sim::ObstaclePiece::Kind::Segment) continue;
+        const Vec2 shift = tau * piece.velocity.head<2>();
+        seg.push_back({piece.segment.a + shift, piece.segment.b + shift});
+      }
+      const std::size_t n = seg.size();
+      std::vector<int> component(n, -1);
+      int components = 0;
+      for (std::size_t k = 0; k < n; ++k) {
+        if (component[k] >= 0) continue;
+        std::vector<std::size_t> stack{k};
+        component[k] = components;
+        while (!stack.empty()) {
+          const std::size_t i = stack.back();
+          stack.pop_back();
+          for (std::size_t j = 0; j < n; ++j)
+            if (component[j] < 0 && geometry::segmentDistance(seg[i], seg[j]) < 2.0 * radius) {
+              component[j] = components;
+              stack.push_back(j);
+            }
+        }
+        ++components;
+      }
+      double expectedDistanceSum = s.distanceSum;
+      bool anyGroup = false;
+      for (int c = 0; c < components; ++c) {
+        std::vector<std::size_t> members;
+        for (std::size_t k = 0; k < n; ++k)
+          if (component[k] == c) members.push_back(k);
+        if (members.size() < 2) continue;
+        anyGroup = true;
+        ++groupsSeen;
+        double nearest = std::numeric_limits<double>::infinity();
+        for (std::size_t k : members) {
+          const double dseg = geometry::distanceToSegment(Vec2::Zero(), seg[k]);
+          expectedDistanceSum -= distanceFactor(dseg - radius, d0);
+          nearest = std::min(nearest, dseg);
+        }
+        expectedDistanceSum += distanceFactor(nearest - radius, d0);
+      }
+      EXPECT_NEAR(g.distanceSum, expectedDistanceSum, 1e-12 * (1.0 + expectedDistanceSum)) << walls << " walls";
+      if (!anyGroup) {
+        ++scenesWithoutGroups;
+        EXPECT_NEAR(g.fObstacle, s.fObstacle, 1e-12 * (1.0 + std::abs(s.fObstacle)));
+        EXPECT_NEAR(g.slopeObstacle, s.slopeObstacle, 1e-12 * (1.0 + std::abs(s.slopeObstacle)));
+        EXPECT_NEAR(g.windowSum, s.windowSum, 1e-12 * (1.0 + s.windowSum));
+        EXPECT_NEAR(g.windowedDistanceSum, s.windowedDistanceSum, 1e-12 * (1.0 + s.windowedDistanceSum));
+      }
+    }
+  }
+  EXPECT_GT(groupsSeen, 20);
+  EXPECT_GT(scenesWithoutGroups, 10);
+}
+
+// The group's view (wall_groups.hpp) is the union of its members' angular extents: for a straight
+// wall cut into pieces that touch, seen from in front of it, the group's direction and half-angle
+// are those of the whole wall's extent, the endpoints' directions widened by the members' Δψ.
+TEST(HeadingField, AGroupIsSeenUnderTheUnionOfItsMembersAngles) {
+  std::vector<detail::WallView> walls;
+  const double radius = 0.5;
+  // A wall along x = 2 from y = −1 to y = 3, in three touching pieces; each seen from its
+  // closest point with Δψ = asin(a / distance) (§4.1.1 near view).
+  const double ys[] = {-1.0, 0.5, 1.5, 3.0};
+  double lo = kPi, hi = -kPi;
+  for (int k = 0; k < 3; ++k) {
+    const geometry::Segment s{Vec2(2, ys[k]), Vec2(2, ys[k + 1])};
+    const Vec2 c = geometry::closestPointOnSegment(Vec2::Zero(), s);
+    const double half = std::asin(radius / c.norm());
+    walls.push_back({s, c, std::sin(half), half, c.norm() - radius});
+    const double theta = std::atan2(c.y(), c.x());
+    lo = std::min(lo, theta - half);
+    hi = std::max(hi, theta + half);
+  }
+  detail::WallGroups groups;
+  groups.group(walls, 2.0 * radius);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_TRUE(groups.grouped(k));
+    EXPECT_EQ(groups.groupOf(k), 0u);
+  }
+  const detail::GroupView v = groups.view(walls, 0);
+  EXPECT_NEAR(std::atan2(v.c.y(), v.c.x()), 0.5 * (lo + hi), 1e-12);
+  EXPECT_NEAR(v.halfAngle, std::min(kHalfPi, 0.5 * (hi - lo)), 1e-12);
+  EXPECT_NEAR(v.c.norm(), 2.0, 1e-12);  // the nearest member's distance
+  EXPECT_NEAR(v.clearance, 1.5, 1e-12);
+  // Pieces 1.2 m apart (more than the agent's 1 m width) stay apart.
+  walls[1].segment = {Vec2(2, 1.7), Vec2(2, 1.8)};
+  walls[2].segment = {Vec2(2, 3.0), Vec2(2, 4.0)};
+  groups.group(walls, 2.0 * radius);
+  for (int k = 0; k < 3; ++k) EXPECT_FALSE(groups.grouped(k)) << k;
 }
 
 TEST(HeadingField, Batched3DFieldEqualsObjectByObjectReference) {

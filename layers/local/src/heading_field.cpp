@@ -5,9 +5,11 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <vector>
 
 #include "repeller_batch.hpp"
 #include "solid_edges.hpp"
+#include "wall_groups.hpp"
 #include "steer/geometry/distance.hpp"
 
 namespace steer::local::detail {
@@ -105,6 +107,11 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h
   ctx.d0 = ctx.obstacleD0;
   const auto& obstacles = ctx.near->obstacles;
   SolidEdges solids(ctx.world, obstacles, p, tau);
+  // The repelling walls are held back until they are grouped (wall_groups.hpp); one list per
+  // thread, reused, so that a sample allocates nothing once warm.
+  thread_local std::vector<WallView> walls;
+  walls.clear();
+  const bool groupWalls = ctx.parameters->groupWalls;
   for (std::size_t i = 0; i < obstacles.size(); ++i) {
     const sim::ObstaclePiece& piece = *obstacles[i].piece;
     const bool repels = solids.repels(i);
@@ -120,9 +127,32 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h
       out.closestBehind = std::min(out.closestBehind, v.clearance);
       continue;
     }
+    if (repels && groupWalls) {
+      walls.push_back({{piece.segment.a + shift, piece.segment.b + shift}, c, v.sinHalf, v.halfAngle, v.clearance});
+      continue;
+    }
     // d0 = 0 gives D_i = 0: an edge that is not its solid's nearest counts for r_min only.
     batch.addView(c.x(), c.y(), v.sinHalf, v.halfAngle, v.clearance, repels ? ctx.d0 : 0.0);
     flushIfFull();
+  }
+  if (!walls.empty()) {
+    thread_local WallGroups groups;
+    groups.group(walls, 2.0 * ctx.agentRadius);
+    for (std::size_t k = 0; k < walls.size(); ++k) {
+      const WallView& w = walls[k];
+      if (!groups.grouped(k)) {
+        batch.addView(w.c.x(), w.c.y(), w.sinHalf, w.halfAngle, w.clearance, ctx.d0);
+        flushIfFull();
+        continue;
+      }
+      // A member counts for r_min only (d0 = 0); its group steers once, from its first member.
+      batch.addView(w.c.x(), w.c.y(), w.sinHalf, w.halfAngle, w.clearance, 0.0);
+      flushIfFull();
+      if (groups.groupOf(k) != k) continue;
+      const GroupView g = groups.view(walls, k);
+      batch.addView(g.c.x(), g.c.y(), g.sinHalf, g.halfAngle, g.clearance, ctx.d0, false);
+      flushIfFull();
+    }
   }
   batch.evaluate(ctx, out);
   return out;

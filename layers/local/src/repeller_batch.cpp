@@ -81,10 +81,11 @@ STEER_LOCAL_VECTOR_CLONES void RepellerBatch::evaluate(const FieldContext& ctx, 
       // (6): in front when |x| − Δψ < frontHalfAngle, i.e. cos x > cos(front + Δψ).
       const bool wide = frontCanBeWide && s >= sinWideLimit;
       const bool inFront = wide || cosX > cosFront * cosHalf - sinFront * s;
-      frontClearance_[i] = inFront ? clearance : kInfinity;
+      const double seen = std::max(clearance, speedFloor_[i]);
+      frontClearance_[i] = inFront ? seen : kInfinity;
       // Retreat (v < 0 in (6)) moves the agent backwards: the same test along −heading.
       const bool behind = wide || -cosX > cosFront * cosHalf - sinFront * s;
-      behindClearance_[i] = behind ? clearance : kInfinity;
+      behindClearance_[i] = behind ? seen : kInfinity;
     }
   }
   const BatchKernel kernel = activeBatchKernel();

@@ -10,6 +10,7 @@
 // whatever the chunking, and byte-identical across neighbour providers (which hand over the
 // same ordered lists).
 #include <cstddef>
+#include <limits>
 
 #include "batch_math.hpp"
 #include "heading_field.hpp"
@@ -36,9 +37,12 @@ class RepellerBatch {
 
   /// An object whose reference point is at c, |c| > 0, seen under half-angle Δψ (rad) with
   /// sin Δψ = sinHalf: Δψ = halfAngle, or asin(sinHalf) when halfAngle < 0 (π/2 once
-  /// sinHalf ≥ 1); `clearance` (m) surface to surface.
-  void addView(double cx, double cy, double sinHalf, double halfAngle, double clearance, double d0) {
-    add(cx, cy, -1.0, sinHalf, halfAngle, clearance, d0);
+  /// sinHalf ≥ 1); `clearance` (m) surface to surface. `forSpeed` false: the object steers
+  /// but is not looked at for r_min of (6) (a group of walls, wall_groups.hpp, whose members
+  /// are added for r_min one by one).
+  void addView(double cx, double cy, double sinHalf, double halfAngle, double clearance, double d0,
+               bool forSpeed = true) {
+    add(cx, cy, -1.0, sinHalf, halfAngle, clearance, d0, forSpeed);
   }
 
   /// Adds the objects' terms to `out`: r_min of (6) over those in front (and over those behind,
@@ -52,7 +56,9 @@ class RepellerBatch {
   void clear() { size_ = 0; }
 
  private:
-  void add(double cx, double cy, double radius, double sinHalf, double halfAngle, double clearance, double d0) {
+  void add(double cx, double cy, double radius, double sinHalf, double halfAngle, double clearance, double d0,
+           bool forSpeed = true) {
+    speedFloor_[size_] = forSpeed ? -kNotForSpeed : kNotForSpeed;
     cx_[size_] = cx;
     cy_[size_] = cy;
     radius_[size_] = radius;
@@ -68,6 +74,10 @@ class RepellerBatch {
   // Inputs: radius_ ≥ 0 for a disc, < 0 for a view with the given Δψ and clearance.
   double cx_[kCapacity], cy_[kCapacity], radius_[kCapacity], sinHalfGiven_[kCapacity], halfAngle_[kCapacity];
   double clearanceGiven_[kCapacity], d0_[kCapacity];
+  /// −∞ for an object looked at for r_min of (6), +∞ for one that only steers: the clearance
+  /// (6) sees is max(clearance, floor). A double, not a bool, so that pass 1 still vectorises.
+  double speedFloor_[kCapacity];
+  static constexpr double kNotForSpeed = std::numeric_limits<double>::infinity();
   // Intermediates: the object's direction, the window (A.4)/(A.5), the batches' arguments and
   // results (exps_: the arguments of R_i's, W_i's and D_i's exponentials).
   double cosX_[kCapacity], sinX_[kCapacity], sinHalf_[kCapacity], h1_[kCapacity], windowArg_[kCapacity];

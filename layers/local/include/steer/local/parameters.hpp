@@ -76,6 +76,12 @@ struct GoldensteinParameters {
   /// midpoint and the angle it subtends. Otherwise they come from its closest point, seen as a
   /// point obstacle (Δψ from the agent's own radius): the "reflecting" wall of §4.1.1.
   double segmentSwitchDistance = 2.0;
+  /// Wall pieces closer to each other than the agent's diameter (no passage between them: the
+  /// walls of a concave corner, abutting wall boxes) steer as one object seen under the union
+  /// of their angles, instead of one point repeller each with a false gap between them whose
+  /// heading is an attractor (layers/local/src/wall_groups.hpp). Not in the paper, which does
+  /// not discuss corners; false gives the walls one by one, as §4.1.1 reads literally.
+  bool groupWalls = true;
 
   // --- Adaptive weights (4), (A.7)–(A.11) ---
   WeightMode weightMode = WeightMode::QuasiStatic;
