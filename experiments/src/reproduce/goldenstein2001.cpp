@@ -254,9 +254,10 @@ std::vector<Claim> uTrap(const Context& context) {
   direct.verdict = trapped && directMoving >= directStanding ? Verdict::Reproduced : Verdict::Differs;
   direct.why = "threshold: fewer than half of the seeds reach (the paper allows an escape by noise, with no guarantee), "
                "and most of those that do not reach are still moving at the end, as in the cycle the paper describes. "
-               "An agent can instead come to rest facing one of the U's inner corners: each wall is seen from its "
-               "nearest point (§4.1.1), so two walls meeting at a concave corner leave a false gap between their "
-               "repellers, and the agent stops there at d1 with v = 0 by (6): trapped, as the paper says, but standing";
+               "Seen one by one from their nearest points (§4.1.1, local.group_walls: false), two walls meeting at "
+               "a concave corner leave a false gap between their repellers and the agent can come to rest there at "
+               "d1 with v = 0 by (6): trapped, but standing. By default walls with no passage between them steer as "
+               "one object (layers/local/src/wall_groups.hpp), which removes that gap";
   harmonic.measured = format("harmonic reached without collision in %d of %d seeds, hybrid in %d of %d; seed %llu: ",
                              harmonicOk, runs, hybridOk, runs, static_cast<unsigned long long>(context.seed)) +
                       harmonicDetail;

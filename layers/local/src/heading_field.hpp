@@ -1,7 +1,8 @@
 #pragma once
 // The environment's contribution to the heading dynamics at one instant: f_tar (A.1), the sum
 // of the repellers (A.2)–(A.6) over every object of the near environment (a convex solid's
-// edges counting as one object, solid_edges.hpp), the sums that feed (A.8) and (A.10), and r_min
+// edges counting as one object, solid_edges.hpp; walls with no passage between them as one
+// object, wall_groups.hpp), the sums that feed (A.8) and (A.10), and r_min
 // of (6). Private to steer::local.
 #include <limits>
 

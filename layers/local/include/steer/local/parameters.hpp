@@ -128,11 +128,10 @@ struct GoldensteinParameters {
   /// it, less its half-angle Δψ, is below this (rad), in (0, π]: i.e. when the heading ray
   /// passes within this angle of the object grown by the agent's radius. The paper: "only
   /// obstacles in front of the agent". Small, so that an agent sliding past an obstacle at its
-  /// side keeps its speed. The margin matters in a concave corner: the two walls, each seen
-  /// from its closest point (§4.1.1), leave a phantom gap between them whose heading is an
-  /// attractor of Σ f_obs_i, and the walls within this margin of it hold the agent at d1 (v = 0);
-  /// with 0.05 maze_b's walkers stall there less often (58 of 60 arrive over 10 seeds, against
-  /// 51), with 0 (the subtended angle alone) they graze walls (a contact in the theater). Kept.
+  /// side keeps its speed. With 0 (the subtended angle alone) agents graze walls (a contact in
+  /// the theater). Before walls were grouped (groupWalls), the margin decided whether a concave
+  /// corner's false gap held an agent at d1 (0.05: 58 of maze_b's 60 walkers arrived over 10
+  /// seeds, 0.25: 51); with grouping all 60 arrive at 0.25.
   double frontHalfAngle = 0.25;
   /// Fastest retreat, as a fraction of the agent's maximum speed, in [0, 1]. A retreat also obeys
   /// (6) along its motion: over the objects behind (the same test about the heading turned by
