@@ -143,6 +143,7 @@ class NearSets final : public FlipListener {
   void rebuildOutput(std::uint32_t p, std::span<const std::uint32_t> unplaced);
   void directSets(std::uint32_t p);  // an agent off the triangulation: by brute force
   void fastMovers();                 // agents that moved more than half their near radius
+  void compactLists(bool always);    // slides the lists over their holes (always, or when many)
 
   Shared& s_;
   const Triangulation& t_;
