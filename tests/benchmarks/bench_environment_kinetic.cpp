@@ -3,7 +3,9 @@
 // spacing per step with smoothly turning headings; near radius 3 spacings; N/200 random walls.
 // The time measured is one step's maintenance of every agent's near set (the motion itself is
 // excluded). Counters: bytes per agent (heap held by the structure, measured with mallinfo2,
-// and the structure's own estimate) and certificate evaluations per agent per step.
+// and the structure's own estimate), the peak of that heap over every update (mallinfo2 after
+// each update, read outside the timed region; allocations freed within one update are not seen)
+// and certificate evaluations per agent per step.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
@@ -11,6 +13,7 @@
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/Triangulation_vertex_base_with_info_2.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -39,21 +42,28 @@ void BM_NearEnvironment_Kinetic(benchmark::State& state) {
   const std::size_t heapBefore = heapBytes();
   auto provider = std::make_unique<environment::KineticProvider>();
   provider->reset(motion.world());
+  std::size_t heapPeak = heapBytes();
   for (int s = 0; s < 10; ++s) {  // past the initial certification
     motion.step();
     provider->update(motion.world(), motion.previous());
+    heapPeak = std::max(heapPeak, heapBytes());
   }
   const std::size_t heapAfter = heapBytes();
   const auto before = provider->counters();
+  bool first = true;
   for (auto _ : state) {
     state.PauseTiming();
+    if (!first) heapPeak = std::max(heapPeak, heapBytes());  // after the previous timed update
+    first = false;
     motion.step();
     state.ResumeTiming();
     provider->update(motion.world(), motion.previous());
   }
+  heapPeak = std::max(heapPeak, heapBytes());
   const auto& c = provider->counters();
   const double steps = static_cast<double>(c.steps - before.steps);
   state.counters["bytes_per_agent"] = static_cast<double>(heapAfter - heapBefore) / n;
+  state.counters["peak_bytes_per_agent"] = static_cast<double>(heapPeak - heapBefore) / n;
   state.counters["est_bytes_per_agent"] = static_cast<double>(provider->memoryBytes()) / n;
   state.counters["cert_per_agent_step"] =
       static_cast<double>(c.certificateEvaluations() - before.certificateEvaluations()) / n / steps;

@@ -100,7 +100,7 @@ class ListPool {
   /// Moves the list to the end of the pool (unless it is the last block already).
   void moveToEnd(Ref& r) {
     if (r.cls() == kNoClass || capacityOf(r.cls()) > kPage) return;
-    if (r.loc + capacityOf(r.cls()) == bumpLoc_ && (r.loc >> kPageBits) == bumpSlot_) return;
+    if (isLast(r)) return;
     move(r, r.cls());
   }
   void release(Ref& r) {
@@ -192,11 +192,30 @@ class ListPool {
     return c;
   }
 
+  // Whether the list's block is the last one taken from the bump page.
+  bool isLast(const Ref& r) const {
+    return bumpSlot_ != kNil && capacityOf(r.cls()) <= kPage && r.loc + capacityOf(r.cls()) == bumpLoc_ &&
+           (r.loc >> kPageBits) == bumpSlot_;
+  }
+
   T* at(std::uint32_t loc) { return slots_[loc >> kPageBits].entries + (loc & (kPage - 1)); }
   const T* at(std::uint32_t loc) const { return slots_[loc >> kPageBits].entries + (loc & (kPage - 1)); }
 
-  // Moves the list into a new block of class c (at the end), keeping its entries.
+  // Moves the list into a new block of class c (at the end), keeping its entries. The last block
+  // of the bump page grows or shrinks in place instead (when the page has room): a list being
+  // built entry by entry, or just moved to the end, then leaves no hole behind (reset() builds
+  // every list that way; the holes used to triple the heap until the first compaction).
   void move(Ref& r, std::uint32_t c) {
+    if (r.cls() != kNoClass && isLast(r)) {
+      const std::uint32_t oldCap = capacityOf(r.cls()), newCap = capacityOf(c);
+      if (newCap <= bumpEnd_ - r.loc) {
+        bumpLoc_ = r.loc + newCap;
+        slots_[bumpSlot_].live = slots_[bumpSlot_].live - oldCap + newCap;
+        live_ = live_ - oldCap + newCap;
+        r.packed = r.size() | c << kSizeBits;
+        return;
+      }
+    }
     const std::uint32_t loc = allocate(capacityOf(c));
     if (r.cls() != kNoClass) {
       std::memcpy(static_cast<void*>(at(loc)), at(r.loc), r.size() * sizeof(T));

@@ -109,6 +109,13 @@ class NearSets final : public FlipListener {
   };
   bool patched(std::uint32_t p, const Lost& lost);
   std::uint64_t nextStamp();  // a fresh mark_ stamp (<< 32)
+  // Starts loading the first lines of agent p's list (read a little later).
+  void prefetchList(std::uint32_t p) const {
+    const char* d = reinterpret_cast<const char*>(lists_.data(listRef_[p]));
+    if (d == nullptr) return;
+    const std::size_t bytes = listRef_[p].size() * sizeof(Entry);
+    for (std::size_t o = 0; o < bytes; o += 64) __builtin_prefetch(d + o);
+  }
   void touch(std::uint32_t p) {
     s_.set(p, Shared::kPending);
     agentDue_[p] = kTickNow;
@@ -136,6 +143,7 @@ class NearSets final : public FlipListener {
   void rebuildOutput(std::uint32_t p, std::span<const std::uint32_t> unplaced);
   void directSets(std::uint32_t p);  // an agent off the triangulation: by brute force
   void fastMovers();                 // agents that moved more than half their near radius
+  void compactLists(bool always);    // slides the lists over their holes (always, or when many)
 
   Shared& s_;
   const Triangulation& t_;

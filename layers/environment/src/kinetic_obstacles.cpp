@@ -32,7 +32,7 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   const auto& pieces = *pieces_;
   const sim::Vec3& at = s_.pos(p);
   const Vec2 c = s_.xy(p);
-  const double r = s_.radius[p], body = s_.world->agents[s_.ext(p)].radius;
+  const double r = s_.radius[p], body = s_.bodyRadius(p);
   // Sight: a wall meeting the segment pq for some q within r_p is within r_p of p; the tiny
   // slack keeps the floating-point distance from dropping a wall the oracle's test would meet.
   const double reach = r * (1.0 + 1e-9) + 1e-9;

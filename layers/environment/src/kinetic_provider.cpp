@@ -91,6 +91,7 @@ void KineticProvider::Impl::build(const sim::World& w) {
     s.intOf[s.v[i].ext] = i;
   }
   s.radius.assign(n, 0.0);
+  s.flags.assign(n, 0);
   Vec2 lo = geometry::xy(w.bounds.min), hi = geometry::xy(w.bounds.max);
   for (std::uint32_t i = 0; i < n; ++i) {
     const sim::Agent& a = w.agents[s.ext(i)];
@@ -98,7 +99,8 @@ void KineticProvider::Impl::build(const sim::World& w) {
     s.v[i].speed = speedBound(a.maxSpeed);
     s.radius[i] = a.nearRadius;
     s.v[i].body = roundUp(a.radius);
-    s.v[i].flags = a.enabled ? Shared::kEnabled : 0;
+    s.v[i].radius = a.radius;
+    s.flags[i] = a.enabled ? Shared::kEnabled : 0;
     lo = lo.cwiseMin(geometry::xy(a.state.position));
     hi = hi.cwiseMax(geometry::xy(a.state.position));
   }
@@ -168,6 +170,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
       near.markDirty(i);
       forced.push_back(i);
     }
+    s.v[i].radius = a.radius;
     if (roundUp(a.radius) != s.v[i].body) {
       s.v[i].body = roundUp(a.radius);
       bodies = true;
@@ -188,7 +191,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     else near.clearAgent(p);
     unplaced.erase(std::remove(unplaced.begin(), unplaced.end(), p), unplaced.end());
     obstacles.clearAgent(p);
-    s.v[p].flags = 0;
+    s.flags[p] = 0;
   }
 
   // The motion clock advances by the largest displacement measured in units of each agent's
@@ -309,7 +312,8 @@ bool KineticProvider::isValid() const { return impl_->valid(); }
 std::size_t KineticProvider::memoryBytes() const {
   const Impl& m = *impl_;
   const Shared& s = m.s;
-  std::size_t bytes = s.v.capacity() * sizeof(Shared::Vertex) + s.intOf.capacity() * 4 + s.radius.capacity() * 8;
+  std::size_t bytes = s.v.capacity() * sizeof(Shared::Vertex) + s.intOf.capacity() * 4 + s.radius.capacity() * 8 +
+                      s.flags.capacity() * sizeof(std::uint16_t);
   bytes += m.tri.memoryBytes() + m.near.memoryBytes() + m.obstacles.memoryBytes();
   return bytes;
 }

@@ -11,6 +11,9 @@ namespace steer::environment::kinetic {
 using namespace cdt;
 using geometry::Vec2;
 
+// The speed bound fills the vertex record's padding: it stays at 32 bytes.
+static_assert(sizeof(CDT::Vertex) == 32);
+
 namespace {
 Vec2 toVec(const Point& p) { return {p.x(), p.y()}; }
 Point toPoint(const Vec2& v) { return {v.x(), v.y()}; }
@@ -42,6 +45,7 @@ void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geom
   s_.v.shrink_to_fit();
   for (auto v = cdt_.finite_vertices_begin(); v != cdt_.finite_vertices_end(); ++v) {
     v->info().id = static_cast<std::uint32_t>(handle_.size());
+    v->info().speed = 0.0f;  // static
     handle_.push_back(v);
     Shared::Vertex corner;  // static: no speed, no body, no agent
     corner.pos = geometry::lift(toVec(v->point()));
@@ -64,7 +68,7 @@ void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geom
       continue;
     }
     handle_[i] = cdt_.insert(at, lt, loc, li);
-    handle_[i]->info().id = i;
+    handle_[i]->info() = {i, s_.speed(i)};
     hint = handle_[i]->face();
   }
   for (auto e = cdt_.finite_edges_begin(); e != cdt_.finite_edges_end(); ++e) schedule(e->first, e->second);
@@ -123,8 +127,7 @@ double Triangulation::budget(FH f, int i, double& margin) const {
   FH g = f->neighbor(i);
   VH va = f->vertex(CDT::ccw(i)), vb = f->vertex(CDT::cw(i));
   VH vc = f->vertex(i), vd = g->vertex(cdt_.mirror_index(f, i));
-  const double wa = s_.speed(va->info().id), wb = s_.speed(vb->info().id), wc = s_.speed(vc->info().id),
-               wd = s_.speed(vd->info().id);
+  const double wa = va->info().speed, wb = vb->info().speed, wc = vc->info().speed, wd = vd->info().speed;
   if (!(std::max({wa, wb, wc, wd}) > 0.0)) return kInf;
   const Vec2 a = toVec(va->point()), b = toVec(vb->point()), c = toVec(vc->point()), d = toVec(vd->point());
   if (f->is_constrained(i)) {
@@ -333,7 +336,7 @@ bool Triangulation::insertAgent(std::uint32_t id, std::vector<std::uint32_t>& ne
   FH loc = cdt_.locate(at, lt, li);
   if (lt == CDT::VERTEX || (lt == CDT::EDGE && loc->is_constrained(li))) return false;
   VH v = cdt_.insert(at, lt, loc, li);
-  v->info().id = id;
+  v->info() = {id, s_.speed(id)};
   handle_[id] = v;
   auto vc = cdt_.incident_vertices(v), done = vc;
   do {

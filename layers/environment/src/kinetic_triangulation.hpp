@@ -36,6 +36,9 @@ namespace cdt {
 using K = CGAL::Exact_predicates_inexact_constructions_kernel;
 struct VertexInfo {
   std::uint32_t id = kNone;  // internal vertex id
+  // Shared::speed(id), kept here too (it fills the record's padding): a certificate's budget
+  // then reads only the four vertex records it reads for the points, not four more lines.
+  float speed = 0.0f;
 };
 struct FaceInfo {
   // The next check of each edge's certificate (a clock offset), stored on both faces of the
@@ -88,6 +91,16 @@ class Triangulation {
     do {
       if (!cdt_.is_infinite(vc)) f(vc->info().id);
     } while (++vc != done);
+  }
+  /// Calls f(id) for the finite neighbours of `id` until f returns true; returns whether it did
+  /// (stops early: at 100,000 agents each further neighbour is a face read from memory).
+  template <class F>
+  bool anyNeighbor(std::uint32_t id, F&& f) const {
+    auto vc = cdt_.incident_vertices(handle_[id]), done = vc;
+    do {
+      if (!cdt_.is_infinite(vc) && f(vc->info().id)) return true;
+    } while (++vc != done);
+    return false;
   }
   /// Calls f(id) for the finite neighbours of `id` in counter-clockwise order, with kNone for the
   /// infinite vertex (so that runs along the link can be told apart).
