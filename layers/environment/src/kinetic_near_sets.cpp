@@ -677,19 +677,22 @@ void NearSets::finishAgent(std::uint32_t p) {
 }
 
 // An agent off the triangulation (on a wall, or on another agent): its neighbours directly.
+// Checked directly, without the triangulation: q joins p's reported neighbours when it is
+// within r_p and in sight, and their contact in the step is looked for.
+void NearSets::reportDirect(std::uint32_t p, std::uint32_t q) {
+  if (q == p || !s_.has(q, Shared::kEnabled)) return;
+  const double d = s_.distance(p, q);
+  if (d > s_.radius[p]) return;
+  double sight = kInf;
+  if (!visible(p, q, sight)) return;
+  out_.push_back(outRef_[p], s_.ext(q));
+  pairContact(p, q, d);
+}
+
 void NearSets::directSets(std::uint32_t p) {
   auto& ref = outRef_[p];
   out_.truncate(ref, 0);
-  const double r = s_.radius[p];
-  for (std::uint32_t q = 0; q < s_.n; ++q) {
-    if (q == p || !s_.has(q, Shared::kEnabled)) continue;
-    const double d = s_.distance(p, q);
-    if (d > r) continue;
-    double sight = kInf;
-    if (!visible(p, q, sight)) continue;
-    out_.push_back(ref, s_.ext(q));
-    pairContact(p, q, d);
-  }
+  for (std::uint32_t q = 0; q < s_.n; ++q) reportDirect(p, q);
   auto v = out_.view(ref);
   std::sort(v.begin(), v.end());
 }
@@ -713,15 +716,7 @@ void NearSets::rebuildOutput(std::uint32_t p, std::span<const std::uint32_t> unp
     const Entry e = lists_.data(listRef_[p])[k];
     if (e.key & kVis) out_.push_back(ref, s_.ext(idOf(e)));
   }
-  for (std::uint32_t q : unplaced) {
-    if (q == p || !s_.has(q, Shared::kEnabled)) continue;
-    const double d = s_.distance(p, q);
-    if (d > s_.radius[p]) continue;
-    double sight = kInf;
-    if (!visible(p, q, sight)) continue;
-    out_.push_back(ref, s_.ext(q));
-    pairContact(p, q, d);
-  }
+  for (std::uint32_t q : unplaced) reportDirect(p, q);
   auto v = out_.view(ref);
   std::sort(v.begin(), v.end());
 }

@@ -142,6 +142,7 @@ class NearSets final : public FlipListener {
   void pairContact(std::uint32_t p, std::uint32_t q, double d);  // d: their distance at the end
   void rebuildOutput(std::uint32_t p, std::span<const std::uint32_t> unplaced);
   void directSets(std::uint32_t p);  // an agent off the triangulation: by brute force
+  void reportDirect(std::uint32_t p, std::uint32_t q);  // q to p's output if near and in sight
   void fastMovers();                 // agents that moved more than half their near radius
   void compactLists(bool always);    // slides the lists over their holes (always, or when many)
 
