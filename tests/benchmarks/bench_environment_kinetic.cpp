@@ -2,7 +2,9 @@
 // Crowd-like motion (benchmarks/crowd_motion.hpp): each agent moves at most 5% of the mean
 // spacing per step with smoothly turning headings; near radius 3 spacings; N/200 random walls.
 // The time measured is one step's maintenance of every agent's near set (the motion itself is
-// excluded). Counters: bytes per agent (heap held by the structure, measured with mallinfo2,
+// excluded). BM_NearEnvironment_Kinetic maintains the near sets and obstacle pieces only, as the
+// baseline does; ..._KineticWithContacts also finds the contacts between steps, as `steer run`
+// uses it. Counters: bytes per agent (heap held by the structure, measured with mallinfo2,
 // and the structure's own estimate), the peak of that heap over every update (mallinfo2 after
 // each update, read outside the timed region; allocations freed within one update are not seen)
 // and certificate evaluations per agent per step.
@@ -36,11 +38,11 @@ bench::CrowdMotionSettings settings(std::size_t n) {
 
 std::size_t heapBytes() { return mallinfo2().uordblks; }
 
-void BM_NearEnvironment_Kinetic(benchmark::State& state) {
+void runKinetic(benchmark::State& state, environment::KineticSettings kineticSettings) {
   const auto n = static_cast<std::size_t>(state.range(0));
   bench::CrowdMotion motion(settings(n));
   const std::size_t heapBefore = heapBytes();
-  auto provider = std::make_unique<environment::KineticProvider>();
+  auto provider = std::make_unique<environment::KineticProvider>(kineticSettings);
   provider->reset(motion.world());
   std::size_t heapPeak = heapBytes();
   for (int s = 0; s < 10; ++s) {  // past the initial certification
@@ -67,11 +69,24 @@ void BM_NearEnvironment_Kinetic(benchmark::State& state) {
   state.counters["est_bytes_per_agent"] = static_cast<double>(provider->memoryBytes()) / n;
   state.counters["cert_per_agent_step"] =
       static_cast<double>(c.certificateEvaluations() - before.certificateEvaluations()) / n / steps;
+  state.counters["incircle_per_agent_step"] =
+      static_cast<double>(c.inCircleEvaluations - before.inCircleEvaluations) / n / steps;
+  state.counters["distance_per_agent_step"] =
+      static_cast<double>(c.distanceEvaluations - before.distanceEvaluations) / n / steps;
   state.counters["flips_per_step"] = static_cast<double>(c.flips - before.flips) / steps;
   state.counters["foldovers"] = static_cast<double>(c.foldOvers);
   state.counters["ns_per_agent"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate |
                                                                                  benchmark::Counter::kInvert);
 }
+
+// Near sets (and obstacle pieces) only, as the Rebuild baseline and the lattice benchmark
+// (bench_environment.cpp) compute them.
+void BM_NearEnvironment_Kinetic(benchmark::State& state) {
+  runKinetic(state, environment::KineticSettings{.detectContacts = false});
+}
+
+// The provider as `steer run` uses it: with continuous collision detection (contacts()).
+void BM_NearEnvironment_KineticWithContacts(benchmark::State& state) { runKinetic(state, {}); }
 
 // The baseline: the CGAL CDT of the agents and walls built from scratch each step, then each
 // agent's near set by a walk of the triangulation inside its disc, filtered by line of sight.
@@ -201,6 +216,7 @@ void BM_NearEnvironment_Rebuild(benchmark::State& state) {
 }
 
 BENCHMARK(BM_NearEnvironment_Kinetic)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_NearEnvironment_KineticWithContacts)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_NearEnvironment_Rebuild)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -3,6 +3,7 @@
 // motion, flat per agent as N grows), and finds contacts between steps with their times.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "benchmarks/crowd_motion.hpp"
@@ -208,6 +209,36 @@ TEST(KineticProvider, ContinuousCollisionFindsAContactBetweenSteps) {
   w.time += dt;
   provider.update(w, previous);
   EXPECT_TRUE(provider.contacts().empty());
+}
+
+// Without contact detection the near sets and obstacle pieces are the same, step by step, as
+// with it; contacts() stays empty, and the pair certificates do less work (no second boundary
+// at the contact distance).
+TEST(KineticProvider, WithoutContactDetectionTheSetsAreTheSame) {
+  auto settings = crowd(800 / kScale, 12, 0.05, 36);
+  settings.bodyRadius = 0.45;  // agents walk through each other: contacts happen every step
+  bench::CrowdMotion motion(settings);
+  KineticProvider with;
+  KineticProvider without(environment::KineticSettings{.detectContacts = false});
+  with.reset(motion.world());
+  without.reset(motion.world());
+  std::size_t contacts = 0;
+  for (int step = 0; step < 150 / kScale; ++step) {
+    motion.step();
+    with.update(motion.world(), motion.previous());
+    without.update(motion.world(), motion.previous());
+    contacts += with.contacts().size();
+    ASSERT_TRUE(without.contacts().empty()) << "step " << step;
+    for (std::size_t i = 0; i < motion.world().agents.size(); ++i) {
+      const auto a = static_cast<sim::AgentIndex>(i);
+      const auto n1 = with.neighbors(a), n2 = without.neighbors(a);
+      ASSERT_TRUE(std::equal(n1.begin(), n1.end(), n2.begin(), n2.end())) << "step " << step << ", agent " << i;
+      const auto o1 = with.obstacles(a), o2 = without.obstacles(a);
+      ASSERT_TRUE(std::equal(o1.begin(), o1.end(), o2.begin(), o2.end())) << "step " << step << ", agent " << i;
+    }
+  }
+  EXPECT_GT(contacts, 0u);
+  EXPECT_LT(without.counters().distanceEvaluations, with.counters().distanceEvaluations);
 }
 
 TEST(KineticProvider, DisabledAgentsLeaveTheTriangulation) {

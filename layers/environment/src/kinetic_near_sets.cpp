@@ -357,9 +357,10 @@ Tick NearSets::dueOf(std::uint32_t p, const Entry& e, double d, double sight) co
   const double r = s_.radius[p];
   double margin = std::abs(d - r);
   if (s_.isAgent(q)) {
-    // Contact. The float body radii are rounded up; |d − reach| is then off by their rounding,
+    // Contact (when contacts are detected). The float body radii are rounded up; |d − reach| is then off by their rounding,
     // which the margin's own slack below covers.
-    margin = std::min(margin, std::abs(d - (static_cast<double>(s_.body(p)) + static_cast<double>(s_.body(q)))));
+    if (s_.detectContacts)
+      margin = std::min(margin, std::abs(d - (static_cast<double>(s_.body(p)) + static_cast<double>(s_.body(q)))));
     if (e.key & kA) {
       if (s_.has(p, Shared::kLosMoving)) return kTickNow;
       margin = std::min(margin, sight);
@@ -380,6 +381,7 @@ void NearSets::reschedule(std::uint32_t p, std::uint32_t k) {
 }
 
 void NearSets::pairContact(std::uint32_t p, std::uint32_t q, double d) {
+  if (!s_.detectContacts) return;
   // Each agent moved at most its speed bound × the clock's advance: farther apart than that at
   // the end, they cannot have touched in the step.
   const double reach = static_cast<double>(s_.body(p)) + static_cast<double>(s_.body(q));
@@ -700,7 +702,7 @@ void NearSets::directSets(std::uint32_t p) {
 // An agent that moved more than half its near radius in the step may pass agents that are near
 // neither end: its contacts are checked against every agent (rare; O(n) each).
 void NearSets::fastMovers() {
-  if (!hasPrevious_) return;
+  if (!hasPrevious_ || !s_.detectContacts) return;
   for (std::uint32_t p = 0; p < s_.n; ++p) {
     if (!s_.has(p, Shared::kEnabled) || !s_.has(p, Shared::kFast)) continue;
     for (std::uint32_t q = 0; q < s_.n; ++q)

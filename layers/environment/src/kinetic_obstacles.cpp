@@ -48,7 +48,8 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
     const sim::ObstaclePiece& piece = pieces[k];
     const double d = sim::distanceToPiece(piece, at);
     if (d <= r) pool_.push_back(obst, k);
-    margin = std::min({margin, std::abs(d - r), std::abs(d - body)});
+    margin = std::min(margin, std::abs(d - r));
+    if (s_.detectContacts) margin = std::min(margin, std::abs(d - body));
     if (piece.kind == sim::ObstaclePiece::Kind::Segment) {
       margin = std::min({margin, std::abs(d - reach), d});  // d: the step may not cross it
       if (d <= reach) {
@@ -79,7 +80,7 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   margin -= 1e-12 * (r + searched);
   due_[p] = margin > 0.0 ? s_.clock.dueAfter(0.999 * margin / s_.speed(p)) : s_.clock.dueAfter(0.0);
 
-  if (previous == nullptr || !(dt > 0.0)) return;
+  if (previous == nullptr || !(dt > 0.0) || !s_.detectContacts) return;
   // Contacts: every piece the body may touch along its path (a fast agent may hit a wall that
   // is near neither end), and the moving pieces.
   const Vec2 q0 = geometry::xy(*previous);

@@ -292,7 +292,9 @@ bool KineticProvider::Impl::valid() const {
 }
 
 // =============================================================================================
-KineticProvider::KineticProvider() : impl_(std::make_unique<Impl>()) {}
+KineticProvider::KineticProvider(KineticSettings settings) : impl_(std::make_unique<Impl>()) {
+  impl_->s.detectContacts = settings.detectContacts;
+}
 KineticProvider::~KineticProvider() = default;
 
 void KineticProvider::reset(const sim::World& world) { impl_->build(world); }

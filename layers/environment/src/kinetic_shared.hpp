@@ -59,6 +59,7 @@ struct Shared {
   std::vector<double> radius;          // per agent: r_p the near set is built for
   MotionClock clock;
   KineticCounters counters;
+  bool detectContacts = true;          // KineticSettings::detectContacts
 
   sim::Vec3& pos(std::uint32_t i) { return v[i].pos; }
   const sim::Vec3& pos(std::uint32_t i) const { return v[i].pos; }

@@ -86,10 +86,18 @@ struct KineticCounters {
   }
 };
 
+/// Settings of the kinetic provider.
+struct KineticSettings {
+  /// Find agent–agent and agent–obstacle contacts between steps (contacts()). Without them the
+  /// pair certificates watch only |p − q| vs r_p and sight (fewer checks: the contact distance is
+  /// a second boundary every close pair must be watched at); the near sets are the same.
+  bool detectContacts = true;
+};
+
 /// NeighborProvider "kinetic". Not thread-safe for update(); the const queries are.
 class KineticProvider final : public sim::NeighborProvider {
  public:
-  KineticProvider();
+  explicit KineticProvider(KineticSettings settings = {});
   ~KineticProvider() override;
   KineticProvider(const KineticProvider&) = delete;
   KineticProvider& operator=(const KineticProvider&) = delete;
