@@ -102,13 +102,14 @@ class TickScale {
  public:
   void reset() {
     base_ = 0.0;
-    size_ = 0.0;
+    size_ = inverse_ = 0.0;
   }
   /// The first step with motion sets the tick to a sixteenth of its clock advance (a step is
   /// then about 16 ticks; the range spans about 4,000 steps).
   void calibrate(double start, double advance) {
     if (size_ > 0.0 || !(advance > 0.0)) return;
     size_ = advance / 16.0;
+    inverse_ = 1.0 / size_;
     base_ = start;
   }
   Tick toTick(float offset) const {
@@ -118,7 +119,9 @@ class TickScale {
   }
   /// The tick of a clock offset given in double (rounded towards the past).
   Tick ticks(double offset) const {
-    const double t = (offset - base_) / size_;
+    // A product instead of a quotient (this runs for every pair looked at): off by an ulp or
+    // two of t, i.e. a relative 1e-16 of the time, far inside the 0.1 % slack of the margins.
+    const double t = (offset - base_) * inverse_;
     // Truncation is the floor for t > 0.
     return !(t > 1.0) ? kTickNow : t >= kTickMax ? kTickMax : static_cast<Tick>(t);
   }
@@ -140,6 +143,7 @@ class TickScale {
     while (advance / size > 64.0) size *= 2.0;
     base_ = start;
     size_ = size;
+    inverse_ = 1.0 / size_;
     forEachTick([&](Tick t) -> Tick {
       if (t == kTickNever) return t;
       const double at = std::floor((oldBase + t * oldSize - base_) / size_);
@@ -150,7 +154,7 @@ class TickScale {
   void shiftEpoch(double shift) { base_ -= shift; }
 
  private:
-  double base_ = 0.0, size_ = 0.0;
+  double base_ = 0.0, size_ = 0.0, inverse_ = 0.0;
 };
 
 }  // namespace steer::environment::kinetic
