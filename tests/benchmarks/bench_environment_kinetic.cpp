@@ -73,6 +73,8 @@ void runKinetic(benchmark::State& state, environment::KineticSettings kineticSet
       static_cast<double>(c.inCircleEvaluations - before.inCircleEvaluations) / n / steps;
   state.counters["distance_per_agent_step"] =
       static_cast<double>(c.distanceEvaluations - before.distanceEvaluations) / n / steps;
+  state.counters["enters_per_agent_step"] = static_cast<double>(c.enters - before.enters) / n / steps;
+  state.counters["walks_per_step"] = static_cast<double>(c.nearSetWalks - before.nearSetWalks) / steps;
   state.counters["flips_per_step"] = static_cast<double>(c.flips - before.flips) / steps;
   state.counters["foldovers"] = static_cast<double>(c.foldOvers);
   state.counters["ns_per_agent"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate |

@@ -99,7 +99,6 @@ void NearSets::flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::u
     forHolders(x, [&](std::uint32_t p) { note(p, 1u << k); });
     if (s_.isAgent(x)) note(x, 1u << k);  // an agent "holds" itself here: A_p ∪ {p}
   }
-  for (std::uint32_t p : flipScratch_) s_.prefetch(p);
   for (std::uint32_t p : flipScratch_) {
     if (!s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) continue;
     const auto bits = static_cast<std::uint32_t>(mark_[p]);
