@@ -74,6 +74,9 @@ void runKinetic(benchmark::State& state, environment::KineticSettings kineticSet
   state.counters["distance_per_agent_step"] =
       static_cast<double>(c.distanceEvaluations - before.distanceEvaluations) / n / steps;
   state.counters["enters_per_agent_step"] = static_cast<double>(c.enters - before.enters) / n / steps;
+  state.counters["visits_per_agent_step"] = static_cast<double>(c.agentVisits - before.agentVisits) / n / steps;
+  state.counters["entries_per_visit"] = static_cast<double>(c.entriesScanned - before.entriesScanned) /
+                                        std::max<double>(1.0, static_cast<double>(c.agentVisits - before.agentVisits));
   state.counters["walks_per_step"] = static_cast<double>(c.nearSetWalks - before.nearSetWalks) / steps;
   state.counters["flips_per_step"] = static_cast<double>(c.flips - before.flips) / steps;
   state.counters["foldovers"] = static_cast<double>(c.foldOvers);

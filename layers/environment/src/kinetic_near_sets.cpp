@@ -786,6 +786,8 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
     current_ = p;
     markedFor_ = kNone;
     lookups_ = 0;
+    ++s_.counters.agentVisits;
+    s_.counters.entriesScanned += listRef_[p].size();
     // The lists are kept in the order agents are visited (this order): reading them is then
     // reading memory in order (kinetic_list_pool.hpp).
     lists_.moveToEnd(listRef_[p]);

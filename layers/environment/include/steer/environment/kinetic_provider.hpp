@@ -78,6 +78,8 @@ struct KineticCounters {
   std::uint64_t enters = 0;                 ///< vertices entering some A_p
   std::uint64_t exits = 0;                  ///< vertices leaving some A_p
   std::uint64_t nearSetWalks = 0;           ///< local recomputations of an A_p by a walk
+  std::uint64_t agentVisits = 0;            ///< agents whose near set was looked at in a step
+  std::uint64_t entriesScanned = 0;         ///< list entries scanned by those looks
   std::uint64_t steps = 0;                  ///< update() calls
 
   /// All certificate evaluations (in-circle + orientation + distance).
