@@ -146,28 +146,44 @@ double inCircleMargin(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d
   return geometry::kPi - (angleAt(c, a, b) + angleAt(d, a, b));
 }
 
-double inCircleBudget(double margin, const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d,
-                      double wa, double wb, double wc, double wd) {
+InCircleBound inCircleBound(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d, double wa, double wb,
+                            double wc, double wd) {
   constexpr double kInf = std::numeric_limits<double>::infinity();
-  if (!(margin > 0.0)) return 0.0;
+  InCircleBound out;
+  const Vec2 ca = a - c, cb = b - c, da = a - d, db = b - d;
+  const double L[4] = {ca.norm(), cb.norm(), da.norm(), db.norm()};
+  // sin and cos of the angles at c and d, times the products of their sides' lengths.
+  const double xc = std::abs(geometry::cross(ca, cb)), dc = ca.dot(cb);
+  const double xd = std::abs(geometry::cross(da, db)), dd = da.dot(db);
+  const double lengths = (L[0] * L[1]) * (L[2] * L[3]);
+  if (!(lengths > 0.0)) return out;  // a degenerate quadrilateral: look at it now
+  // With θ = ∠acb + ∠adb = π − m: sin m = sin θ, cos m = −cos θ (both times `lengths`).
+  const double sinM = xc * dd + dc * xd;
+  const double cosM = xc * xd - dc * dd;
+  out.margin = 3.0 * sinM / (2.0 * lengths + cosM);
+  // m ∈ [π/2, π] exactly when sin m ≥ 0 ≥ cos m (θ ∈ [0, 2π]: both angles are in [0, π]).
+  if (cosM < 0.0 && sinM > 0.0) out.margin = std::max(out.margin, geometry::kPi / 2.0 - cosM / lengths);
+  if (!(out.margin > 0.0)) return out;
   // Side s has length L_s and relative speed bound w_s; in time t its direction turns by at
   // most asin(x_s) with x_s = w_s t / L_s (the end of a vector of length L moved by δ < L turns
   // it by at most asin(δ / L)). asin is convex on [0, 1], so asin(x) ≤ κ(x0) x for x ≤ x0 with
   // κ(x0) = asin(x0) / x0: κ = π/3 for x0 = 1/2, π/2 for x0 = 1.
-  const double L[4] = {(c - a).norm(), (c - b).norm(), (d - a).norm(), (d - b).norm()};
   const double w[4] = {wc + wa, wc + wb, wd + wa, wd + wb};
   double rate = 0.0, cap = kInf;  // Σ w_s / L_s, min L_s / w_s
   for (int k = 0; k < 4; ++k) {
     if (!(w[k] > 0.0)) continue;
-    if (!(L[k] > 0.0)) return 0.0;
     rate += w[k] / L[k];
     cap = std::min(cap, L[k] / w[k]);
   }
-  if (!(rate > 0.0)) return kInf;
+  if (!(rate > 0.0)) {
+    out.budget = kInf;
+    return out;
+  }
   // x_s ≤ 1/2 while t ≤ cap / 2, where Σ asin(x_s) ≤ (π/3) rate t; x_s ≤ 1 while t ≤ cap.
-  const double half = std::min(margin / (geometry::kPi / 3.0 * rate), 0.5 * cap);
-  const double full = std::min(margin / (geometry::kPi / 2.0 * rate), cap);
-  return 0.999 * std::max(half, full);
+  const double half = std::min(out.margin / (geometry::kPi / 3.0 * rate), 0.5 * cap);
+  const double full = std::min(out.margin / (geometry::kPi / 2.0 * rate), cap);
+  out.budget = 0.999 * std::max(half, full);
+  return out;
 }
 
 double sightMargin(const Vec2& p, const Vec2& q, const geometry::Segment& wall) {

@@ -38,15 +38,24 @@ struct Failure {
 Failure firstFailure(const Quartic& f, double tau0, bool& solved);
 
 /// The angle margin π − (∠acb + ∠adb) of the edge ab with apexes c and d (radians; ≤ 0 when
-/// the edge is not locally Delaunay).
+/// the edge is not locally Delaunay), exactly (two atan2; tests compare the bound below to it).
 double inCircleMargin(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d);
 
-/// Motion-clock time for which the in-circle certificate of edge ab (apexes c, d) cannot fail
-/// when each point moves at most its speed bound (wa … wd, m per unit of clock). Each of the four
-/// sides ca, cb, da, db (length L, relative speed bound w) turns by at most asin(min(1, w t / L))
-/// in time t, and the margin π − (∠acb + ∠adb) shrinks by at most the sum of those turns.
-double inCircleBudget(double margin, const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d,
-                      double wa, double wb, double wc, double wd);
+/// The in-circle certificate's margin and budget, sharing the four side lengths.
+struct InCircleBound {
+  double margin = 0.0;  ///< a lower bound of inCircleMargin (≤ 0 exactly when it is ≤ 0, up to rounding)
+  double budget = 0.0;  ///< motion-clock time for which the certificate cannot fail
+};
+/// The margin from the sine and cosine of the angle sum, without inverse trigonometric functions:
+/// with m = π − (∠acb + ∠adb), sin m and cos m are products of the sides' dot and cross products
+/// over their lengths, and m ≥ 3 sin m / (2 + cos m) on [0, π] (the derivative of the difference
+/// is (1 − cos m)² / (2 + cos m)² ≥ 0); for m ≥ π/2 also m ≥ π/2 − cos m. The bound is within
+/// 5 % of m for m ≤ π/2, where certificates come due. Budget: motion-clock time for which the
+/// certificate cannot fail when each point moves at most its speed bound (wa … wd, m per unit of
+/// clock). Each of the four sides ca, cb, da, db (length L, relative speed bound w) turns by at
+/// most asin(min(1, w t / L)) in time t, and the margin shrinks by at most the sum of those turns.
+InCircleBound inCircleBound(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d, double wa, double wb,
+                            double wc, double wd);
 
 /// The margin of the line-of-sight certificate of segment pq against wall ab: the least distance
 /// of an end point of either segment to the other segment. Whether pq meets ab can change only

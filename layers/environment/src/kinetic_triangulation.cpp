@@ -139,8 +139,9 @@ double Triangulation::budget(FH f, int i, double& margin) const {
     const double w = std::max(wc, wd);
     return w > 0.0 ? 0.999 * margin / w : kInf;
   }
-  margin = inCircleMargin(a, b, c, d);
-  return inCircleBudget(margin, a, b, c, d, wa, wb, wc, wd);
+  const InCircleBound bound = inCircleBound(a, b, c, d, wa, wb, wc, wd);
+  margin = bound.margin;
+  return bound.budget;
 }
 
 void Triangulation::schedule(FH f, int i) {
