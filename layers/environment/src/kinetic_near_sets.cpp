@@ -22,7 +22,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // Lists of other agents (no per-agent marks).
 
 // An agent's list may hold a vertex twice between a flip and the agent's next look (flips
-// append watches without scanning, beginAgent merges): `flags` picks the entry that has them.
+// append watches without scanning, beginAgent(p, true) merges): `flags` picks the entry that has them.
 std::uint32_t NearSets::find(std::uint32_t p, std::uint32_t q, std::uint32_t flags) const {
   const Entry* e = lists_.data(listRef_[p]);
   const std::uint32_t size = listRef_[p].size();
@@ -127,7 +127,7 @@ std::uint64_t NearSets::nextStamp() {
 
 // y is a new neighbour of a member of A_p ∪ {p} (and not itself a member): it must be watched.
 // Appended without looking whether p already tracks it (that scan of another agent's list was
-// the costliest part of a flip): the entry is due at once and beginAgent merges duplicates. Near
+// the costliest part of a flip): the entry is due at once and beginAgent(p, true) merges duplicates. Near
 // a wall an already watched y may sit inside C_p without being approachable; the new edge may
 // make it approachable, and the merged entry is looked at again, as needed.
 void NearSets::watchAfterFlip(std::uint32_t p, std::uint32_t y) {
@@ -253,37 +253,35 @@ void NearSets::clearAgent(std::uint32_t p) {
 // =============================================================================================
 // One agent at a time: its entries indexed by vertex id.
 
-// The watches flips appended (kNew) join the entry p already has for the vertex, if any.
-void NearSets::mergeNew(std::uint32_t p) {
-  for (std::uint32_t k = 0; k < listRef_[p].size();) {
-    Entry* e = lists_.data(listRef_[p]);
-    if (!(e[k].key & kNew)) {
-      ++k;
-      continue;
-    }
-    e[k].key &= ~kNew;
-    const std::uint32_t id = e[k].key & kIdMask;
-    std::uint32_t j = 0;
-    const std::uint32_t size = listRef_[p].size();
-    while (j < size && (j == k || (e[j].key & kIdMask) != id)) ++j;
-    if (j == size) {
-      ++k;
-      continue;
-    }
-    e[j].key |= e[k].key & ~(kIdMask | kNew);
-    if (e[j].key & kA) e[j].key &= ~kW;  // a member is not watched too
-    const Tick dj = e[j].due, dk = e[k].due;
-    e[j].due = dk < dj ? dk : dj;
-    lists_.swapErase(listRef_[p], k);  // the last entry moves to k: look at k again
-  }
-}
-
-// Indexes p's entries by vertex id in mark_ (no duplicates: mergeNew ran).
-void NearSets::beginAgent(std::uint32_t p) {
+// Indexes p's entries by vertex id in mark_. With `merge`, the watches flips appended (kNew) join
+// the entry p already has for the same vertex, in the same pass: a second entry for an indexed
+// vertex is folded into the first (flags or'ed, the earlier due time) and removed. Without it
+// there are no duplicates (they were merged when p was last looked at).
+void NearSets::beginAgent(std::uint32_t p, bool merge) {
   const std::uint64_t base = nextStamp();
-  const Entry* e = lists_.data(listRef_[p]);
-  const std::uint32_t size = listRef_[p].size();
-  for (std::uint32_t k = 0; k < size; ++k) mark_[e[k].key & kIdMask] = base | k;
+  Entry* e = lists_.data(listRef_[p]);
+  std::uint32_t size = listRef_[p].size();
+  if (!merge) {
+    for (std::uint32_t k = 0; k < size; ++k) mark_[e[k].key & kIdMask] = base | k;
+    markedFor_ = p;
+    return;
+  }
+  for (std::uint32_t k = 0; k < size;) {
+    const std::uint32_t id = e[k].key & kIdMask;
+    const std::uint64_t m = mark_[id];
+    if ((m & ~std::uint64_t{0xffffffff}) != base) {
+      mark_[id] = base | k;
+      e[k].key &= ~kNew;
+      ++k;
+      continue;
+    }
+    Entry& first = e[static_cast<std::uint32_t>(m)];
+    first.key |= e[k].key & ~(kIdMask | kNew);
+    if (first.key & kA) first.key &= ~kW;  // a member is not watched too
+    first.due = e[k].due < first.due ? e[k].due : first.due;
+    lists_.swapErase(listRef_[p], k);  // the last entry moves to k: look at k again
+    --size;
+  }
   markedFor_ = p;
 }
 
@@ -410,10 +408,18 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
   exits_.clear();
   enters_.clear();
   scratch_.clear();  // watched vertices looked at and still outside: prune if no longer adjacent
+  // Nothing below moves p's list (only the neighbour list, in another pool, may move).
+  Entry* const list = lists_.data(listRef_[p]);
   const std::uint32_t size = listRef_[p].size();
+  // The earliest due time of the list as it stands after the loop (for finishAgent, when the
+  // loop is the only change).
+  Tick earliest = kTickNever;
   for (std::uint32_t k = 0; k < size; ++k) {
-    Entry& e = lists_.data(listRef_[p])[k];
-    if (!force && !(looks && e.due <= nowTick_)) continue;
+    Entry& e = list[k];
+    if (!force && !(looks && e.due <= nowTick_)) {
+      earliest = e.due < earliest ? e.due : earliest;
+      continue;
+    }
     if (!(e.key & kOwn)) {
       e.due = kTickNever;
       continue;
@@ -427,7 +433,7 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
     }
     ++s_.counters.distanceEvaluations;
     const double d = s_.distance(p, q);
-    if (s_.isAgent(q)) pairContact(p, q, d);
+    if (s_.detectContacts && s_.isAgent(q)) pairContact(p, q, d);
     if (dirty) continue;  // the walk recomputes the sets
     const bool in = !(d > r);
     if ((e.key & kA) && !in) {
@@ -442,9 +448,11 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
     if ((e.key & kA) && s_.isAgent(q)) setVisible(p, k, visible(p, q, sight));
     // Watched and well outside: maybe no longer a neighbour of a member (pruned at the end).
     if ((e.key & kW) && d > 1.25 * r) scratch_.push_back(q);
-    Entry& now = lists_.data(listRef_[p])[k];
-    now.due = dueOf(p, now, d, sight);
+    e.due = dueOf(p, e, d, sight);
+    earliest = e.due < earliest ? e.due : earliest;
   }
+  // Exits and enters change due times after this; a walk recomputes them all.
+  if (!dirty && exits_.empty() && enters_.empty()) earliest_ = earliest;
   if (dirty) return;
   // Lost edges between members (near a wall): patched by a member that stays inside, or walk.
   for (const Lost& l : agentLost_)
@@ -666,12 +674,18 @@ void NearSets::finishAgent(std::uint32_t p) {
     }
   }
   scratch_.clear();
-  Tick due = kTickNever;
-  const Entry* e = lists_.data(listRef_[p]);
-  for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) {
-    const Tick t = e[k].due;
-    due = t < due ? t : due;
+  // Pruning only removed entries: the earliest due time evaluate() saw is still a lower bound
+  // (an agent looked at a little early costs a look at its list, nothing more).
+  Tick due = static_cast<Tick>(earliest_);
+  if (earliest_ == kNoEarliest || s_.has(p, Shared::kDirty)) {
+    due = kTickNever;
+    const Entry* e = lists_.data(listRef_[p]);
+    for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) {
+      const Tick t = e[k].due;
+      due = t < due ? t : due;
+    }
   }
+  earliest_ = kNoEarliest;
   agentDue_[p] = due;
   s_.unset(p, Shared::kPending | Shared::kInserted);
   lists_.shrinkToFit(listRef_[p]);
@@ -792,10 +806,7 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
     // reading memory in order (kinetic_list_pool.hpp).
     lists_.moveToEnd(listRef_[p]);
     out_.moveToEnd(outRef_[p]);
-    if (s_.has(p, Shared::kPending)) {  // flips may have appended duplicates
-      mergeNew(p);
-      beginAgent(p);
-    }
+    if (s_.has(p, Shared::kPending)) beginAgent(p, true);  // flips may have appended duplicates
     scratch_.clear();
     while (nextLost < lost_.size() && lost_[nextLost].p < p) ++nextLost;
     agentLost_.clear();

@@ -123,8 +123,7 @@ class NearSets final : public FlipListener {
 
   // Looking at one agent (current_): lookups by vertex id scan its list until there have been
   // enough of them to pay for indexing the whole list in mark_ (walks do it at once).
-  void mergeNew(std::uint32_t p);  // merges the watches flips appended into existing entries
-  void beginAgent(std::uint32_t p);
+  void beginAgent(std::uint32_t p, bool merge = false);  // indexes p's list (merging flips' watches)
   std::uint32_t lookup(std::uint32_t q);
   std::uint32_t append(std::uint32_t p, std::uint32_t key);
   void dropEntry(std::uint32_t p, std::uint32_t k);
@@ -160,6 +159,10 @@ class NearSets final : public FlipListener {
   std::vector<std::uint64_t> mark_;                    // per vertex: stamp << 32 | entry index
   std::uint32_t markStamp_ = 0;
   std::uint32_t current_ = kNone, markedFor_ = kNone, lookups_ = 0;
+  // The earliest due time of the current agent's list when evaluate() saw every change to it
+  // (kNoEarliest: finishAgent scans the list).
+  static constexpr std::uint32_t kNoEarliest = 0x10000;
+  std::uint32_t earliest_ = kNoEarliest;
   bool forceAll_ = false, advanced_ = false;
 
   // The step being processed.
