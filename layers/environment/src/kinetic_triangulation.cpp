@@ -222,16 +222,18 @@ void Triangulation::sweep(FlipListener& listener) {
     }
     ++s_.counters.events;
     flip(f, i, listener);
-    FH h;
-    int j;
-    if (!cdt_.is_edge(vc, vd, h, j)) continue;
+    // CGAL's flip keeps both faces: f and g now share the new edge cd, and their other edges are
+    // the quadrilateral's four sides (found here without a walk around a vertex).
+    const int fi = f->index(g), gi = g->index(f);
     // The new edge is Delaunay exactly where the old one was not, i.e. at least up to the
     // probe where the exact predicate confirmed the event. Certifying it from the probe (not
     // from ev.tau) keeps near-degenerate quadrilaterals from flipping back and forth at one τ
     // on rounding of the interpolated positions.
-    certifyInStep(h, j, probe);
-    for (auto [x, y] : {std::pair{vc, va}, {va, vd}, {vd, vb}, {vb, vc}})
-      if (cdt_.is_edge(x, y, h, j)) certifyInStep(h, j, ev.tau);
+    certifyInStep(f, fi, probe);
+    for (int k = 0; k < 3; ++k) {
+      if (k != fi) certifyInStep(f, k, ev.tau);
+      if (k != gi) certifyInStep(g, k, ev.tau);
+    }
   }
   while (!events_.empty()) events_.pop();
   sweeping_ = false;
