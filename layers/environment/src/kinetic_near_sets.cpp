@@ -117,6 +117,17 @@ void NearSets::flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::u
   }
 }
 
+void NearSets::prefetch(std::span<const std::uint32_t, 4> corners, bool far) const {
+  for (std::uint32_t x : corners) {
+    if (x == kNone || !s_.isAgent(x)) continue;
+    if (far) {
+      __builtin_prefetch(&listRef_[x]);
+    } else {
+      prefetchList(x);
+    }
+  }
+}
+
 std::uint64_t NearSets::nextStamp() {
   if (++markStamp_ == 0) {
     std::fill(mark_.begin(), mark_.end(), 0);

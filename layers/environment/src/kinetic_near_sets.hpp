@@ -66,6 +66,7 @@ class NearSets final : public FlipListener {
 
   /// FlipListener: edge ab was replaced by cd (during the sweep or its end-of-step repair).
   void flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) override;
+  void prefetch(std::span<const std::uint32_t, 4> corners, bool far) const override;
 
   /// End of the step: the due certificates, the pending flip notifications, the walks; contacts
   /// between agent pairs found on the way are appended to `contacts`. `unplaced` are agents off

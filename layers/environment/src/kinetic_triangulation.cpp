@@ -117,7 +117,12 @@ void Triangulation::certifyInStep(FH f, int i, double tau0) {
   bool solved = false;
   const auto failure = firstFailure(poly, tau0, solved);
   if (solved) ++s_.counters.quarticSolves;
-  if (failure.fails) events_.push({failure.tau, failure.probe, idOf(va), idOf(vb), idOf(vc), idOf(vd), f, i});
+  if (!failure.fails) return;
+  const Event ev{failure.tau, failure.probe, idOf(va), idOf(vb), idOf(vc), idOf(vd), f, i};
+  if (collecting_)
+    initial_.push_back(ev);
+  else
+    events_.push(ev);
 }
 
 // Clock time for which edge (f, i) cannot fail, from its margin at the positions CGAL holds.
@@ -179,16 +184,34 @@ void Triangulation::flip(FH f, int i, FlipListener& listener) {
 void Triangulation::sweep(FlipListener& listener) {
   sweeping_ = true;
   // Every edge whose certificate came due, seen from one of its two faces (the one stored first).
+  collecting_ = true;
+  initial_.clear();
   for (auto f = cdt_.finite_faces_begin(); f != cdt_.finite_faces_end(); ++f)
     for (int i = 0; i < 3; ++i)
       if (s_.clock.isDue(f->info().due[i]) && &*f < &*f->neighbor(i))
         certifyInStep(f, i, 0.0);
+  collecting_ = false;
+  // Events come in τ order, i.e. in no order in memory: at 100,000 agents each one's faces,
+  // vertices and near-set lists are cache misses. Those of the next few initial events are
+  // loaded ahead, in two stages (what locates the data, then the data).
+  std::sort(initial_.begin(), initial_.end(), [](const Event& x, const Event& y) { return y > x; });
+  constexpr std::size_t kFar = 8, kNear = 4;
+  for (std::size_t k = 0; k < std::min(kFar, initial_.size()); ++k) prefetch(initial_[k], 0, listener);
+  for (std::size_t k = 0; k < std::min(kNear, initial_.size()); ++k) prefetch(initial_[k], 1, listener);
+  std::size_t next = 0;
   // A safety valve against an endless flip loop from inconsistent floating-point roots: the
   // end-of-step pass with exact predicates finishes whatever is left.
   std::size_t budgetLeft = 64 * s_.n + 4096;
-  while (!events_.empty() && budgetLeft > 0) {
-    const Event ev = events_.top();
-    events_.pop();
+  while ((next < initial_.size() || !events_.empty()) && budgetLeft > 0) {
+    Event ev;
+    if (!events_.empty() && (next == initial_.size() || initial_[next] > events_.top())) {
+      ev = events_.top();
+      events_.pop();
+    } else {
+      ev = initial_[next++];
+      if (next + kFar < initial_.size()) prefetch(initial_[next + kFar], 0, listener);
+      if (next + kNear < initial_.size()) prefetch(initial_[next + kNear], 1, listener);
+    }
     FH f = ev.face;
     const int i = ev.index;
     if (!sameQuad(ev)) continue;  // flipped away, or its quadrilateral changed since
@@ -236,7 +259,21 @@ void Triangulation::sweep(FlipListener& listener) {
     }
   }
   while (!events_.empty()) events_.pop();
+  initial_.clear();
   sweeping_ = false;
+}
+
+void Triangulation::prefetch(const Event& ev, int stage, const FlipListener& listener) const {
+  const std::uint32_t corners[4] = {ev.a, ev.b, ev.c, ev.d};
+  if (stage == 0) {
+    __builtin_prefetch(&*ev.face);
+    listener.prefetch(corners, true);
+    return;
+  }
+  __builtin_prefetch(&*ev.face->neighbor(ev.index));
+  for (std::uint32_t x : corners)
+    if (x != kNone) s_.prefetch(x);
+  listener.prefetch(corners, false);
 }
 
 // =============================================================================================

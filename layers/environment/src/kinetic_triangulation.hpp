@@ -24,6 +24,7 @@
 #include <array>
 #include <cstdint>
 #include <queue>
+#include <span>
 #include <tuple>
 #include <vector>
 
@@ -60,6 +61,9 @@ using Point = K::Point_2;
 class FlipListener {
  public:
   virtual void flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) = 0;
+  /// A flip of the quadrilateral with these corners may come soon: start loading what flipped()
+  /// would read for them, and for `far` the index entries it would read first.
+  virtual void prefetch(std::span<const std::uint32_t, 4> corners, bool far) const = 0;
 
  protected:
   ~FlipListener() = default;
@@ -152,6 +156,7 @@ class Triangulation {
   bool certifiable(cdt::FH f, int i) const { return !cdt_.is_infinite(f) && !cdt_.is_infinite(f->neighbor(i)); }
   void setDue(cdt::FH f, int i, float due);
   bool sameQuad(const Event& ev) const;  // the event's edge and apexes are still those of its slot
+  void prefetch(const Event& ev, int stage, const FlipListener& listener) const;
   void certifyInStep(cdt::FH f, int i, double tau0);
   double budget(cdt::FH f, int i, double& margin) const;
   void schedule(cdt::FH f, int i);
@@ -162,7 +167,12 @@ class Triangulation {
   Shared& s_;
   cdt::CDT cdt_;
   std::vector<cdt::VH> handle_;  // by vertex id
+  // The events found by the pass over due certificates, sorted once (so that the ones coming
+  // next are known, and what they read is loaded ahead), and the events found while processing
+  // them (a heap); the sweep takes the earlier of the two heads.
+  std::vector<Event> initial_;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
+  bool collecting_ = false;
   std::vector<std::pair<cdt::VH, cdt::VH>> work_, done_;
   std::vector<std::uint32_t> folded_;
   bool sweeping_ = false;
