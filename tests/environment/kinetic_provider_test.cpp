@@ -316,3 +316,22 @@ TEST(KineticProvider, WalksNearWallsStayRare) {
   EXPECT_GT(exits, 4 * walks);
   EXPECT_GT(c.wallCrossings - before.wallCrossings, 0u);
 }
+
+// Near walls the sets are kept by local checks (lost edges bridged by a member, exits whose
+// member neighbours form one run) and walks only when those fail: with walls in most discs, every
+// A_p must stay exactly the approachable set, step after step (isValid() searches each disc).
+TEST(KineticProvider, NearSetsStayExactAmongDenseWalls) {
+  bench::CrowdMotion motion(crowd(600 / kScale, 120 / kScale, 0.08, 35));
+  KineticProvider provider;
+  provider.reset(motion.world());
+  ASSERT_TRUE(provider.isValid());
+  for (int s = 0; s < 300 / kScale; ++s) {
+    motion.step();
+    provider.update(motion.world(), motion.previous());
+    ASSERT_TRUE(provider.isValid()) << "after step " << s;
+  }
+  const auto& c = provider.counters();
+  EXPECT_GT(c.exits, 100u / kScale);
+  EXPECT_GT(c.flips, 100u / kScale);
+  EXPECT_GT(c.nearSetWalks, 0u);
+}

@@ -158,7 +158,14 @@ bool NearSets::patched(std::uint32_t p, const Lost& l) {
     return k != kNone && (lists_.data(listRef_[p])[k].key & kA) &&
            std::find(exits_.begin(), exits_.end(), k) == exits_.end();
   };
-  if (!member(l.a) || !member(l.b)) return false;  // an end left C_p: the walk decides
+  const auto exits = [&](std::uint32_t x) {
+    const std::uint32_t k = x == p || x == kNone ? kNone : lookup(x);
+    return k != kNone && std::find(exits_.begin(), exits_.end(), k) != exits_.end();
+  };
+  // An end that leaves C_p takes the edge's paths with it: checked with the exits
+  // (exitsKeepMembersConnected).
+  if (exits(l.a) || exits(l.b)) return true;
+  if (!member(l.a) || !member(l.b)) return false;
   if (t_.adjacent(l.a, l.b)) return true;
   for (std::uint32_t x : {l.c, l.d})
     if (x != kNone && member(x) && t_.adjacent(l.a, x) && t_.adjacent(x, l.b)) return true;
@@ -508,8 +515,9 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
 // vertex q is looked at in the triangulation at the end of the step: if its neighbours that stay
 // members (or p) form a single run around it, every path through q can go along that run
 // instead (consecutive neighbours share an edge, and they are inside C_p). The paths through
-// q used edges that still exist unless a lost edge of this step touched q (then: false), and a
-// path through two exited neighbours is not covered by looking at each alone (then: false).
+// q used edges that still exist, or a lost edge qy of this step: then y must stay a member and
+// be joined to q's run by an end x of the flip's new edge (x a member neighbour of q and y), and
+// a path through two exited vertices is not covered by looking at each alone (then: false).
 bool NearSets::exitsKeepMembersConnected(std::uint32_t p) {
   if (markedFor_ != p) beginAgent(p);
   const auto exited = [&](std::uint32_t y) {
@@ -524,8 +532,19 @@ bool NearSets::exitsKeepMembersConnected(std::uint32_t p) {
   };
   for (std::uint32_t k : exits_) {
     const std::uint32_t q = idOf(lists_.data(listRef_[p])[k]);
-    for (const Lost& l : agentLost_)
-      if (l.a == q || l.b == q) return false;
+    // A lost edge qy: the paths that used it reach y through a member neighbour x of both (an
+    // end of the flip's new edge) which stays, in q's run below; y leaving too would be a path
+    // through two exits.
+    for (const Lost& l : agentLost_) {
+      if (l.a != q && l.b != q) continue;
+      const std::uint32_t y = l.a == q ? l.b : l.a;
+      if (!member(y)) return false;
+      if (t_.adjacent(q, y)) continue;
+      bool bridged = false;
+      for (std::uint32_t x : {l.c, l.d})
+        if (!bridged && x != kNone && member(x) && t_.adjacent(q, x) && t_.adjacent(x, y)) bridged = true;
+      if (!bridged) return false;
+    }
     int runs = 0;
     bool first = false, previous = false, any = false, adjacentExit = false;
     t_.forLink(q, [&](std::uint32_t y) {
@@ -854,6 +873,64 @@ void NearSets::compactLists(bool always) {
 }
 
 void NearSets::rebase(double shift) { ticks_.shiftEpoch(shift); }
+
+bool NearSets::consistent() const {
+  std::vector<std::uint32_t> reached, stack;
+  std::vector<char> seen(t_.vertexCount(), 0);
+  for (std::uint32_t p = 0; p < s_.n; ++p) {
+    if (!s_.has(p, Shared::kEnabled) || !t_.placed(p)) continue;
+    // The approachable set by definition: a search inside C_p from p.
+    reached.clear();
+    stack.assign(1, p);
+    seen[p] = 1;
+    while (!stack.empty()) {
+      const std::uint32_t x = stack.back();
+      stack.pop_back();
+      t_.forNeighbors(x, [&](std::uint32_t y) {
+        if (seen[y] || !s_.inside(p, y)) return;
+        seen[y] = 1;
+        reached.push_back(y);
+        stack.push_back(y);
+      });
+    }
+    const Entry* e = lists_.data(listRef_[p]);
+    const std::uint32_t size = listRef_[p].size();
+    const auto has = [&](std::uint32_t q, std::uint32_t flags) {
+      for (std::uint32_t k = 0; k < size; ++k)
+        if (idOf(e[k]) == q && (e[k].key & flags) == flags) return true;
+      return false;
+    };
+    bool ok = true;
+    std::uint32_t members = 0;
+    for (std::uint32_t k = 0; k < size; ++k) members += (e[k].key & kA) ? 1 : 0;
+    if (members != reached.size()) ok = false;
+    for (std::uint32_t q : reached) {
+      if (!has(q, kA)) ok = false;
+      // p is recorded as a holder of q.
+      if (s_.isAgent(q)) {
+        const Entry* f = lists_.data(listRef_[q]);
+        bool held = false;
+        for (std::uint32_t k = 0, m = listRef_[q].size(); k < m; ++k)
+          if (idOf(f[k]) == p && (f[k].key & kHeld)) held = true;
+        if (!held) ok = false;
+      } else {
+        const auto& h = staticHolders_[q - s_.n];
+        if (std::find(h.begin(), h.end(), p) == h.end()) ok = false;
+      }
+      // Every neighbour of a member is a member, p, or watched.
+      t_.forNeighbors(q, [&](std::uint32_t y) {
+        if (y != p && !seen[y] && !has(y, kW)) ok = false;
+      });
+    }
+    t_.forNeighbors(p, [&](std::uint32_t y) {
+      if (!seen[y] && !has(y, kW)) ok = false;
+    });
+    seen[p] = 0;
+    for (std::uint32_t q : reached) seen[q] = 0;
+    if (!ok) return false;
+  }
+  return true;
+}
 
 std::size_t NearSets::memoryBytes() const {
   std::size_t bytes = lists_.memoryBytes() + out_.memoryBytes() + listRef_.capacity() * sizeof(Ref) +

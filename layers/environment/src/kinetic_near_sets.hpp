@@ -82,6 +82,10 @@ class NearSets final : public FlipListener {
   /// Moves every stored due time by −shift (the clock's epoch moved).
   void rebase(double shift);
   std::size_t memoryBytes() const;
+  /// Full check (slow, for tests): for every agent in the triangulation, A_p is exactly the set
+  /// of vertices reached from p by paths of the triangulation inside C_p, every outer end of an
+  /// edge from A_p ∪ {p} is watched, and "p holds q" is recorded exactly for q ∈ A_p.
+  bool consistent() const;
 
  private:
   // Packed: 6 bytes, and there are tens per agent.

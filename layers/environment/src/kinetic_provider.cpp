@@ -281,7 +281,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
 }
 
 bool KineticProvider::Impl::valid() const {
-  if (!tri.valid()) return false;
+  if (!tri.valid() || !near.consistent()) return false;
   for (std::uint32_t i = 0; i < s.n; ++i) {
     const sim::Agent& a = s.world->agents[s.ext(i)];
     if (!a.enabled && tri.placed(i)) return false;

@@ -373,7 +373,16 @@ bool Triangulation::insertAgent(std::uint32_t id, std::vector<std::uint32_t>& ne
   CDT::Locate_type lt;
   int li = 0;
   const Point at = toPoint(s_.xy(id));
-  FH loc = cdt_.locate(at, lt, li);
+  // Locating from an arbitrary face walks O(√n) faces; agents close in the internal (Hilbert)
+  // order were close in space at reset(), so start from the nearest placed one.
+  FH hint;
+  for (std::uint32_t k = 1; k <= 64 && hint == FH(); ++k)
+    for (const std::uint32_t j : {id - k, id + k})
+      if (j < s_.n && placed(j)) {
+        hint = handle_[j]->face();
+        break;
+      }
+  FH loc = cdt_.locate(at, lt, li, hint);
   if (lt == CDT::VERTEX || (lt == CDT::EDGE && loc->is_constrained(li))) return false;
   VH v = cdt_.insert(at, lt, loc, li);
   v->info() = {id, s_.speed(id)};

@@ -115,8 +115,9 @@ class KineticProvider final : public sim::NeighborProvider {
 
   const KineticCounters& counters() const;
   /// Full structural check (slow, for tests): CGAL's is_valid(), every finite face positively
-  /// oriented and every flippable edge locally constrained-Delaunay (exact predicates), and
-  /// every vertex at its agent's current position.
+  /// oriented and every flippable edge locally constrained-Delaunay (exact predicates), every
+  /// vertex at its agent's current position, and every A_p exactly the approachable set of
+  /// A.3.1 (a search inside C_p), with its watched boundary and holder records.
   bool isValid() const;
   /// Heap bytes held by the structure (triangulation, near sets, queues), an estimate from
   /// container sizes.
