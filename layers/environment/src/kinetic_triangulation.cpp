@@ -195,9 +195,9 @@ void Triangulation::sweep(FlipListener& listener) {
   // vertices and near-set lists are cache misses. Those of the next few initial events are
   // loaded ahead, in two stages (what locates the data, then the data).
   std::sort(initial_.begin(), initial_.end(), [](const Event& x, const Event& y) { return y > x; });
-  constexpr std::size_t kFar = 8, kNear = 4;
-  for (std::size_t k = 0; k < std::min(kFar, initial_.size()); ++k) prefetch(initial_[k], 0, listener);
-  for (std::size_t k = 0; k < std::min(kNear, initial_.size()); ++k) prefetch(initial_[k], 1, listener);
+  constexpr std::size_t kAhead[3] = {12, 8, 4};  // events ahead, by stage
+  for (int stage = 0; stage < 3; ++stage)
+    for (std::size_t k = 0; k < std::min(kAhead[stage], initial_.size()); ++k) prefetch(initial_[k], stage, listener);
   std::size_t next = 0;
   // A safety valve against an endless flip loop from inconsistent floating-point roots: the
   // end-of-step pass with exact predicates finishes whatever is left.
@@ -209,8 +209,8 @@ void Triangulation::sweep(FlipListener& listener) {
       events_.pop();
     } else {
       ev = initial_[next++];
-      if (next + kFar < initial_.size()) prefetch(initial_[next + kFar], 0, listener);
-      if (next + kNear < initial_.size()) prefetch(initial_[next + kNear], 1, listener);
+      for (int stage = 0; stage < 3; ++stage)
+        if (next + kAhead[stage] < initial_.size()) prefetch(initial_[next + kAhead[stage]], stage, listener);
     }
     FH f = ev.face;
     const int i = ev.index;
@@ -265,15 +265,29 @@ void Triangulation::sweep(FlipListener& listener) {
 
 void Triangulation::prefetch(const Event& ev, int stage, const FlipListener& listener) const {
   const std::uint32_t corners[4] = {ev.a, ev.b, ev.c, ev.d};
-  if (stage == 0) {
-    __builtin_prefetch(&*ev.face);
-    listener.prefetch(corners, true);
-    return;
+  FH f = ev.face;
+  switch (stage) {
+    case 0:  // what the event itself names: its face, the corners' records and index entries
+      __builtin_prefetch(&*f);
+      for (std::uint32_t x : corners)
+        if (x != kNone) {
+          s_.prefetch(x);
+          __builtin_prefetch(&handle_[x]);
+        }
+      listener.prefetch(corners, true);
+      return;
+    case 1:  // one step further: the faces around f, CGAL's vertices, the corners' lists
+      for (int k = 0; k < 3; ++k) __builtin_prefetch(&*f->neighbor(k));
+      for (std::uint32_t x : corners)
+        if (x != kNone) __builtin_prefetch(&*handle_[x]);
+      listener.prefetch(corners, false);
+      return;
+    default: {  // the faces around the other face of the edge (the flip rewires them)
+      FH g = f->neighbor(ev.index);
+      for (int k = 0; k < 3; ++k) __builtin_prefetch(&*g->neighbor(k));
+      return;
+    }
   }
-  __builtin_prefetch(&*ev.face->neighbor(ev.index));
-  for (std::uint32_t x : corners)
-    if (x != kNone) s_.prefetch(x);
-  listener.prefetch(corners, false);
 }
 
 // =============================================================================================
