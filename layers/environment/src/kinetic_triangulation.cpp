@@ -11,8 +11,9 @@ namespace steer::environment::kinetic {
 using namespace cdt;
 using geometry::Vec2;
 
-// The speed bound fills the vertex record's padding: it stays at 32 bytes.
-static_assert(sizeof(CDT::Vertex) == 32);
+// The speed bound fills the vertex record's padding: it stays at 32 bytes; a face is one line.
+static_assert(sizeof(CDT::Vertex) == 32 && alignof(CDT::Vertex) == 32);
+static_assert(sizeof(CDT::Face) == 64 && alignof(CDT::Face) == 64);
 
 namespace {
 Vec2 toVec(const Point& p) { return {p.x(), p.y()}; }
@@ -26,6 +27,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geometry::Segment>& walls,
                           std::vector<std::uint32_t>& unplaced) {
   cdt_.clear();
+  ticks_.reset();
+  nowTick_ = kTickNow;
   while (!events_.empty()) events_.pop();
   const std::size_t n = s_.n;
   // Four far corners: every agent stays strictly inside their square, so the convex hull never
@@ -84,7 +87,27 @@ Motion Triangulation::motionOf(VH v) const {
   return {p0, Vec2::Zero()};
 }
 
-void Triangulation::setDue(FH f, int i, float due) {
+void Triangulation::beginStep() {
+  atEnd_ = false;
+  const double advance = s_.clock.end() - s_.clock.start();
+  ticks_.calibrate(s_.clock.endOffset() - advance, advance);
+  if (ticks_.wantsRebase(s_.clock.endOffset()))
+    ticks_.rebase(s_.clock.endOffset() - advance, advance, [&](auto&& f) {
+      for (auto face = cdt_.all_faces_begin(); face != cdt_.all_faces_end(); ++face)
+        for (Tick& due : face->info().due) due = f(due);
+    });
+  nowTick_ = ticks_.now(s_.clock.endOffset());
+}
+
+Tick Triangulation::dueIn(double budget) const {
+  if (!(budget < kInf)) return kTickNever;
+  if (!ticks_.calibrated()) return kTickNow;
+  // Before the end of the step CGAL holds the start positions: the budget runs from there.
+  const double from = atEnd_ ? s_.clock.endOffset() : s_.clock.endOffset() - (s_.clock.end() - s_.clock.start());
+  return ticks_.ticks(from + budget);
+}
+
+void Triangulation::setDue(FH f, int i, Tick due) {
   f->info().due[i] = due;
   FH g = f->neighbor(i);
   g->info().due[cdt_.mirror_index(f, i)] = due;
@@ -101,7 +124,7 @@ bool Triangulation::sameQuad(const Event& ev) const {
 // Looks at the certificate of edge (f, i) from τ0 on (inside the sweep). A failure inside the
 // step becomes an event; in any case the edge is scheduled again at the end of the step.
 void Triangulation::certifyInStep(FH f, int i, double tau0) {
-  setDue(f, i, kNow);
+  setDue(f, i, kTickNow);
   if (!certifiable(f, i)) return;
   FH g = f->neighbor(i);
   VH va = f->vertex(CDT::ccw(i)), vb = f->vertex(CDT::cw(i));
@@ -153,7 +176,7 @@ void Triangulation::schedule(FH f, int i) {
   double margin = 0.0;
   const double t = budget(f, i, margin);
   // Before the end of the step CGAL holds the start positions: the budget runs from there.
-  setDue(f, i, !(t < kInf) ? kNever : atEnd_ ? s_.clock.dueAfter(t) : s_.clock.dueAfterStart(t));
+  setDue(f, i, dueIn(t));
 }
 
 void Triangulation::scheduleAround(VH v) {
@@ -188,7 +211,7 @@ void Triangulation::sweep(FlipListener& listener) {
   initial_.clear();
   for (auto f = cdt_.finite_faces_begin(); f != cdt_.finite_faces_end(); ++f)
     for (int i = 0; i < 3; ++i)
-      if (s_.clock.isDue(f->info().due[i]) && &*f < &*f->neighbor(i))
+      if (f->info().due[i] <= nowTick_ && &*f < &*f->neighbor(i))
         certifyInStep(f, i, 0.0);
   collecting_ = false;
   // Events come in τ order, i.e. in no order in memory: at 100,000 agents each one's faces,
@@ -309,7 +332,7 @@ bool Triangulation::finish(FlipListener& listener) {
   work_.clear();
   for (auto f = cdt_.finite_faces_begin(); f != cdt_.finite_faces_end(); ++f) {
     for (int i = 0; i < 3; ++i) {
-      if (f->info().due[i] != kNow) continue;
+      if (f->info().due[i] != kTickNow) continue;
       for (FH face : {FH(f), f->neighbor(i)}) {
         if (faceOk(face)) continue;
         for (int k = 0; k < 3; ++k) {
@@ -321,11 +344,11 @@ bool Triangulation::finish(FlipListener& listener) {
       double margin = 0.0;
       const double t = budget(f, i, margin);
       if (!(margin > 1e-9) && certifiable(f, i) && !f->is_constrained(i) && cdt_.is_flipable(f, i, false)) {
-        setDue(f, i, s_.clock.dueAfter(0.0));
+        setDue(f, i, dueIn(0.0));
         work_.push_back({f->vertex(CDT::ccw(i)), f->vertex(CDT::cw(i))});
         continue;
       }
-      setDue(f, i, t < kInf ? s_.clock.dueAfter(t) : kNever);
+      setDue(f, i, dueIn(t));
     }
   }
   if (!folded_.empty()) {
@@ -412,10 +435,7 @@ bool Triangulation::insertAgent(std::uint32_t id, std::vector<std::uint32_t>& ne
   return true;
 }
 
-void Triangulation::rebase(double shift) {
-  for (auto f = cdt_.all_faces_begin(); f != cdt_.all_faces_end(); ++f)
-    for (float& due : f->info().due) due = MotionClock::shifted(due, shift);
-}
+void Triangulation::rebase(double shift) { ticks_.shiftEpoch(shift); }
 
 // =============================================================================================
 // Checks.

@@ -42,14 +42,37 @@ struct VertexInfo {
   float speed = 0.0f;
 };
 struct FaceInfo {
-  // The next check of each edge's certificate (a clock offset), stored on both faces of the
-  // edge. New faces are due at once until scheduled; kNow also marks an edge looked at in the
-  // current step, to be scheduled again at its end.
-  std::array<float, 3> due{kNow, kNow, kNow};
+  // The next check of each edge's certificate (16-bit ticks of the motion clock,
+  // kinetic_clock.hpp), stored on both faces of the edge. New faces are due at once until
+  // scheduled; kTickNow also marks an edge looked at in the current step, to be scheduled again
+  // at its end. Six bytes: with CGAL's six handles and three constraint flags a face is then 64
+  // bytes, one cache line (with float offsets it was 72, and every face read touched two lines).
+  std::array<Tick, 3> due{kTickNow, kTickNow, kTickNow};
 };
-using Vb = CGAL::Triangulation_vertex_base_with_info_2<VertexInfo, K>;
+
+// CGAL's vertex and face records aligned to their size (32 and 64 bytes), so that no record
+// straddles two cache lines: CGAL's containers allocate blocks of records, and an over-aligned
+// record type gets aligned blocks.
+template <class Vb0>
+struct alignas(32) AlignedVertex : Vb0 {
+  using Vb0::Vb0;
+  template <class Tds2>
+  struct Rebind_TDS {
+    using Other = AlignedVertex<typename Vb0::template Rebind_TDS<Tds2>::Other>;
+  };
+};
+template <class Fb0>
+struct alignas(64) AlignedFace : Fb0 {
+  using Fb0::Fb0;
+  template <class Tds2>
+  struct Rebind_TDS {
+    using Other = AlignedFace<typename Fb0::template Rebind_TDS<Tds2>::Other>;
+  };
+};
+
+using Vb = AlignedVertex<CGAL::Triangulation_vertex_base_with_info_2<VertexInfo, K>>;
 using Fbi = CGAL::Triangulation_face_base_with_info_2<FaceInfo, K>;
-using Fb = CGAL::Constrained_triangulation_face_base_2<K, Fbi>;
+using Fb = AlignedFace<CGAL::Constrained_triangulation_face_base_2<K, Fbi>>;
 using Tds = CGAL::Triangulation_data_structure_2<Vb, Fb>;
 using CDT = CGAL::Constrained_Delaunay_triangulation_2<K, Tds, CGAL::Exact_predicates_tag>;
 using VH = CDT::Vertex_handle;
@@ -116,9 +139,9 @@ class Triangulation {
     } while (++vc != done);
   }
 
-  /// A step begins: until finish(), CGAL holds the start positions (certificates scheduled in
-  /// between run from the start of the step).
-  void beginStep() { atEnd_ = false; }
+  /// A step begins (after the clock's begin()): until finish(), CGAL holds the start positions
+  /// (certificates scheduled in between run from the start of the step).
+  void beginStep();
   /// The certificates that came due and their failures in τ order, repaired by flips.
   void sweep(FlipListener& listener);
   /// Moves every vertex to its end position, checks the faces around the certificates looked at
@@ -154,7 +177,8 @@ class Triangulation {
   std::uint32_t idOf(cdt::VH v) const { return cdt_.is_infinite(v) ? kNone : v->info().id; }
   Motion motionOf(cdt::VH v) const;
   bool certifiable(cdt::FH f, int i) const { return !cdt_.is_infinite(f) && !cdt_.is_infinite(f->neighbor(i)); }
-  void setDue(cdt::FH f, int i, float due);
+  void setDue(cdt::FH f, int i, Tick due);
+  Tick dueIn(double budget) const;  // the tick `budget` of clock after the positions CGAL holds
   bool sameQuad(const Event& ev) const;  // the event's edge and apexes are still those of its slot
   void prefetch(const Event& ev, int stage, const FlipListener& listener) const;
   void certifyInStep(cdt::FH f, int i, double tau0);
@@ -177,6 +201,8 @@ class Triangulation {
   std::vector<std::uint32_t> folded_;
   bool sweeping_ = false;
   bool atEnd_ = true;  // CGAL holds the end positions of the step (or the clock stands still)
+  TickScale ticks_;
+  Tick nowTick_ = kTickNow;  // the step's end, in ticks
 };
 
 }  // namespace steer::environment::kinetic
