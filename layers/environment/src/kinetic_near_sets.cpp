@@ -432,12 +432,18 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
   // The earliest due time of the list as it stands after the loop (for finishAgent, when the
   // loop is the only change).
   Tick earliest = kTickNever;
+  // The entries to look at: every one (force), the due ones, or none (no motion, no flip).
+  const int limit = force ? kTickNever : looks ? nowTick_ : -1;
+  due_.clear();
   for (std::uint32_t k = 0; k < size; ++k) {
+    const Tick t = list[k].due;
+    if (static_cast<int>(t) <= limit)
+      due_.push_back(k);
+    else
+      earliest = t < earliest ? t : earliest;
+  }
+  for (const std::uint32_t k : due_) {
     Entry& e = list[k];
-    if (!force && !(looks && e.due <= nowTick_)) {
-      earliest = e.due < earliest ? e.due : earliest;
-      continue;
-    }
     if (!(e.key & kOwn)) {
       e.due = kTickNever;
       continue;

@@ -175,6 +175,7 @@ class NearSets final : public FlipListener {
   double t0_ = 0.0, dt_ = 0.0;
   std::vector<sim::Contact>* contacts_ = nullptr;
   std::vector<std::uint32_t> stack_, exits_, enters_, scratch_, flipScratch_, neighbourScratch_;
+  std::vector<std::uint32_t> due_;  // evaluate(): indices of the entries that came due
   std::vector<Lost> lost_;
   std::vector<Lost> agentLost_;  // the current agent's lost edges
   std::vector<std::uint8_t> oldFlags_;
