@@ -80,26 +80,55 @@ void NearSets::flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::u
   // mark_ (stamp, then one bit per corner).
   const std::uint64_t stamp = nextStamp();
   enum : std::uint32_t { kHoldsA = 1, kHoldsB = 2, kHoldsC = 4, kHoldsD = 8 };
-  flipScratch_.clear();
-  auto note = [&](std::uint32_t p, std::uint32_t bit) {
-    if ((mark_[p] & ~std::uint64_t{0xffffffff}) != stamp) {
-      mark_[p] = stamp;
-      flipScratch_.push_back(p);
-    }
-    mark_[p] |= bit;
+  // Without branches on the data (about half the entries are holders, half of the holders were
+  // seen at an earlier corner: branches on them were mispredicted every other time).
+  const auto note = [&](std::uint32_t p, std::uint32_t bit) {
+    const std::uint64_t m = mark_[p];
+    const bool fresh = (m & ~std::uint64_t{0xffffffff}) != stamp;
+    mark_[p] = (fresh ? stamp : m) | bit;
+    flipScratch_[flipCount_] = p;
+    flipCount_ += fresh ? 1 : 0;
   };
   const std::uint32_t corner[4] = {a, b, c, d};
   // The four holder lists are read one after the other: start loading them all first, so that
   // their cache misses overlap (at 100,000 agents the structure is far beyond the cache).
-  for (std::uint32_t x : corner)
-    if (x != kNone && s_.isAgent(x)) prefetchList(x);
+  std::size_t most = 4;
+  for (std::uint32_t x : corner) {
+    if (x == kNone) continue;
+    if (s_.isAgent(x)) {
+      prefetchList(x);
+      most += listRef_[x].size();
+    } else {
+      most += staticHolders_[x - s_.n].size();
+    }
+  }
+  if (flipScratch_.size() < most) flipScratch_.resize(most);
+  flipCount_ = 0;
   for (std::uint32_t k = 0; k < 4; ++k) {
     const std::uint32_t x = corner[k];
     if (x == kNone) continue;
-    forHolders(x, [&](std::uint32_t p) { note(p, 1u << k); });
-    if (s_.isAgent(x)) note(x, 1u << k);  // an agent "holds" itself here: A_p ∪ {p}
+    if (s_.isAgent(x)) {
+      const Entry* e = lists_.data(listRef_[x]);
+      const std::uint32_t size = listRef_[x].size();
+      // The holders, gathered first (a store per entry, kept when it is one).
+      std::uint32_t* held = heldScratch_.data();
+      if (heldScratch_.size() < size) {
+        heldScratch_.resize(size);
+        held = heldScratch_.data();
+      }
+      std::uint32_t count = 0;
+      for (std::uint32_t j = 0; j < size; ++j) {
+        held[count] = e[j].key & kIdMask;
+        count += (e[j].key & kHeld) ? 1 : 0;
+      }
+      for (std::uint32_t j = 0; j < count; ++j) note(held[j], 1u << k);
+      note(x, 1u << k);  // an agent "holds" itself here: A_p ∪ {p}
+    } else {
+      for (std::uint32_t p : staticHolders_[x - s_.n]) note(p, 1u << k);
+    }
   }
-  for (std::uint32_t p : flipScratch_) {
+  for (std::size_t j = 0; j < flipCount_; ++j) {
+    const std::uint32_t p = flipScratch_[j];
     if (!s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) continue;
     const auto bits = static_cast<std::uint32_t>(mark_[p]);
     // The new edge cd: an agent holding one end watches the other, unless it holds that too.

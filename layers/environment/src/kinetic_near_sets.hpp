@@ -176,6 +176,8 @@ class NearSets final : public FlipListener {
   std::vector<sim::Contact>* contacts_ = nullptr;
   std::vector<std::uint32_t> stack_, exits_, enters_, scratch_, flipScratch_, neighbourScratch_;
   std::vector<std::uint32_t> due_;  // evaluate(): indices of the entries that came due
+  std::vector<std::uint32_t> heldScratch_;  // flipped(): one corner's holders
+  std::size_t flipCount_ = 0;             // flipped(): agents in flipScratch_
   std::vector<Lost> lost_;
   std::vector<Lost> agentLost_;  // the current agent's lost edges
   std::vector<std::uint8_t> oldFlags_;
