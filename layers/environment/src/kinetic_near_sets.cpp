@@ -455,6 +455,8 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
   exits_.clear();
   enters_.clear();
   scratch_.clear();  // watched vertices looked at and still outside: prune if no longer adjacent
+  // Whether a wall may block sight in C_p (most agents have none: then every member is seen).
+  const bool sighted = !sight_.sightPieces(p).empty();
   // Nothing below moves p's list (only the neighbour list, in another pool, may move).
   Entry* const list = lists_.data(listRef_[p]);
   const std::uint32_t size = listRef_[p].size();
@@ -498,7 +500,7 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
       continue;
     }
     double sight = kInf;
-    if ((e.key & kA) && s_.isAgent(q)) setVisible(p, k, visible(p, q, sight));
+    if ((e.key & kA) && s_.isAgent(q)) setVisible(p, k, !sighted || visible(p, q, sight));
     // Watched and well outside: maybe no longer a neighbour of a member (pruned at the end).
     if ((e.key & kW) && d > 1.25 * r) scratch_.push_back(q);
     e.due = dueOf(p, e, d, sight);
