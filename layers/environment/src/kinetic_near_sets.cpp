@@ -870,9 +870,9 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
     ++s_.counters.agentVisits;
     s_.counters.entriesScanned += listRef_[p].size();
     // The lists are kept in the order agents are visited (this order): reading them is then
-    // reading memory in order (kinetic_list_pool.hpp). Not the neighbour lists: a step writes
-    // one only when a neighbour comes or goes, and the local layer reads them in its own order.
+    // reading memory in order (kinetic_list_pool.hpp).
     lists_.moveToEnd(listRef_[p]);
+    out_.moveToEnd(outRef_[p]);
     if (s_.has(p, Shared::kPending)) beginAgent(p, true);  // flips may have appended duplicates
     scratch_.clear();
     while (nextLost < lost_.size() && lost_[nextLost].p < p) ++nextLost;
