@@ -166,15 +166,13 @@ std::uint64_t NearSets::nextStamp() {
 }
 
 // y is a new neighbour of a member of A_p ∪ {p} (and not itself a member): it must be watched.
-// Appended when p is looked at, without looking whether p already tracks it (that scan of another
-// agent's list was the costliest part of a flip): the entry is due at once and beginAgent(p, true)
-// merges duplicates. Near a wall an already watched y may sit inside C_p without being
-// approachable; the new edge may make it approachable, and the merged entry is looked at again.
+// Appended without looking whether p already tracks it (that scan of another agent's list was
+// the costliest part of a flip): the entry is due at once and beginAgent(p, true) merges duplicates. Near
+// a wall an already watched y may sit inside C_p without being approachable; the new edge may
+// make it approachable, and the merged entry is looked at again, as needed.
 void NearSets::watchAfterFlip(std::uint32_t p, std::uint32_t y) {
   if (y == p || !s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) return;
-  // Kept aside and appended when p is looked at (process()): appending here touched the lists
-  // of the flips' holders in no order in memory, often moving them.
-  watches_.push_back({p, y});
+  lists_.push_back(listRef_[p], {y | kW | kNew, kTickNow});
   touch(p);
 }
 
@@ -817,8 +815,7 @@ void NearSets::build() {
   ticks_.reset();
   staticHolders_.assign(t_.vertexCount() - n, {});
   mark_.assign(t_.vertexCount(), 0);
-  watches_.clear();
-  lost_.clear();
+  lost_.clear();  // records of a step that ended in a rebuild
   markStamp_ = 0;
   markedFor_ = current_ = kNone;
   forceAll_ = false;
@@ -863,8 +860,6 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
   nowTick_ = ticks_.now(s_.clock.endOffset());
   std::stable_sort(lost_.begin(), lost_.end(), [](const Lost& x, const Lost& y) { return x.p < y.p; });
   std::size_t nextLost = 0;
-  std::stable_sort(watches_.begin(), watches_.end(), [](const Watch& x, const Watch& y) { return x.p < y.p; });
-  std::size_t nextWatch = 0;
   for (std::uint32_t p = 0; p < s_.n; ++p) {
     if (!s_.has(p, Shared::kEnabled) || !t_.placed(p)) continue;
     const bool force = forceAll_ || s_.has(p, Shared::kLosMoving);
@@ -879,9 +874,6 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
     // reading memory in order (kinetic_list_pool.hpp).
     lists_.moveToEnd(listRef_[p]);
     out_.moveToEnd(outRef_[p]);
-    while (nextWatch < watches_.size() && watches_[nextWatch].p < p) ++nextWatch;
-    for (; nextWatch < watches_.size() && watches_[nextWatch].p == p; ++nextWatch)
-      if (!s_.has(p, Shared::kDirty)) lists_.push_back(listRef_[p], {watches_[nextWatch].y | kW | kNew, kTickNow});
     if (s_.has(p, Shared::kPending)) beginAgent(p, true);  // flips may have appended duplicates
     scratch_.clear();
     while (nextLost < lost_.size() && lost_[nextLost].p < p) ++nextLost;
@@ -903,7 +895,6 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
       if (s_.has(p, Shared::kEnabled) && t_.placed(p)) rebuildOutput(p, unplaced);
   forceAll_ = false;
   lost_.clear();
-  watches_.clear();
   contacts_ = nullptr;
   compactLists(false);
 }

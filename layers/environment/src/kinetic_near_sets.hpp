@@ -179,10 +179,6 @@ class NearSets final : public FlipListener {
   std::vector<std::uint32_t> heldScratch_;  // flipped(): one corner's holders
   std::size_t flipCount_ = 0;             // flipped(): agents in flipScratch_
   std::vector<Lost> lost_;
-  struct Watch {  // agent p must watch vertex y (a flip made y a neighbour of a member)
-    std::uint32_t p, y;
-  };
-  std::vector<Watch> watches_;
   std::vector<Lost> agentLost_;  // the current agent's lost edges
   std::vector<std::uint8_t> oldFlags_;
   std::vector<geometry::Segment> sightScratch_;
