@@ -272,6 +272,12 @@ void NearSets::vertexLeft(std::span<const std::uint32_t> link) {
 // neighbours when the members among them form one run; otherwise that agent walks.
 void NearSets::vertexArrived(std::uint32_t id, std::span<const std::uint32_t> neighbours) {
   if (s_.isAgent(id)) markDirty(id);
+  // The removed edges joined two of these (see exitsTouchInsertion).
+  for (std::uint32_t u : neighbours)
+    if (s_.isAgent(u) && !s_.has(u, Shared::kByInsertion)) {
+      s_.set(u, Shared::kByInsertion);
+      byInsertion_.push_back(u);
+    }
   for (std::uint32_t u : neighbours) flipped(kNone, kNone, u, id);
   auto nearWall = [&](std::uint32_t p) {
     if (!walls(p) || !s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) return;
@@ -520,8 +526,9 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
     // Near a wall an exit may cut paths to other members: recompute. Entering vertices join
     // only if a member (or p) is their neighbour.
     if (!exits_.empty()) {
-      // An insertion near p removed edges that no lost-edge record covers: walk.
-      if (s_.has(p, Shared::kInserted) || !exitsKeepMembersConnected(p)) {
+      // An insertion near p removed edges that no lost-edge record covers: walk if one of them
+      // may have been at an exited vertex.
+      if ((s_.has(p, Shared::kInserted) && exitsTouchInsertion(p)) || !exitsKeepMembersConnected(p)) {
         markDirty(p);
         return;
       }
@@ -597,6 +604,18 @@ bool NearSets::exitsKeepMembersConnected(std::uint32_t p) {
     if (runs > 1) return false;
   }
   return true;
+}
+
+// Whether an exited vertex of p may have lost an edge to an insertion of this step. An insertion
+// removes only edges between vertices that become its neighbours (the edges inside its cavity,
+// or the edge it splits), so an exited agent that is no such neighbour kept its edges; static
+// exited vertices are not marked, and count as touched.
+bool NearSets::exitsTouchInsertion(std::uint32_t p) const {
+  for (std::uint32_t k : exits_) {
+    const std::uint32_t q = idOf(lists_.data(listRef_[p])[k]);
+    if (!s_.isAgent(q) || s_.has(q, Shared::kByInsertion)) return true;
+  }
+  return false;
 }
 
 // q joins A_p (A.3.1's enter step), then its inside neighbours that were not members join
@@ -816,6 +835,8 @@ void NearSets::build() {
   staticHolders_.assign(t_.vertexCount() - n, {});
   mark_.assign(t_.vertexCount(), 0);
   lost_.clear();  // records of a step that ended in a rebuild
+  for (std::uint32_t u : byInsertion_) s_.unset(u, Shared::kByInsertion);
+  byInsertion_.clear();
   markStamp_ = 0;
   markedFor_ = current_ = kNone;
   forceAll_ = false;
@@ -895,6 +916,8 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
       if (s_.has(p, Shared::kEnabled) && t_.placed(p)) rebuildOutput(p, unplaced);
   forceAll_ = false;
   lost_.clear();
+  for (std::uint32_t u : byInsertion_) s_.unset(u, Shared::kByInsertion);
+  byInsertion_.clear();
   contacts_ = nullptr;
   compactLists(false);
 }

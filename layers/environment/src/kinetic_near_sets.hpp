@@ -134,6 +134,7 @@ class NearSets final : public FlipListener {
   void dropEntry(std::uint32_t p, std::uint32_t k);
   void evaluate(std::uint32_t p, bool force);
   bool exitsKeepMembersConnected(std::uint32_t p);
+  bool exitsTouchInsertion(std::uint32_t p) const;
   bool oneRun(std::uint32_t p, std::span<const std::uint32_t> link) const;
   void enter(std::uint32_t p, std::uint32_t k);
   void exit(std::uint32_t p, std::uint32_t k);
@@ -179,6 +180,7 @@ class NearSets final : public FlipListener {
   std::vector<std::uint32_t> heldScratch_;  // flipped(): one corner's holders
   std::size_t flipCount_ = 0;             // flipped(): agents in flipScratch_
   std::vector<Lost> lost_;
+  std::vector<std::uint32_t> byInsertion_;  // agents marked Shared::kByInsertion in this step
   std::vector<Lost> agentLost_;  // the current agent's lost edges
   std::vector<std::uint8_t> oldFlags_;
   std::vector<geometry::Segment> sightScratch_;
