@@ -10,7 +10,7 @@
 // keeps the lists in the order it visits them by moving each list to the end as it visits it
 // (moveToEnd): pages then hold the lists of consecutive owners, a visit in that order reads
 // memory in order, and the pages left behind empty out and are given back as the visit passes.
-// When holes (blocks moved away from pages that still hold others) add up to an eighth of the
+// When holes (blocks moved away from pages that still hold others) add up to a sixteenth of the
 // pages, compact() slides every block down over them. Lists longer than a page get a block of
 // consecutive page slots of their own.
 //
@@ -108,11 +108,11 @@ class ListPool {
     r = Ref{};
   }
 
-  /// Whether holes hold more than an eighth of the pages, and more than a few pages (then
+  /// Whether holes hold more than a sixteenth of the pages, and more than a few pages (then
   /// compact()).
   bool wantsCompaction() const {
     const std::size_t held = std::size_t{pages_} * kPage;
-    return pages_ > 4 && (held - live_) * 8 > held;
+    return pages_ > 4 && (held - live_) * 16 > held;
   }
   /// Slides every block of a single page down over the holes, in location order, so that the
   /// pages end full and the emptied ones are given back. `forEachRef(f)` must call f(Ref&) for
