@@ -167,7 +167,8 @@ InCircleBound inCircleBound(const Vec2& a, const Vec2& b, const Vec2& c, const V
   // Side s has length L_s and relative speed bound w_s; in time t its direction turns by at
   // most asin(x_s) with x_s = w_s t / L_s (the end of a vector of length L moved by δ < L turns
   // it by at most asin(δ / L)). asin is convex on [0, 1], so asin(x) ≤ κ(x0) x for x ≤ x0 with
-  // κ(x0) = asin(x0) / x0: κ = π/3 for x0 = 1/2, π/2 for x0 = 1.
+  // κ(x0) = asin(x0) / x0: κ = π/3 for x0 = 1/2, π/2 for x0 = 1, and for the short budgets that
+  // most edges get, 1.0107211 for x0 = 1/4 and 1.0026227 for x0 = 1/8 (rounded up).
   const double w[4] = {wc + wa, wc + wb, wd + wa, wd + wb};
   double rate = 0.0, cap = kInf;  // Σ w_s / L_s, min L_s / w_s
   for (int k = 0; k < 4; ++k) {
@@ -179,10 +180,12 @@ InCircleBound inCircleBound(const Vec2& a, const Vec2& b, const Vec2& c, const V
     out.budget = kInf;
     return out;
   }
-  // x_s ≤ 1/2 while t ≤ cap / 2, where Σ asin(x_s) ≤ (π/3) rate t; x_s ≤ 1 while t ≤ cap.
+  // x_s ≤ x0 while t ≤ x0 cap, where Σ asin(x_s) ≤ κ(x0) rate t: each tier is a bound.
+  const double eighth = std::min(out.margin / (1.0026227 * rate), 0.125 * cap);
+  const double quarter = std::min(out.margin / (1.0107211 * rate), 0.25 * cap);
   const double half = std::min(out.margin / (geometry::kPi / 3.0 * rate), 0.5 * cap);
   const double full = std::min(out.margin / (geometry::kPi / 2.0 * rate), cap);
-  out.budget = 0.999 * std::max(half, full);
+  out.budget = 0.999 * std::max({eighth, quarter, half, full});
   return out;
 }
 
