@@ -104,3 +104,54 @@ TEST(KineticCertificates, InCircleBudgetHoldsForEveryMotionWithinIt) {
   EXPECT_GT(trials, 5000);
   EXPECT_GT(failedBeyond, trials / 20);
 }
+
+namespace {
+// The in-circle determinant of (a, b, c; d) computed directly: the oracle for the polynomial.
+double inCircleAt(const Vec2& a, const Vec2& b, const Vec2& c, const Vec2& d) {
+  const Vec2 p = a - d, q = b - d, r = c - d;
+  const double lp = p.squaredNorm(), lq = q.squaredNorm(), lr = r.squaredNorm();
+  return p.x() * (q.y() * lr - r.y() * lq) - p.y() * (q.x() * lr - r.x() * lq) + lp * (q.x() * r.y() - r.x() * q.y());
+}
+}  // namespace
+
+TEST(KineticCertificates, InCirclePolynomialEqualsTheDeterminantAlongTheMotion) {
+  std::mt19937 rng(13);
+  std::uniform_real_distribution<double> u(-2.0, 2.0);
+  for (int trial = 0; trial < 2000; ++trial) {
+    Motion m[4];
+    for (auto& x : m) x = {Vec2(u(rng), u(rng)), Vec2(u(rng), u(rng))};
+    const Quartic f = inCirclePolynomial(m[0], m[1], m[2], m[3]);
+    for (double tau : {0.0, 0.1, 0.37, 0.5, 0.81, 1.0}) {
+      const double want = inCircleAt(m[0].at(tau), m[1].at(tau), m[2].at(tau), m[3].at(tau));
+      ASSERT_NEAR(evaluate(f, tau), want, 1e-9 * (1.0 + std::abs(want))) << "trial " << trial << " tau " << tau;
+    }
+  }
+}
+
+// firstFailure's exclusions may only skip quartics that stay negative on [0, 1]: checked on a fine
+// grid for random quartics, many of them negative at both ends and positive in between.
+TEST(KineticCertificates, FirstFailureMissesNoPositiveStretch) {
+  std::mt19937 rng(14);
+  std::uniform_real_distribution<double> u(-1.0, 1.0), root(0.0, 1.0);
+  int positive = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    Quartic f;
+    if (trial % 2 == 0) {
+      for (double& c : f) c = u(rng);
+    } else {  // −(τ − r1)(τ − r2)(τ² + 1) scaled: positive between two roots in [0, 1]
+      const double r1 = root(rng), r2 = root(rng), k = 0.1 + std::abs(u(rng));
+      const double s = r1 + r2, p = r1 * r2;  // (τ² − s τ + p)(τ² + 1)
+      f = {-k * p, k * s, -k * (1.0 + p), k * s, -k};
+    }
+    bool anyPositive = false;
+    for (int i = 0; i <= 2000 && !anyPositive; ++i) anyPositive = evaluate(f, i / 2000.0) > 1e-12;
+    bool solved = false;
+    const Failure fail = firstFailure(f, 0.0, solved);
+    if (anyPositive) {
+      ++positive;
+      ASSERT_TRUE(fail.fails) << "trial " << trial;
+      ASSERT_GT(evaluate(f, fail.probe), 0.0) << "trial " << trial;
+    }
+  }
+  EXPECT_GT(positive, 5000);
+}

@@ -12,22 +12,7 @@ namespace steer::environment::kinetic {
 namespace {
 
 // Polynomials of degree ≤ 4 as coefficient arrays (c[k] of τ^k).
-using Lin = std::array<double, 2>;
 using Quad = std::array<double, 3>;
-
-Quad mul(const Lin& a, const Lin& b) { return {a[0] * b[0], a[0] * b[1] + a[1] * b[0], a[1] * b[1]}; }
-Quartic mul(const Lin& a, const Lin& b, const Quad& q) {
-  const Quad ab = mul(a, b);
-  Quartic r{};
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) r[i + j] += ab[i] * q[j];
-  return r;
-}
-Quad lift(const Lin& x, const Lin& y) {
-  const Quad xx = mul(x, x), yy = mul(y, y);
-  return {xx[0] + yy[0], xx[1] + yy[1], xx[2] + yy[2]};
-}
-Quad sub(const Quad& a, const Quad& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
 
 double evalDeg(const double* c, int deg, double t) {
   double v = c[deg];
@@ -90,19 +75,33 @@ double angleAt(const Vec2& apex, const Vec2& a, const Vec2& b) {
 }  // namespace
 
 Quartic inCirclePolynomial(const Motion& a, const Motion& b, const Motion& c, const Motion& d) {
-  // Rows (a − d, b − d, c − d) with the lifted coordinate |·|²: every entry is linear or
-  // quadratic in τ.
-  const Lin ax{a.p0.x() - d.p0.x(), a.u.x() - d.u.x()}, ay{a.p0.y() - d.p0.y(), a.u.y() - d.u.y()};
-  const Lin bx{b.p0.x() - d.p0.x(), b.u.x() - d.u.x()}, by{b.p0.y() - d.p0.y(), b.u.y() - d.u.y()};
-  const Lin cx{c.p0.x() - d.p0.x(), c.u.x() - d.u.x()}, cy{c.p0.y() - d.p0.y(), c.u.y() - d.u.y()};
-  const Quad la = lift(ax, ay), lb = lift(bx, by), lc = lift(cx, cy);
-  // det = ax (by lc − cy lb) − ay (bx lc − cx lb) + la (bx cy − cx by)
+  // Rows (x, y, x² + y²) of a − d, b − d, c − d, each coordinate linear in τ: x(τ) = x0 + x1 τ.
+  // det = l_a M_bc + l_b M_ca + l_c M_ab with the lifts l (quadratic) and the 2×2 minors M of
+  // the coordinates (quadratic), written out (the products of coefficient arrays cost twice as
+  // many instructions).
+  struct Row {
+    double x0, x1, y0, y1;
+  };
+  const Row ra{a.p0.x() - d.p0.x(), a.u.x() - d.u.x(), a.p0.y() - d.p0.y(), a.u.y() - d.u.y()};
+  const Row rb{b.p0.x() - d.p0.x(), b.u.x() - d.u.x(), b.p0.y() - d.p0.y(), b.u.y() - d.u.y()};
+  const Row rc{c.p0.x() - d.p0.x(), c.u.x() - d.u.x(), c.p0.y() - d.p0.y(), c.u.y() - d.u.y()};
+  const auto lift = [](const Row& r) -> Quad {
+    return {r.x0 * r.x0 + r.y0 * r.y0, 2.0 * (r.x0 * r.x1 + r.y0 * r.y1), r.x1 * r.x1 + r.y1 * r.y1};
+  };
+  const auto minor = [](const Row& p, const Row& q) -> Quad {  // x_p y_q − y_p x_q
+    return {p.x0 * q.y0 - p.y0 * q.x0, (p.x0 * q.y1 + p.x1 * q.y0) - (p.y0 * q.x1 + p.y1 * q.x0),
+            p.x1 * q.y1 - p.y1 * q.x1};
+  };
+  const Quad la = lift(ra), lb = lift(rb), lc = lift(rc);
+  const Quad mbc = minor(rb, rc), mca = minor(rc, ra), mab = minor(ra, rb);
   Quartic r{};
-  const Quartic t1 = mul(ax, by, lc), t2 = mul(ax, cy, lb), t3 = mul(ay, bx, lc), t4 = mul(ay, cx, lb);
-  const Quad bc = sub(mul(bx, cy), mul(cx, by));
-  for (int k = 0; k < 5; ++k) r[k] = t1[k] - t2[k] - t3[k] + t4[k];
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) r[i + j] += la[i] * bc[j];
+  for (const auto& [l, m] : {std::pair{la, mbc}, {lb, mca}, {lc, mab}}) {
+    r[0] += l[0] * m[0];
+    r[1] += l[0] * m[1] + l[1] * m[0];
+    r[2] += l[0] * m[2] + l[1] * m[1] + l[2] * m[0];
+    r[3] += l[1] * m[2] + l[2] * m[1];
+    r[4] += l[2] * m[2];
+  }
   return r;
 }
 
