@@ -80,16 +80,25 @@ TEST(KineticProvider, EqualsTheOracleForAFastCrowd) {
 
 // The debug check of the triangulation itself: CGAL's is_valid(), positive orientation and the
 // constrained Delaunay property (exact predicates) after every step.
+namespace {
+// Resets the provider on the motion's world and runs it `steps` steps, with the full structural
+// check (isValid()) after the reset and after every step.
+::testing::AssertionResult validEveryStep(bench::CrowdMotion& motion, KineticProvider& provider, int steps) {
+  provider.reset(motion.world());
+  if (!provider.isValid()) return ::testing::AssertionFailure() << "after reset";
+  for (int s = 0; s < steps; ++s) {
+    motion.step();
+    provider.update(motion.world(), motion.previous());
+    if (!provider.isValid()) return ::testing::AssertionFailure() << "after step " << s;
+  }
+  return ::testing::AssertionSuccess();
+}
+}  // namespace
+
 TEST(KineticProvider, TriangulationIsValidAfterEveryStep) {
   bench::CrowdMotion motion(crowd(400 / kScale, 15, 0.1, 33));
   KineticProvider provider;
-  provider.reset(motion.world());
-  ASSERT_TRUE(provider.isValid());
-  for (int s = 0; s < 200 / kScale; ++s) {
-    motion.step();
-    provider.update(motion.world(), motion.previous());
-    ASSERT_TRUE(provider.isValid()) << "after step " << s;
-  }
+  ASSERT_TRUE(validEveryStep(motion, provider, 200 / kScale));
   EXPECT_GT(provider.counters().flips, 0u);
 }
 
@@ -323,13 +332,7 @@ TEST(KineticProvider, WalksNearWallsStayRare) {
 TEST(KineticProvider, NearSetsStayExactAmongDenseWalls) {
   bench::CrowdMotion motion(crowd(600 / kScale, 120 / kScale, 0.08, 35));
   KineticProvider provider;
-  provider.reset(motion.world());
-  ASSERT_TRUE(provider.isValid());
-  for (int s = 0; s < 300 / kScale; ++s) {
-    motion.step();
-    provider.update(motion.world(), motion.previous());
-    ASSERT_TRUE(provider.isValid()) << "after step " << s;
-  }
+  ASSERT_TRUE(validEveryStep(motion, provider, 300 / kScale));
   const auto& c = provider.counters();
   EXPECT_GT(c.exits, 100u / kScale);
   EXPECT_GT(c.flips, 100u / kScale);
