@@ -2,6 +2,8 @@
 // order of one update. The parts live in their own files:
 //   kinetic_triangulation   the kinetic CDT (certificates, τ sweep, flips, end-of-step checks)
 //   kinetic_near_sets       A_p, W_p, per-pair certificates, neighbour lists, pair contacts
+//     _walls                  near a wall: whether members stay connected, and the walk
+//     _check                  the slow full check of every near set (tests)
 //   kinetic_obstacles       pieces near each agent, wall contacts, wall crossings
 //   kinetic_clock           the motion clock and the due times read from it
 //   kinetic_shared          numbering, positions and speed bounds they all read
