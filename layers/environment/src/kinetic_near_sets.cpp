@@ -506,6 +506,17 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
     if (!(lists_.data(listRef_[p])[k].key & kA)) enter(p, k);
 }
 
+// The distance from p to y, a vertex reached by a search of C_p (enter, walk); y's entry is
+// appended if p has none (j == kNone), with the contact check of a new pair.
+double NearSets::measure(std::uint32_t p, std::uint32_t y, std::uint32_t& j) {
+  ++s_.counters.distanceEvaluations;
+  const double d = s_.distance(p, y);
+  if (j != kNone) return d;
+  j = append(p, y);
+  if (s_.isAgent(y)) pairContact(p, y, d);
+  return d;
+}
+
 // q joins A_p (A.3.1's enter step), then its inside neighbours that were not members join
 // too, recursively; its outside neighbours are watched.
 void NearSets::enter(std::uint32_t p, std::uint32_t k) {
@@ -531,11 +542,7 @@ void NearSets::enter(std::uint32_t p, std::uint32_t k) {
       if (y == p) return;
       std::uint32_t j = lookup(y);
       if (j != kNone && (lists_.data(listRef_[p])[j].key & kA)) return;
-      ++s_.counters.distanceEvaluations;
-      const double d = s_.distance(p, y);
-      const bool fresh = j == kNone;
-      if (fresh) j = append(p, y);
-      if (fresh && s_.isAgent(y)) pairContact(p, y, d);
+      const double d = measure(p, y, j);
       if (!(d > r)) {
         join(j, d);
       } else if (!(lists_.data(listRef_[p])[j].key & kW)) {

@@ -136,6 +136,7 @@ class NearSets final : public FlipListener {
   bool exitsKeepMembersConnected(std::uint32_t p);
   bool exitsTouchInsertion(std::uint32_t p) const;
   bool oneRun(std::uint32_t p, std::span<const std::uint32_t> link) const;
+  double measure(std::uint32_t p, std::uint32_t y, std::uint32_t& j);  // distance; appends y if new
   void enter(std::uint32_t p, std::uint32_t k);
   void exit(std::uint32_t p, std::uint32_t k);
   void walk(std::uint32_t p);

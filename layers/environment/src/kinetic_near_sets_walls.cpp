@@ -148,11 +148,7 @@ void NearSets::walk(std::uint32_t p) {
       if (y == p) return;
       std::uint32_t j = lookup(y);
       if (j != kNone && (lists_.data(listRef_[p])[j].key & kOwn)) return;  // reached already
-      ++s_.counters.distanceEvaluations;
-      const double d = s_.distance(p, y);
-      const bool fresh = j == kNone;
-      if (fresh) j = append(p, y);
-      if (fresh && s_.isAgent(y)) pairContact(p, y, d);
+      const double d = measure(p, y, j);
       if (!(d > r)) {
         lists_.data(listRef_[p])[j].key |= kA;
         stack_.push_back(y);
