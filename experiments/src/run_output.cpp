@@ -128,6 +128,14 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   j["simulation_seconds"] = info.simulationSeconds;
   // Measured over the step loop alone (environment, planner, local layer, integration).
   j["agent_steps_per_second"] = info.simulationSeconds > 0 ? info.agentSteps / info.simulationSeconds : 0.0;
+  // The environment layer's own work (providers with counters: kinetic, kinetic3d), in totals
+  // and per agent-step, so that runs with different providers or crowd sizes compare directly.
+  nlohmann::json work = nlohmann::json::object(), perAgentStep = nlohmann::json::object();
+  for (const auto& w : info.environmentWork) {
+    work[w.name] = w.total;
+    perAgentStep[w.name] = info.agentSteps > 0 ? w.total / static_cast<double>(info.agentSteps) : 0.0;
+  }
+  j["environment"] = {{"provider", info.neighbors}, {"work", work}, {"work_per_agent_step", perAgentStep}};
   nlohmann::json perAgent = nlohmann::json::array();
   for (std::size_t i = 0; i < m.agents.size(); ++i) {
     const auto& a = m.agents[i];

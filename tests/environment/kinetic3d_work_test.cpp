@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <map>
+#include <string>
 
 #include "benchmarks/crowd_motion.hpp"
 #include "environment/oracle.hpp"
@@ -93,6 +95,14 @@ TEST(Kinetic3D, TriangulationStaysValidAndNearSetsExact) {
   EXPECT_TRUE(provider.isValid());
   EXPECT_GT(provider.stats().reinsertions, 0u);
   EXPECT_GT(checked, 0);
+  // The counters a run reports in summary.json are these stats, by name.
+  std::map<std::string, double> work;
+  for (const auto& w : provider.work()) work[w.name] = w.total;
+  EXPECT_EQ(work.size(), 4u);
+  EXPECT_EQ(work["near_evaluations"], static_cast<double>(provider.stats().nearEvaluations));
+  EXPECT_EQ(work["candidate_rebuilds"], static_cast<double>(provider.stats().candidateRebuilds));
+  EXPECT_EQ(work["reinsertions"], static_cast<double>(provider.stats().reinsertions));
+  EXPECT_EQ(work["walk_visits"], static_cast<double>(provider.stats().walkVisits));
 }
 
 // Agents that sit on the very same point share one Delaunay vertex; they split up, meet again

@@ -119,6 +119,10 @@ TEST(SteerCommand, RunWritesEveryOutputOfTheContract) {
     for (const char* key : {"id", "reached", "time_to_goal", "path_length", "collisions"}) EXPECT_TRUE(a.contains(key)) << key;
   EXPECT_EQ(j["agents"], 12);
   EXPECT_EQ(j["model"], "straight");
+  // The brute-force oracle keeps no work counters.
+  ASSERT_TRUE(j.contains("environment"));
+  EXPECT_EQ(j["environment"]["provider"], "brute");
+  EXPECT_TRUE(j["environment"]["work"].empty());
 
   const std::string csv = steer::test::slurp(out / "trajectories.csv");
   EXPECT_EQ(csv.rfind("t,id,x,y,z,heading,speed,mode\n", 0), 0u);
@@ -240,5 +244,36 @@ TEST(SteerCommand, DemoPrintsTheThreePlannerTable) {
     EXPECT_EQ(rows[planner][2], "yes") << r.out;
     EXPECT_EQ(rows[planner][4], "0") << r.out;
   }
+  fs::remove_all(out);
+}
+
+TEST(SteerCommand, RunReportsTheKineticProvidersWork) {
+  const fs::path out = scratchDir("run_kinetic_work");
+  const auto r = runSteer("run " + kData + "/steersuite/all_features.xml --model straight --neighbors kinetic --quiet --out " +
+                          out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
+  const auto& env = j["environment"];
+  EXPECT_EQ(env["provider"], "kinetic");
+  const auto& work = env["work"];
+  const auto& rate = env["work_per_agent_step"];
+  for (const char* key : {"certificate_evaluations", "in_circle_evaluations", "orientation_evaluations",
+                          "distance_evaluations", "events", "flips", "near_set_walks", "agent_visits"}) {
+    ASSERT_TRUE(work.contains(key)) << key;
+    ASSERT_TRUE(rate.contains(key)) << key;
+  }
+  // Agents walk, so the near sets were checked; the total is the sum of its kinds.
+  EXPECT_GT(work["distance_evaluations"].get<double>(), 0.0);
+  EXPECT_EQ(work["certificate_evaluations"].get<double>(),
+            work["in_circle_evaluations"].get<double>() + work["orientation_evaluations"].get<double>() +
+                work["distance_evaluations"].get<double>());
+  EXPECT_LE(work["flips"].get<double>(), work["events"].get<double>() + work["fold_overs"].get<double>() +
+                                             work["in_circle_evaluations"].get<double>());
+  // Every rate is its total over the same number of agent-steps (at most agents × steps).
+  const double agentSteps = work["certificate_evaluations"].get<double>() / rate["certificate_evaluations"].get<double>();
+  EXPECT_LE(agentSteps, j["agents"].get<double>() * j["steps"].get<double>() + 0.5);
+  EXPECT_GT(agentSteps, 0.0);
+  for (const auto& [key, total] : work.items())
+    EXPECT_NEAR(rate[key].get<double>() * agentSteps, total.get<double>(), 1e-9 * (1.0 + total.get<double>())) << key;
   fs::remove_all(out);
 }

@@ -228,6 +228,13 @@ std::span<const sim::PieceIndex> KineticProvider3D::obstacles(sim::AgentIndex ag
 }
 const KineticStats3D& KineticProvider3D::stats() const { return impl_->stats; }
 
+std::vector<sim::WorkCount> KineticProvider3D::work() const {
+  const KineticStats3D& s = impl_->stats;
+  const auto count = [](const char* name, std::uint64_t total) { return sim::WorkCount{name, static_cast<double>(total)}; };
+  return {count("near_evaluations", s.nearEvaluations), count("candidate_rebuilds", s.candidateRebuilds),
+          count("reinsertions", s.reinsertions), count("walk_visits", s.walkVisits)};
+}
+
 namespace {
 void matchPieces(const sim::World& world, std::vector<std::vector<sim::PieceIndex>>& out) {
   const auto& pieces = world.pieces();

@@ -311,6 +311,25 @@ std::span<const sim::PieceIndex> KineticProvider::obstacles(sim::AgentIndex agen
 }
 std::span<const sim::Contact> KineticProvider::contacts() const { return impl_->contacts; }
 const KineticCounters& KineticProvider::counters() const { return impl_->s.counters; }
+
+std::vector<sim::WorkCount> KineticProvider::work() const {
+  const KineticCounters& c = impl_->s.counters;
+  const auto count = [](const char* name, std::uint64_t total) { return sim::WorkCount{name, static_cast<double>(total)}; };
+  return {count("certificate_evaluations", c.certificateEvaluations()),
+          count("in_circle_evaluations", c.inCircleEvaluations),
+          count("quartic_solves", c.quarticSolves),
+          count("orientation_evaluations", c.orientationEvaluations),
+          count("distance_evaluations", c.distanceEvaluations),
+          count("events", c.events),
+          count("flips", c.flips),
+          count("fold_overs", c.foldOvers),
+          count("wall_crossings", c.wallCrossings),
+          count("rebuilds", c.rebuilds),
+          count("enters", c.enters),
+          count("exits", c.exits),
+          count("near_set_walks", c.nearSetWalks),
+          count("agent_visits", c.agentVisits)};
+}
 bool KineticProvider::isValid() const { return impl_->valid(); }
 
 std::size_t KineticProvider::memoryBytes() const {

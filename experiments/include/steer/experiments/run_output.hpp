@@ -12,6 +12,7 @@
 
 #include "steer/experiments/metrics.hpp"
 #include "steer/experiments/scenario.hpp"
+#include "steer/sim/neighbor_provider.hpp"
 
 namespace steer::viz {
 class PvdSeriesWriter;
@@ -62,6 +63,7 @@ struct RunInfo {
   double wallSeconds = 0.0;        ///< the whole run, outputs included
   double simulationSeconds = 0.0;  ///< the step loop alone, without metrics and files
   std::uint64_t agentSteps = 0;
+  std::vector<sim::WorkCount> environmentWork;  ///< the provider's counters (NeighborProvider::work)
 };
 
 /// The summary.json document.

@@ -112,6 +112,8 @@ class KineticProvider final : public sim::NeighborProvider {
   std::span<const sim::AgentIndex> neighbors(sim::AgentIndex agent) const override;
   std::span<const sim::PieceIndex> obstacles(sim::AgentIndex agent) const override;
   std::span<const sim::Contact> contacts() const override;
+  /// The counters below by name (in_circle_evaluations, flips, near_set_walks, ...).
+  std::vector<sim::WorkCount> work() const override;
 
   const KineticCounters& counters() const;
   /// Full structural check (slow, for tests): CGAL's is_valid(), every finite face positively

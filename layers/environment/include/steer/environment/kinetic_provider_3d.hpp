@@ -58,6 +58,8 @@ class KineticProvider3D final : public sim::NeighborProvider {
   void update(const sim::World& world, std::span<const sim::Vec3> previous) override;
   std::span<const sim::AgentIndex> neighbors(sim::AgentIndex agent) const override;
   std::span<const sim::PieceIndex> obstacles(sim::AgentIndex agent) const override;
+  /// The stats below by name (near_evaluations, candidate_rebuilds, reinsertions, walk_visits).
+  std::vector<sim::WorkCount> work() const override;
 
   const KineticStats3D& stats() const;
   /// Checks the triangulation (CGAL's is_valid) and that every enabled agent has a vertex

@@ -3,6 +3,7 @@
 /// oracle), bin lattice (Reynolds 2000) and the kinetic CDT (Goldenstein §5, A.3).
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -18,6 +19,12 @@ struct Contact {
   PieceIndex piece = 0;
   bool withObstacle = false;
   double time = 0.0;
+};
+
+/// One of a provider's work counters: a total since reset() (summary.json's `environment`).
+struct WorkCount {
+  std::string name;  ///< snake_case, e.g. "certificate_evaluations"
+  double total = 0.0;
 };
 
 /// Definition every provider must meet exactly: the neighbours of agent p are the enabled
@@ -45,6 +52,10 @@ class NeighborProvider {
   /// Contacts that began during the last update (continuous-time detection); providers that do
   /// not detect contacts return an empty list.
   virtual std::span<const Contact> contacts() const { return {}; }
+  /// What the provider did since reset(), as named totals (certificates checked, flips, ...), so
+  /// that a run can report how much work its environment layer did. Providers without counters
+  /// report none.
+  virtual std::vector<WorkCount> work() const { return {}; }
 };
 
 /// Fills `out` with agent i's near environment from a provider (sorted by id).
