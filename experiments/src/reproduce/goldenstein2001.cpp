@@ -4,9 +4,11 @@
 // "O(1) per agent" from the environment layer (A.3). Every verdict comes from a threshold
 // stated in its row.
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <numbers>
 
@@ -387,7 +389,10 @@ struct KineticSample {
   double certificatesPerAgentStep = 0, microsecondsPerAgent = 0;
 };
 
-KineticSample kineticSample(std::size_t n, int steps) {
+// The time is the least of `batches` batches of `steps` steps (per agent-step): a batch of a
+// 1,000-agent crowd lasts tens of milliseconds, and one hiccup of a shared machine moved the
+// ratio of a single batch by a third. The work counts every batch.
+KineticSample kineticSample(std::size_t n, int steps, int batches) {
   bench::CrowdMotionSettings s;
   s.agents = n;
   s.walls = static_cast<int>(n / 200);
@@ -400,31 +405,36 @@ KineticSample kineticSample(std::size_t n, int steps) {
     provider.update(motion.world(), motion.previous());
   }
   const auto before = provider.counters();
-  double seconds = 0;
-  for (int k = 0; k < steps; ++k) {
-    motion.step();
-    const auto t0 = std::chrono::steady_clock::now();
-    provider.update(motion.world(), motion.previous());
-    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double least = std::numeric_limits<double>::infinity();
+  for (int b = 0; b < batches; ++b) {
+    double seconds = 0;
+    for (int k = 0; k < steps; ++k) {
+      motion.step();
+      const auto t0 = std::chrono::steady_clock::now();
+      provider.update(motion.world(), motion.previous());
+      seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    least = std::min(least, seconds);
   }
   const auto& after = provider.counters();
   KineticSample out;
   out.certificatesPerAgentStep =
-      static_cast<double>(after.certificateEvaluations() - before.certificateEvaluations()) / n / steps;
-  out.microsecondsPerAgent = 1e6 * seconds / n / steps;
+      static_cast<double>(after.certificateEvaluations() - before.certificateEvaluations()) / n / (steps * batches);
+  out.microsecondsPerAgent = 1e6 * least / n / steps;
   return out;
 }
 
 std::vector<Claim> kinetic(const Context& context) {
   const std::size_t small = context.quick ? 500 : 1000, large = context.quick ? 4000 : 16000;
-  const int steps = context.quick ? 5 : 20;
+  const int steps = context.quick ? 5 : 20, batches = context.quick ? 2 : 5;
   if (context.progress) context.progress(format("kinetic structure at %zu and %zu agents", small, large));
-  const KineticSample a = kineticSample(small, steps), b = kineticSample(large, steps);
+  const KineticSample a = kineticSample(small, steps, batches), b = kineticSample(large, steps, batches);
   const double workRatio = b.certificatesPerAgentStep / a.certificatesPerAgentStep;
   const double timeRatio = b.microsecondsPerAgent / a.microsecondsPerAgent;
   const std::string setUp = format("KineticProvider::update on the crowd motion of steer_bench's BM_NearEnvironment_"
-                                   "Kinetic (≤ 5 %% of the spacing per step, N/200 walls), %zu and %zu agents, %d steps",
-                                   small, large, steps);
+                                   "Kinetic (≤ 5 %% of the spacing per step, N/200 walls), %zu and %zu agents, %d batches of %d "
+                                   "steps (time: the least batch)",
+                                   small, large, batches, steps);
   Claim work{"The kinetic near-environment structure costs \"O(1) per agent\": certificate work", "§5, A.3", setUp,
              format("%.1f and %.1f certificate evaluations per agent-step: ratio %.2f", a.certificatesPerAgentStep,
                     b.certificatesPerAgentStep, workRatio),
