@@ -52,8 +52,6 @@ class MotionClock {
   double end() const { return end_; }
   /// The due time `budget` of clock after the end of this step, as a stored offset.
   float dueAfter(double budget) const { return offset(end_ + budget); }
-  /// The due time `budget` after the start of this step (certificates at start positions).
-  float dueAfterStart(double budget) const { return offset(start_ + budget); }
   /// Whether a certificate due at `due` must be looked at in this step.
   bool isDue(float due) const { return static_cast<double>(due) <= endOffset_; }
   /// The end of this step as an offset (for calendars keyed by offsets).
@@ -152,6 +150,16 @@ class TickScale {
   }
   /// The clock's epoch moved by `shift` (offsets decrease by it).
   void shiftEpoch(double shift) { base_ -= shift; }
+  /// A step of `clock` begins (after its begin()): calibrates on the first step with motion,
+  /// rebases when due (`forEachTick` as for rebase()), and returns the step's end tick (due
+  /// ticks ≤ it are looked at).
+  template <class ForEachTick>
+  Tick beginStep(const MotionClock& clock, ForEachTick&& forEachTick) {
+    const double advance = clock.end() - clock.start(), from = clock.endOffset() - advance;
+    calibrate(from, advance);
+    if (wantsRebase(clock.endOffset())) rebase(from, advance, forEachTick);
+    return now(clock.endOffset());
+  }
 
  private:
   double base_ = 0.0, size_ = 0.0, inverse_ = 0.0;

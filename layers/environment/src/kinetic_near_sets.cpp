@@ -702,17 +702,13 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
   contacts_ = &contacts;
   // Without motion no certificate can have failed: only flips, walks and moving walls count.
   advanced_ = s_.clock.end() > s_.clock.start();
-  const double advance = s_.clock.end() - s_.clock.start();
-  ticks_.calibrate(s_.clock.endOffset() - advance, advance);
-  if (ticks_.wantsRebase(s_.clock.endOffset()))
-    ticks_.rebase(s_.clock.endOffset() - advance, advance, [&](auto&& f) {
-      for (std::uint32_t p = 0; p < s_.n; ++p) {
-        agentDue_[p] = f(agentDue_[p]);
-        Entry* e = lists_.data(listRef_[p]);
-        for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) e[k].due = f(e[k].due);
-      }
-    });
-  nowTick_ = ticks_.now(s_.clock.endOffset());
+  nowTick_ = ticks_.beginStep(s_.clock, [&](auto&& f) {
+    for (std::uint32_t p = 0; p < s_.n; ++p) {
+      agentDue_[p] = f(agentDue_[p]);
+      Entry* e = lists_.data(listRef_[p]);
+      for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) e[k].due = f(e[k].due);
+    }
+  });
   std::stable_sort(lost_.begin(), lost_.end(), [](const Lost& x, const Lost& y) { return x.p < y.p; });
   std::size_t nextLost = 0;
   for (std::uint32_t p = 0; p < s_.n; ++p) {

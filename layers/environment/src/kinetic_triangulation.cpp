@@ -89,14 +89,10 @@ Motion Triangulation::motionOf(VH v) const {
 
 void Triangulation::beginStep() {
   atEnd_ = false;
-  const double advance = s_.clock.end() - s_.clock.start();
-  ticks_.calibrate(s_.clock.endOffset() - advance, advance);
-  if (ticks_.wantsRebase(s_.clock.endOffset()))
-    ticks_.rebase(s_.clock.endOffset() - advance, advance, [&](auto&& f) {
-      for (auto face = cdt_.all_faces_begin(); face != cdt_.all_faces_end(); ++face)
-        for (Tick& due : face->info().due) due = f(due);
-    });
-  nowTick_ = ticks_.now(s_.clock.endOffset());
+  nowTick_ = ticks_.beginStep(s_.clock, [&](auto&& f) {
+    for (auto face = cdt_.all_faces_begin(); face != cdt_.all_faces_end(); ++face)
+      for (Tick& due : face->info().due) due = f(due);
+  });
 }
 
 Tick Triangulation::dueIn(double budget) const {
