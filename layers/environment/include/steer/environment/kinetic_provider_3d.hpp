@@ -17,7 +17,8 @@
 ///   taken from the step's own displacements): C_p stays a superset of p's near set while the
 ///   distance budget Σ (|Δp| + max_q |Δq| + |Δr_p|) spent since C_p was made is ≤ skin; the
 ///   near set itself cannot change while that budget since its last evaluation stays below
-///   min_{q ∈ C_p} | |pq| − r_p |. Only agents whose budget runs out are looked at in a step.
+///   min_{q ∈ C_p} | |pq| − r_p |. Only agents whose budget runs out are looked at in a step,
+///   in Hilbert order of their positions (consecutive walks then share most cells in the cache).
 /// - Agents at the very same point share one vertex (a Delaunay triangulation has no
 ///   duplicate sites).
 ///
