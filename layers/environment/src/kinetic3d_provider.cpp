@@ -168,6 +168,7 @@ struct KineticProvider3D::Impl {
         cellQueue.push_back(n);
       }
     }
+    stats.walkCells += cellQueue.size();
   }
   std::vector<Delaunay::Cell_handle> cellQueue;
 
@@ -254,7 +255,7 @@ std::vector<sim::WorkCount> KineticProvider3D::work() const {
   const KineticStats3D& s = impl_->stats;
   const auto count = [](const char* name, std::uint64_t total) { return sim::WorkCount{name, static_cast<double>(total)}; };
   return {count("near_evaluations", s.nearEvaluations), count("candidate_rebuilds", s.candidateRebuilds),
-          count("reinsertions", s.reinsertions), count("walk_visits", s.walkVisits)};
+          count("reinsertions", s.reinsertions), count("walk_visits", s.walkVisits), count("walk_cells", s.walkCells)};
 }
 
 namespace {

@@ -44,6 +44,7 @@ struct KineticStats3D {
   std::uint64_t candidateRebuilds = 0;    ///< candidate sets re-made by a walk over T
   std::uint64_t reinsertions = 0;         ///< vertex moves (insert the new point, remove the old)
   std::uint64_t walkVisits = 0;           ///< vertices visited by the walks
+  std::uint64_t walkCells = 0;            ///< cells the walks read (what a walk costs)
 };
 
 class KineticProvider3D final : public sim::NeighborProvider {
@@ -59,7 +60,8 @@ class KineticProvider3D final : public sim::NeighborProvider {
   void update(const sim::World& world, std::span<const sim::Vec3> previous) override;
   std::span<const sim::AgentIndex> neighbors(sim::AgentIndex agent) const override;
   std::span<const sim::PieceIndex> obstacles(sim::AgentIndex agent) const override;
-  /// The stats below by name (near_evaluations, candidate_rebuilds, reinsertions, walk_visits).
+  /// The stats below by name (near_evaluations, candidate_rebuilds, reinsertions, walk_visits,
+  /// walk_cells).
   std::vector<sim::WorkCount> work() const override;
 
   const KineticStats3D& stats() const;
