@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <string>
@@ -144,47 +145,48 @@ TEST(SteerCommand, AFewHundredAgentsFromAnAgentRegionRun) {
   fs::remove_all(out);
 }
 
-// Issue #4: every provider hands the local layer the same near sets in the same order, so a run
-// among walls gives byte-identical trajectories whichever provider tracks the environment.
-TEST(SteerCommand, TrajectoriesAreByteIdenticalAcrossNeighbourProviders) {
+namespace {
+
+// Runs `steer run SCENARIO ARGS --neighbors P` with brute, lattice and kinetic, and expects
+// byte-identical trajectories of at least `minBytes`; `check(provider, summary)` looks at each
+// run's summary.json.
+void expectSameTrajectoriesAcrossProviders(const std::string& scenarioAndArgs, std::size_t minBytes,
+                                           const std::function<void(const std::string&, const nlohmann::json&)>& check) {
   std::string reference;
   for (const std::string provider : {"brute", "lattice", "kinetic"}) {
     SCOPED_TRACE(provider);
     const fs::path out = scratchDir("providers_" + provider);
-    const auto r = runSteer("run " + kData + "/steersuite/crowd_region_300.xml --model goldenstein --neighbors " + provider +
-                            " --duration 6 --quiet --out " + out.string());
+    const auto r = runSteer("run " + scenarioAndArgs + " --neighbors " + provider + " --duration 6 --quiet --out " +
+                            out.string());
     ASSERT_EQ(r.status, 0) << r.err;
     const std::string csv = steer::test::slurp(out / "trajectories.csv");
-    EXPECT_GT(csv.size(), 100000u);
+    EXPECT_GT(csv.size(), minBytes);
     if (reference.empty()) reference = csv;
     else EXPECT_TRUE(csv == reference) << "trajectories differ from brute force's";
+    check(provider, nlohmann::json::parse(steer::test::slurp(out / "summary.json")));
     fs::remove_all(out);
   }
+}
+
+}  // namespace
+
+// Issue #4: every provider hands the local layer the same near sets in the same order, so a run
+// among walls gives byte-identical trajectories whichever provider tracks the environment.
+TEST(SteerCommand, TrajectoriesAreByteIdenticalAcrossNeighbourProviders) {
+  expectSameTrajectoriesAcrossProviders(kData + "/steersuite/crowd_region_300.xml --model goldenstein", 100000,
+                                        [](const std::string&, const nlohmann::json&) {});
 }
 
 // The same in 3D (A.3.2): two swarms of 150 agents fly through each other, long enough that the
 // 3D kinetic provider moves vertices and re-makes candidate sets (checked, so that the runs
 // cannot agree only because nothing happened).
 TEST(SteerCommand, TrajectoriesAreByteIdenticalAcrossNeighbourProvidersIn3D) {
-  std::string reference;
-  for (const std::string provider : {"brute", "lattice", "kinetic"}) {
-    SCOPED_TRACE(provider);
-    const fs::path out = scratchDir("providers3d_" + provider);
-    const auto r = runSteer("run " + kData + "/yaml/swarms_crossing_3d.yaml --neighbors " + provider +
-                            " --duration 6 --quiet --out " + out.string());
-    ASSERT_EQ(r.status, 0) << r.err;
-    const std::string csv = steer::test::slurp(out / "trajectories.csv");
-    EXPECT_GT(csv.size(), 1000000u);
-    if (reference.empty()) reference = csv;
-    else EXPECT_TRUE(csv == reference) << "trajectories differ from brute force's";
-    if (provider == "kinetic") {
-      const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
-      EXPECT_EQ(j["environment"]["provider"], "kinetic");
-      EXPECT_GT(j["environment"]["work"]["candidate_rebuilds"].get<double>(), 1000.0);
-      EXPECT_GT(j["environment"]["work"]["reinsertions"].get<double>(), 1000.0);
-    }
-    fs::remove_all(out);
-  }
+  expectSameTrajectoriesAcrossProviders(
+      kData + "/yaml/swarms_crossing_3d.yaml", 1000000, [](const std::string& provider, const nlohmann::json& j) {
+        if (provider != "kinetic") return;
+        EXPECT_GT(j["environment"]["work"]["candidate_rebuilds"].get<double>(), 1000.0);
+        EXPECT_GT(j["environment"]["work"]["reinsertions"].get<double>(), 1000.0);
+      });
 }
 
 // Issue #5: every planner on a SteerSuite case with walls and boxes, the U-trap of Goldenstein
