@@ -68,7 +68,8 @@ TEST(Kinetic3D, AStepWithoutMotionDoesNoCertificateWork) {
   EXPECT_EQ(after.candidateRebuilds, before.candidateRebuilds);
   EXPECT_EQ(after.reinsertions, before.reinsertions);
   EXPECT_EQ(after.walkVisits, before.walkVisits);
-  EXPECT_EQ(after.walkCells, before.walkCells);
+  EXPECT_EQ(after.walkEdges, before.walkEdges);
+  EXPECT_EQ(after.adjacencyRefreshes, before.adjacencyRefreshes);
 }
 
 TEST(Kinetic3D, WorkGrowsWithMotionAndStaysFlatPerAgentAsNGrows) {
@@ -99,14 +100,17 @@ TEST(Kinetic3D, TriangulationStaysValidAndNearSetsExact) {
   // The counters a run reports in summary.json are these stats, by name.
   std::map<std::string, double> work;
   for (const auto& w : provider.work()) work[w.name] = w.total;
-  EXPECT_EQ(work.size(), 5u);
+  EXPECT_EQ(work.size(), 6u);
   EXPECT_EQ(work["near_evaluations"], static_cast<double>(provider.stats().nearEvaluations));
   EXPECT_EQ(work["candidate_rebuilds"], static_cast<double>(provider.stats().candidateRebuilds));
   EXPECT_EQ(work["reinsertions"], static_cast<double>(provider.stats().reinsertions));
   EXPECT_EQ(work["walk_visits"], static_cast<double>(provider.stats().walkVisits));
-  EXPECT_EQ(work["walk_cells"], static_cast<double>(provider.stats().walkCells));
-  // A walk reads at least the cells around the vertices it visits (each vertex has ≥ 4).
-  EXPECT_GT(provider.stats().walkCells, provider.stats().walkVisits);
+  EXPECT_EQ(work["walk_edges"], static_cast<double>(provider.stats().walkEdges));
+  EXPECT_EQ(work["adjacency_refreshes"], static_cast<double>(provider.stats().adjacencyRefreshes));
+  // A walk reads the neighbours of every vertex it reaches (each vertex has ≥ 4 in 3D).
+  EXPECT_GE(provider.stats().walkEdges, 4 * provider.stats().walkVisits);
+  // Vertex moves left stale adjacency arrays behind, and the walks re-read them from T.
+  EXPECT_GT(provider.stats().adjacencyRefreshes, 0u);
 }
 
 // Agents that sit on the very same point share one Delaunay vertex; they split up, meet again

@@ -3,7 +3,6 @@
 #include <CGAL/Delaunay_triangulation_3.h>
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/Spatial_sort_traits_adapter_3.h>
-#include <CGAL/Triangulation_cell_base_with_info_3.h>
 #include <CGAL/Triangulation_vertex_base_with_info_3.h>
 #include <CGAL/hilbert_sort.h>
 #include <CGAL/property_map.h>
@@ -23,20 +22,18 @@ namespace {
 using K = CGAL::Exact_predicates_inexact_constructions_kernel;
 using Point = K::Point_3;
 
-/// The agents sitting on a vertex form a singly linked list starting at `head`.
+/// The agents sitting on a vertex form a singly linked list starting at `head`; `slot` numbers
+/// the vertex in the provider's own adjacency arrays (kNoSlot: just created by CGAL).
 struct VertexInfo {
   std::int32_t head = kNew;
+  std::int32_t slot = kNoSlot;
   static constexpr std::int32_t kNew = -1;     ///< just created by CGAL, no agent yet
   static constexpr std::int32_t kCorner = -2;  ///< one of the far bounding corners
-};
-
-/// Marks the cells a walk has reached (0: never).
-struct CellInfo {
-  std::uint32_t stamp = 0;
+  static constexpr std::int32_t kNoSlot = -1;
 };
 
 using Vb = CGAL::Triangulation_vertex_base_with_info_3<VertexInfo, K>;
-using Cb = CGAL::Triangulation_cell_base_with_info_3<CellInfo, K, CGAL::Delaunay_triangulation_cell_base_3<K>>;
+using Cb = CGAL::Delaunay_triangulation_cell_base_3<K>;
 using Tds = CGAL::Triangulation_data_structure_3<Vb, Cb>;
 using Delaunay = CGAL::Delaunay_triangulation_3<K, Tds>;
 using Vertex = Delaunay::Vertex_handle;
@@ -71,9 +68,25 @@ struct KineticProvider3D::Impl {
   std::vector<std::vector<sim::PieceIndex>> obstacleSet;
   std::vector<char> forceCandidates, forceNear;
 
+  // The vertices' own adjacency, by slot (VertexInfo::slot). A walk reads, for each vertex in
+  // its ball, that vertex's neighbours: from these compact arrays rather than from CGAL's cells
+  // (a cell walk read ~2,500 cells per walk, each a likely cache miss, and 69 % of the step's
+  // time went there). A vertex move changes edges only at the inserted and at the removed
+  // vertex (every edge an insertion deletes joins two vertices of the conflict cells, which all
+  // become neighbours of the new vertex; a removal adds edges only between the removed vertex's
+  // neighbours), so their neighbours' arrays are marked stale and re-read from T when a walk
+  // next needs them.
+  std::vector<Vertex> slotVertex;                    // null: a free slot
+  std::vector<sim::Vec3> slotPoint;                  // the vertex's stored point
+  std::vector<std::vector<std::int32_t>> adjacency;  // the slots of its finite neighbours
+  std::vector<char> adjacencyFresh;
+  std::vector<std::int32_t> freeSlots;
+  std::vector<Vertex> vertexScratch;
+
   // Scratch for walks.
-  std::vector<std::uint32_t> stamp;
+  std::vector<std::uint32_t> slotStamp;
   std::uint32_t stampNow = 0;
+  std::vector<std::int32_t> slotQueue;
   double maxStale = 0.0;
 
   // --- vertices and the agents on them -------------------------------------------------------
@@ -92,11 +105,64 @@ struct KineticProvider3D::Impl {
     *link = nextOnVertex[i];
     nextOnVertex[i] = kNone;
     vertex[i] = Vertex();
-    if (v->info().head == kNone) dt.remove(v);
+    if (v->info().head != kNone) return;
+    staleAround(v);
+    const std::int32_t slot = v->info().slot;
+    slotVertex[slot] = Vertex();
+    adjacency[slot].clear();
+    adjacencyFresh[slot] = 0;
+    freeSlots.push_back(slot);
+    dt.remove(v);
+  }
+
+  /// Inserts point p (or finds the vertex already there), giving a new vertex its slot.
+  Vertex insert(const sim::Vec3& p, Delaunay::Cell_handle hint) {
+    const Vertex v = dt.insert(toPoint(p), hint);
+    if (v->info().slot == VertexInfo::kNoSlot) {
+      std::int32_t slot = static_cast<std::int32_t>(slotVertex.size());
+      if (freeSlots.empty()) {
+        slotVertex.emplace_back();
+        slotPoint.emplace_back();
+        adjacency.emplace_back();
+        adjacencyFresh.push_back(0);
+        slotStamp.push_back(0);
+      } else {
+        slot = freeSlots.back();
+        freeSlots.pop_back();
+      }
+      v->info().slot = slot;
+      slotVertex[slot] = v;
+      slotPoint[slot] = toVec(v->point());
+      adjacencyFresh[slot] = 0;
+      slotStamp[slot] = 0;
+      staleAround(v);
+    }
+    return v;
+  }
+
+  /// Marks the neighbours' adjacency arrays of vertex v stale (v was just inserted, or is
+  /// about to be removed).
+  void staleAround(Vertex v) {
+    vertexScratch.clear();
+    dt.finite_adjacent_vertices(v, std::back_inserter(vertexScratch));
+    for (const Vertex u : vertexScratch) adjacencyFresh[u->info().slot] = 0;
+  }
+
+  /// The slots of the finite neighbours of the vertex in `slot`, re-read from T if stale.
+  const std::vector<std::int32_t>& neighboursOf(std::int32_t slot) {
+    auto& out = adjacency[slot];
+    if (adjacencyFresh[slot]) return out;
+    ++stats.adjacencyRefreshes;
+    vertexScratch.clear();
+    dt.finite_adjacent_vertices(slotVertex[slot], std::back_inserter(vertexScratch));
+    out.clear();
+    for (const Vertex u : vertexScratch) out.push_back(u->info().slot);
+    adjacencyFresh[slot] = 1;
+    return out;
   }
 
   void place(std::size_t i, const sim::Vec3& p, Delaunay::Cell_handle hint = Delaunay::Cell_handle()) {
-    Vertex v = dt.insert(toPoint(p), hint);
+    Vertex v = insert(p, hint);
     if (v->info().head == VertexInfo::kCorner) throw std::logic_error("kinetic3d: an agent sits on a bounding corner");
     attach(i, v);
   }
@@ -111,66 +177,63 @@ struct KineticProvider3D::Impl {
     // orientations and in-sphere tests.
     ++stats.reinsertions;
     const Vertex v = vertex[i];
-    const Vertex w = dt.insert(toPoint(p), v->cell());
+    const std::int32_t oldSlot = v->info().slot;
+    const std::size_t slotsBefore = slotVertex.size() - freeSlots.size();
+    const Vertex w = insert(p, v->cell());
     if (w->info().head == VertexInfo::kCorner) throw std::logic_error("kinetic3d: an agent sits on a bounding corner");
+    const bool created = slotVertex.size() - freeSlots.size() > slotsBefore;
     detach(i);
     attach(i, w);
+    // The new vertex takes over the old one's slot when that was freed: slots then stay in the
+    // space order of the reset (a walk reads the arrays of nearby slots). No array that is not
+    // stale names either slot: both vertices' neighbours were just marked stale.
+    if (created && slotVertex[oldSlot] == Vertex()) {
+      const std::int32_t newSlot = w->info().slot;
+      slotVertex[oldSlot] = w;
+      slotPoint[oldSlot] = slotPoint[newSlot];
+      adjacencyFresh[oldSlot] = 0;
+      w->info().slot = oldSlot;
+      slotVertex[newSlot] = Vertex();
+      adjacency[newSlot].clear();
+      adjacencyFresh[newSlot] = 0;
+      freeSlots.back() = newSlot;  // detach() pushed oldSlot last
+    }
   }
 
   // --- walks over the triangulation ------------------------------------------------------------
 
   /// Calls f(agent) for the agents on every vertex whose stored point is within `reach` of
   /// the stored point of agent i's vertex. The sites of a Delaunay triangulation inside a ball
-  /// centred at a site are connected by Delaunay edges inside that ball, so the union of their
-  /// stars is connected through facets that have a vertex in the ball (the cells of one star
-  /// are, through the facets at their centre, and the stars of the two ends of an edge share
-  /// the cells around it): the walk crosses only those facets, and misses nobody. (Crossing
-  /// every facet of a cell with a vertex in the ball also read the layer of cells just outside
-  /// it: 18 % more cells for the same vertices, each a likely cache miss.)
+  /// centred at a site are connected by Delaunay edges inside that ball, so a search along the
+  /// edges that expands only vertices in the ball misses nobody.
   template <typename F>
   void walk(std::size_t i, double reach, F&& f) {
     if (++stampNow == 0) {  // wrapped: clear every mark
-      std::fill(stamp.begin(), stamp.end(), 0);
-      for (auto c : dt.all_cell_handles()) c->info().stamp = 0;
+      std::fill(slotStamp.begin(), slotStamp.end(), 0);
       stampNow = 1;
     }
-    const Vertex start = vertex[i];
-    const Point centre = start->point();
+    const std::int32_t start = vertex[i]->info().slot;
+    const sim::Vec3 centre = slotPoint[start];
     const double reach2 = reach * reach;
-    cellQueue.clear();
-    dt.incident_cells(start, std::back_inserter(cellQueue));
-    for (const auto& c : cellQueue) c->info().stamp = stampNow;
-    stamp[start->info().head] = stampNow;
-    for (std::int32_t a = start->info().head; a != kNone; a = nextOnVertex[a]) f(static_cast<std::size_t>(a));
-    ++stats.walkVisits;
-    for (std::size_t k = 0; k < cellQueue.size(); ++k) {
-      const auto c = cellQueue[k];
-      unsigned inBall = 0;  // bit j: vertex j of c is in the ball
-      for (int j = 0; j < 4; ++j) {
-        const Vertex u = c->vertex(j);
-        const std::int32_t h = u->info().head;
-        if (h < 0 || dt.is_infinite(u)) continue;
-        if (stamp[h] == stampNow) {
-          inBall |= 1u << j;
-          continue;
-        }
-        if (CGAL::squared_distance(u->point(), centre) > reach2) continue;
-        inBall |= 1u << j;
-        stamp[h] = stampNow;
-        ++stats.walkVisits;
-        for (std::int32_t a = h; a != kNone; a = nextOnVertex[a]) f(static_cast<std::size_t>(a));
-      }
-      for (int j = 0; j < 4; ++j) {
-        if ((inBall & ~(1u << j)) == 0) continue;  // the facet opposite vertex j has none in the ball
-        const auto n = c->neighbor(j);
-        if (n->info().stamp == stampNow) continue;
-        n->info().stamp = stampNow;
-        cellQueue.push_back(n);
+    const auto reached = [&](std::int32_t slot) {
+      ++stats.walkVisits;
+      for (std::int32_t a = slotVertex[slot]->info().head; a >= 0; a = nextOnVertex[a]) f(static_cast<std::size_t>(a));
+    };
+    slotStamp[start] = stampNow;
+    slotQueue.assign(1, start);
+    reached(start);
+    for (std::size_t k = 0; k < slotQueue.size(); ++k) {
+      const auto& around = neighboursOf(slotQueue[k]);
+      stats.walkEdges += around.size();
+      for (const std::int32_t u : around) {
+        if (slotStamp[u] == stampNow) continue;
+        slotStamp[u] = stampNow;
+        if ((slotPoint[u] - centre).squaredNorm() > reach2) continue;
+        slotQueue.push_back(u);
+        if (slotVertex[u]->info().head >= 0) reached(u);
       }
     }
-    stats.walkCells += cellQueue.size();
   }
-  std::vector<Delaunay::Cell_handle> cellQueue;
 
   /// `order` from the current positions. hilbert_sort, unlike spatial_sort, does not shuffle:
   /// the same positions give the same order.
@@ -255,7 +318,8 @@ std::vector<sim::WorkCount> KineticProvider3D::work() const {
   const KineticStats3D& s = impl_->stats;
   const auto count = [](const char* name, std::uint64_t total) { return sim::WorkCount{name, static_cast<double>(total)}; };
   return {count("near_evaluations", s.nearEvaluations), count("candidate_rebuilds", s.candidateRebuilds),
-          count("reinsertions", s.reinsertions), count("walk_visits", s.walkVisits), count("walk_cells", s.walkCells)};
+          count("reinsertions", s.reinsertions), count("walk_visits", s.walkVisits), count("walk_edges", s.walkEdges),
+          count("adjacency_refreshes", s.adjacencyRefreshes)};
 }
 
 namespace {
@@ -292,7 +356,6 @@ void KineticProvider3D::reset(const sim::World& world) {
   m.obstacleSet.assign(n, {});
   m.forceCandidates.assign(n, 0);
   m.forceNear.assign(n, 0);
-  m.stamp.assign(n, 0);
 
   // Eight far corners make every agent an interior vertex, so that hull changes never happen
   // and every cell around an agent is finite.
@@ -301,7 +364,7 @@ void KineticProvider3D::reset(const sim::World& world) {
   for (int c = 0; c < 8; ++c) {
     const sim::Vec3 corner =
         centre + 1000.0 * extent * sim::Vec3(c & 1 ? 1 : -1, c & 2 ? 1 : -1, c & 4 ? 1 : -1);
-    m.dt.insert(toPoint(corner))->info().head = VertexInfo::kCorner;
+    m.insert(corner, Delaunay::Cell_handle())->info().head = VertexInfo::kCorner;
   }
   double smallest = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < n; ++i) {
@@ -309,9 +372,16 @@ void KineticProvider3D::reset(const sim::World& world) {
     m.position[i] = a.state.position;
     m.radius[i] = a.nearRadius;
     smallest = std::min(smallest, a.nearRadius);
-    if (!a.enabled) continue;
-    m.enabled[i] = 1;
-    m.place(i, a.state.position);
+    m.enabled[i] = a.enabled ? 1 : 0;
+  }
+  // Inserted in Hilbert order, each from the last one's cell: CGAL's point location is then
+  // short, and the vertices' slots follow space (walks read the arrays of nearby slots).
+  m.sortOrder();
+  Delaunay::Cell_handle hint;
+  for (const std::size_t i : m.order) {
+    if (!m.enabled[i]) continue;
+    m.place(i, m.position[i], hint);
+    hint = m.vertex[i]->cell();
   }
   m.threshold = settings.moveThreshold * (std::isfinite(smallest) ? smallest : 1.0);
   for (std::size_t i = 0; i < n; ++i) {
@@ -378,10 +448,10 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
 
   // Certificates: only agents whose budget ran out are looked at, in Hilbert order of their
   // positions (refreshed now and then as they drift): consecutive candidate walks then cover
-  // overlapping balls, and most of a walk's cells are still in the cache from the walk before
-  // (in the agents' own order, random in space, each walk read its ~2,400 cells from memory:
-  // 30 % slower at 10,000 agents). A walk reads only T and the positions, and an evaluation
-  // only its own candidates, so the order does not change the result.
+  // overlapping balls, and most of what a walk reads is still in the cache from the walk before
+  // (in the agents' own order, random in space, the cell walk that came before the adjacency
+  // arrays was 30 % slower at 10,000 agents). A walk reads only T and the positions, and an
+  // evaluation only its own candidates, so the order does not change the result.
   if (m.order.size() != n || ++m.stepsSinceOrder >= Impl::kReorderSteps) m.sortOrder();
   for (const std::size_t p : m.order) {
     if (!m.enabled[p]) continue;
@@ -412,6 +482,25 @@ bool KineticProvider3D::isValid() const {
     for (std::int32_t a = m.vertex[i]->info().head; a != kNone; a = m.nextOnVertex[a])
       found = found || a == static_cast<std::int32_t>(i);
     if (!found || m.staleness(i) > m.threshold + 1e-12) return false;
+  }
+  // Every vertex has its slot, and every adjacency array not marked stale is exactly the
+  // vertex's finite neighbours in T.
+  std::vector<Vertex> around;
+  std::vector<std::int32_t> expected, held;
+  for (auto v = m.dt.finite_vertices_begin(); v != m.dt.finite_vertices_end(); ++v) {
+    const std::int32_t slot = v->info().slot;
+    if (slot < 0 || static_cast<std::size_t>(slot) >= m.slotVertex.size() || m.slotVertex[slot] != Vertex(v) ||
+        m.slotPoint[slot] != toVec(v->point()))
+      return false;
+    if (!m.adjacencyFresh[slot]) continue;
+    around.clear();
+    m.dt.finite_adjacent_vertices(v, std::back_inserter(around));
+    expected.clear();
+    for (const Vertex u : around) expected.push_back(u->info().slot);
+    held = m.adjacency[slot];
+    std::sort(expected.begin(), expected.end());
+    std::sort(held.begin(), held.end());
+    if (held != expected) return false;
   }
   return true;
 }

@@ -9,16 +9,18 @@
 ///   follows the motion; T is never rebuilt. (Writing the point after a local certificate of
 ///   the star would be cheaper, but CGAL's later removals asserted on cospherical stars.)
 /// - For each agent p a candidate set C_p: every agent within R_p = r_p + skin of p at the time
-///   C_p was made. It is found by a walk over T from p's vertex that never leaves the ball of
-///   radius R_p + staleness(p) + max staleness: the sites of a Delaunay triangulation inside a
-///   ball centred at a site are connected by Delaunay edges inside that ball (A.3's
-///   approachability, unconstrained case), so the walk misses nobody.
+///   C_p was made. It is found by a walk along the edges of T from p's vertex that never leaves
+///   the ball of radius R_p + staleness(p) + max staleness: the sites of a Delaunay
+///   triangulation inside a ball centred at a site are connected by Delaunay edges inside that
+///   ball (A.3's approachability, unconstrained case), so the walk misses nobody. The walk reads
+///   each vertex's neighbours from the provider's own arrays, re-read from T only around the
+///   vertices a move inserted or removed.
 /// - Certificates with conservative failure times (the paper's §5 KDS, with the motion bound
 ///   taken from the step's own displacements): C_p stays a superset of p's near set while the
 ///   distance budget Σ (|Δp| + max_q |Δq| + |Δr_p|) spent since C_p was made is ≤ skin; the
 ///   near set itself cannot change while that budget since its last evaluation stays below
 ///   min_{q ∈ C_p} | |pq| − r_p |. Only agents whose budget runs out are looked at in a step,
-///   in Hilbert order of their positions (consecutive walks then share most cells in the cache).
+///   in Hilbert order of their positions (consecutive walks then read what is still in the cache).
 /// - Agents at the very same point share one vertex (a Delaunay triangulation has no
 ///   duplicate sites).
 ///
@@ -44,7 +46,8 @@ struct KineticStats3D {
   std::uint64_t candidateRebuilds = 0;    ///< candidate sets re-made by a walk over T
   std::uint64_t reinsertions = 0;         ///< vertex moves (insert the new point, remove the old)
   std::uint64_t walkVisits = 0;           ///< vertices visited by the walks
-  std::uint64_t walkCells = 0;            ///< cells the walks read (what a walk costs)
+  std::uint64_t walkEdges = 0;            ///< adjacency entries the walks read (what a walk costs)
+  std::uint64_t adjacencyRefreshes = 0;   ///< vertices' adjacency re-read from T after a vertex move
 };
 
 class KineticProvider3D final : public sim::NeighborProvider {
@@ -61,7 +64,7 @@ class KineticProvider3D final : public sim::NeighborProvider {
   std::span<const sim::AgentIndex> neighbors(sim::AgentIndex agent) const override;
   std::span<const sim::PieceIndex> obstacles(sim::AgentIndex agent) const override;
   /// The stats below by name (near_evaluations, candidate_rebuilds, reinsertions, walk_visits,
-  /// walk_cells).
+  /// walk_edges, adjacency_refreshes).
   std::vector<sim::WorkCount> work() const override;
 
   const KineticStats3D& stats() const;
