@@ -107,11 +107,7 @@ struct KineticProvider3D::Impl {
     vertex[i] = Vertex();
     if (v->info().head != kNone) return;
     staleAround(v);
-    const std::int32_t slot = v->info().slot;
-    slotVertex[slot] = Vertex();
-    adjacency[slot].clear();
-    adjacencyFresh[slot] = 0;
-    freeSlots.push_back(slot);
+    releaseSlot(v->info().slot);
     dt.remove(v);
   }
 
@@ -130,14 +126,25 @@ struct KineticProvider3D::Impl {
         slot = freeSlots.back();
         freeSlots.pop_back();
       }
-      v->info().slot = slot;
-      slotVertex[slot] = v;
-      slotPoint[slot] = toVec(v->point());
-      adjacencyFresh[slot] = 0;
-      slotStamp[slot] = 0;
+      assignSlot(v, slot);
       staleAround(v);
     }
     return v;
+  }
+
+  /// Gives vertex v the free slot `slot`; its adjacency is read when a walk first needs it.
+  void assignSlot(Vertex v, std::int32_t slot) {
+    v->info().slot = slot;
+    slotVertex[slot] = v;
+    slotPoint[slot] = toVec(v->point());
+    adjacencyFresh[slot] = 0;
+  }
+
+  void releaseSlot(std::int32_t slot) {
+    slotVertex[slot] = Vertex();
+    adjacency[slot].clear();
+    adjacencyFresh[slot] = 0;
+    freeSlots.push_back(slot);
   }
 
   /// Marks the neighbours' adjacency arrays of vertex v stale (v was just inserted, or is
@@ -178,10 +185,9 @@ struct KineticProvider3D::Impl {
     ++stats.reinsertions;
     const Vertex v = vertex[i];
     const std::int32_t oldSlot = v->info().slot;
-    const std::size_t slotsBefore = slotVertex.size() - freeSlots.size();
     const Vertex w = insert(p, v->cell());
     if (w->info().head == VertexInfo::kCorner) throw std::logic_error("kinetic3d: an agent sits on a bounding corner");
-    const bool created = slotVertex.size() - freeSlots.size() > slotsBefore;
+    const bool created = w->info().head == VertexInfo::kNew;  // not a vertex someone sits on
     detach(i);
     attach(i, w);
     // The new vertex takes over the old one's slot when that was freed: slots then stay in the
@@ -189,14 +195,9 @@ struct KineticProvider3D::Impl {
     // stale names either slot: both vertices' neighbours were just marked stale.
     if (created && slotVertex[oldSlot] == Vertex()) {
       const std::int32_t newSlot = w->info().slot;
-      slotVertex[oldSlot] = w;
-      slotPoint[oldSlot] = slotPoint[newSlot];
-      adjacencyFresh[oldSlot] = 0;
-      w->info().slot = oldSlot;
-      slotVertex[newSlot] = Vertex();
-      adjacency[newSlot].clear();
-      adjacencyFresh[newSlot] = 0;
-      freeSlots.back() = newSlot;  // detach() pushed oldSlot last
+      freeSlots.pop_back();  // oldSlot, which detach() has just released
+      assignSlot(w, oldSlot);
+      releaseSlot(newSlot);
     }
   }
 
