@@ -202,12 +202,18 @@ void Triangulation::flip(FH f, int i, FlipListener& listener) {
 
 void Triangulation::sweep(FlipListener& listener) {
   sweeping_ = true;
-  // Every edge whose certificate came due, seen from one of its two faces (the one stored first).
+  // Every edge whose certificate came due, seen from one of its two faces: the one in which its
+  // end points run from the lower id to the higher counter-clockwise (the other face sees them
+  // the other way round). The face decides the order of the corners in the in-circle polynomial
+  // and in the event's tie-break, so the choice must not depend on where CGAL's blocks of faces
+  // happen to sit in memory (it once compared the faces' addresses: the work counters of one
+  // scenario then depended on the heap's history, e.g. on whether a harmonic field came from
+  // the cache).
   collecting_ = true;
   initial_.clear();
   for (auto f = cdt_.finite_faces_begin(); f != cdt_.finite_faces_end(); ++f)
     for (int i = 0; i < 3; ++i)
-      if (f->info().due[i] <= nowTick_ && &*f < &*f->neighbor(i))
+      if (f->info().due[i] <= nowTick_ && idOf(f->vertex(CDT::ccw(i))) < idOf(f->vertex(CDT::cw(i))))
         certifyInStep(f, i, 0.0);
   collecting_ = false;
   // Events come in τ order, i.e. in no order in memory: at 100,000 agents each one's faces,
