@@ -6,6 +6,7 @@
 
 #include "batch_charts.hpp"
 #include "batch_mpi.hpp"
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "progress_bar.hpp"
 #include "steer/experiments/sweep.hpp"
@@ -18,7 +19,7 @@ void addShared(CLI::App& app, BatchCommandOptions& o) {
   app.add_option("--models,--model", o.models, "local models, comma-separated: goldenstein,reynolds,straight")->delimiter(',');
   app.add_option("--planners,--planner", o.planners, "planners, comma-separated: direct,harmonic,hybrid,field")->delimiter(',');
   app.add_option("--seeds", o.seeds, "number of seeds per combination")->check(CLI::Range(1, 100000));
-  app.add_option("--first-seed", o.firstSeed, "the seeds are FIRST, FIRST+1, ... (default 1)");
+  app.add_option("--first-seed", o.firstSeed, "the seeds are FIRST, FIRST+1, ... (default 1)")->check(seedNumber());
   app.add_option("--threads", o.threads, "simulations at once (default: one per core); each runs on one thread")
       ->check(CLI::Range(1, 1024));
   app.add_option("--neighbors", o.overrides.neighbors, "environment provider: kinetic | lattice | brute");
@@ -50,6 +51,11 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
     checkBatch(jobs);
   } catch (const InputError& e) {
     if (lead) reportInputError(e);
+    status = 2;
+  } catch (const std::exception& e) {
+    // Reaching here is a bug in a reader (every bad input should be an InputError); still bad
+    // input, and no folder has been made yet.
+    if (lead) std::cerr << "steer " << name << ": internal error while reading: " << e.what() << "\n";
     status = 2;
   }
   if ((status = mpi->agreeOnStatus(status)) != 0) return status;

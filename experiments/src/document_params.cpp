@@ -1,5 +1,7 @@
 #include "document_params.hpp"
 
+#include <charconv>
+
 #include "steer/experiments/input_error.hpp"
 
 namespace steer::experiments {
@@ -26,10 +28,10 @@ YAML::Node entry(const YAML::Node& list, const std::string& name, const std::str
   for (std::size_t i = 0; i < list.size(); ++i)
     if (list[i].IsMap() && list[i]["name"].IsDefined() && list[i]["name"].IsScalar() && list[i]["name"].Scalar() == name)
       return list[i];
-  if (!name.empty() && name.find_first_not_of("0123456789") == std::string::npos) {
-    const auto index = std::stoull(name);
-    if (index < list.size()) return list[index];
-  }
+  // An index (std::stoull threw on one too long for 64 bits, and compare/sweep aborted on it).
+  std::size_t index = 0;
+  const auto [end, ec] = std::from_chars(name.data(), name.data() + name.size(), index);
+  if (!name.empty() && ec == std::errc() && end == name.data() + name.size() && index < list.size()) return list[index];
   bad(param, "no entry named (or numbered) '" + name + "' in " + file);
 }
 }  // namespace

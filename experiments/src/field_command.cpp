@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -21,7 +22,13 @@ void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
   app.add_option("SCENARIO", scenario, "scenario file")->required();
   app.add_option("--solver", o.solver, "gs | sor | multigrid (default: the scenario's, else multigrid)");
   app.add_option("--resolution", o.resolution, "cells along the longer side of the world")->check(CLI::Range(4, 8192));
-  app.add_option("--omega", o.omega, "SOR relaxation factor in (0, 2); default: Young's optimum for this grid's free space (estimated)");
+  app.add_option("--omega", o.omega, "SOR relaxation factor in (0, 2); default: Young's optimum for this grid's free space (estimated)")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            const double w = std::strtod(text.c_str(), nullptr);
+            return w > 0.0 && w < 2.0 ? std::string() : "must be in (0, 2), got '" + text + "'";
+          },
+          "(0, 2)"));
   app.add_option("--out", o.out, "output folder")->required();
   app.add_flag("!--no-png", o.png, "no pictures (field.png needs a display or xvfb-run)");
   app.add_option("--width", o.width, "picture width (pixels)")->check(CLI::Range(64, 8192));

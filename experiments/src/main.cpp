@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "batch_command.hpp"
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "field_command.hpp"
 #include "plot_command.hpp"
@@ -15,17 +16,20 @@ namespace steer::experiments {
 void reportInputError(const InputError& e) { std::cerr << e.what() << "\n"; }
 
 void addCommonOptions(CLI::App& app, CommonOptions& o) {
-  app.add_option("--model", o.overrides.model, "local model: goldenstein | reynolds | straight");
-  app.add_option("--planner", o.overrides.planner, "planner: direct | harmonic | hybrid | field");
-  app.add_option("--neighbors", o.overrides.neighbors, "environment provider: kinetic | lattice | brute");
+  app.add_option("--model", o.overrides.model, "local model: goldenstein | reynolds | straight")
+      ->check(CLI::IsMember({"goldenstein", "reynolds", "straight"}));
+  app.add_option("--planner", o.overrides.planner, "planner: direct | harmonic | hybrid | field")
+      ->check(CLI::IsMember({"direct", "harmonic", "hybrid", "field"}));
+  app.add_option("--neighbors", o.overrides.neighbors, "environment provider: kinetic | lattice | brute")
+      ->check(CLI::IsMember({"kinetic", "lattice", "brute"}));
   app.add_option("--integrator", o.overrides.integrator, "euler | rk4 | dopri5");
-  app.add_option("--seed", o.overrides.seed, "random seed (overrides the scenario's)");
-  app.add_option("--dt", o.overrides.dt, "integration step (s)");
-  app.add_option("--duration", o.overrides.duration, "simulated time limit (s)");
-  app.add_option("--threads", o.overrides.threads, "worker threads (results do not depend on it)");
+  app.add_option("--seed", o.overrides.seed, "random seed (overrides the scenario's)")->check(seedNumber());
+  app.add_option("--dt", o.overrides.dt, "integration step (s)")->check(finitePositive());
+  app.add_option("--duration", o.overrides.duration, "simulated time limit (s)")->check(finitePositive());
+  app.add_option("--threads", o.overrides.threads, "worker threads (results do not depend on it)")->check(CLI::Range(1, 256));
   app.add_option("--param", o.overrides.params, "SECTION.KEY=VALUE into a configuration section (repeatable)");
   app.add_option("--out", o.out, "output folder");
-  app.add_option("--frame-interval", o.frameInterval, "simulated seconds between ParaView frames")->check(CLI::PositiveNumber);
+  app.add_option("--frame-interval", o.frameInterval, "simulated seconds between ParaView frames")->check(finitePositive());
   app.add_flag("--quiet,-q", o.quiet, "no progress bar, no summary line");
 }
 
@@ -105,6 +109,8 @@ int main(int argc, char** argv) {
   auto* reproduceSub = app.add_subcommand("reproduce", "check every claim of a source paper in one run -> DIR/REPORT.md, report.json, figures/");
   reproduce::addReproduceOptions(*reproduceSub, reproduceOptions);
 
+  // One line for a bad option, as for bad input in a file (CLI11 adds "Run with --help ...").
+  app.failure_message([](const CLI::App*, const CLI::Error& e) { return "steer: " + std::string(e.what()) + " (see --help)\n"; });
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -73,7 +74,12 @@ void TrajectoryRecorder::record(const sim::World& world, const sim::Planner& pla
   if (world.time + 1e-9 >= nextFrameTime_) {
     frame(world, planner);
     nextFrameTime_ += frameInterval_;
-    while (nextFrameTime_ <= world.time + 1e-9) nextFrameTime_ += frameInterval_;
+    if (nextFrameTime_ <= world.time + 1e-9) {
+      // The step was longer than the interval: the next multiple after now, in one go (adding
+      // an interval below the time's resolution one at a time never got there).
+      nextFrameTime_ += std::ceil((world.time + 1e-9 - nextFrameTime_) / frameInterval_) * frameInterval_;
+      if (!(nextFrameTime_ > world.time + 1e-9)) nextFrameTime_ = std::nextafter(world.time + 1e-9, std::numeric_limits<double>::infinity());
+    }
   }
 }
 

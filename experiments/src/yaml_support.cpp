@@ -11,6 +11,10 @@ SourceLocation locate(const std::string& file, const YAML::Node& node) {
 }
 
 void fail(const std::string& file, const YAML::Node& node, const std::string& path, const std::string& message) {
+  // A value given with --param was parsed from its own text, so it starts at position 0, where
+  // no value of a file can (a key comes first): the command line is named, not line 1 of the file.
+  if (!path.empty() && node.IsDefined() && !node.Mark().is_null() && node.Mark().pos == 0 && !node.IsMap())
+    throw InputError({"<command line>", 0, 0}, "--param " + path + ": " + message);
   throw InputError(locate(file, node), path.empty() ? message : path + ": " + message);
 }
 

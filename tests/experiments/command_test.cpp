@@ -68,14 +68,38 @@ TEST(SteerCommand, EveryBadInputExitsTwoWithFileLineAndNoOutput) {
 
 TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   const std::string ok = kData + "/steersuite/minimal.xml";
-  for (const std::string args : {"--dt 0", "--dt nan", "--duration -1", "--integrator leapfrog", "--model boids",
-                                 "--neighbors psychic", "--param nosuch.key=1", "--threads 0"}) {
+  for (const std::string args :
+       {"--dt 0", "--dt nan", "--dt abc", "--duration -1", "--integrator leapfrog", "--model boids",
+        "--neighbors psychic", "--param nosuch.key=1", "--threads 0", "--threads 100000", "--seed -1",
+        "--seed 18446744073709551616", "--frame-interval nan", "--frame-interval 0",
+        "--param local.time_to_contact=abc", "--param agents.99999999999999999999999.radius=1"}) {
     SCOPED_TRACE(args);
     const fs::path out = scratchDir("badopt");
     const auto r = runSteer("run " + ok + " --quiet --out " + out.string() + " " + args);
     EXPECT_EQ(r.status, 2) << r.err;
-    EXPECT_FALSE(r.err.empty());
-    EXPECT_FALSE(fs::exists(out / "summary.json"));
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line on stderr: " << r.err;
+    // The option is named (a value from --param is not blamed on line 1 of the file).
+    const std::string option = args.substr(0, args.find(' '));
+    EXPECT_NE(r.err.find(option), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find(":1:1:"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(out)) << "bad input must not leave an output folder";
+  }
+  // A group index too large for 64 bits once aborted compare and sweep (exit 134).
+  {
+    const fs::path out = scratchDir("badopt_sweep");
+    const auto r = runSteer("sweep " + kData + "/yaml/batch_small.yaml --param groups.99999999999999999999999.count=3 "
+                            "--seeds 1 --duration 0.5 --no-charts --threads 1 --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
+  // A frame interval below the time's resolution once never finished (the next frame time
+  // stopped moving): now a frame every step.
+  {
+    const fs::path out = scratchDir("tiny_frames");
+    const auto r = runSteer("run " + ok + " --duration 0.3 --quiet --frame-interval 1e-300 --out " + out.string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(fs::exists(out / "summary.json"));
+    fs::remove_all(out);
   }
   EXPECT_EQ(runSteer("run /no/such/file.xml --quiet").status, 2);
   EXPECT_EQ(runSteer("frobnicate").status, 2);
