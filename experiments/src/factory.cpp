@@ -5,6 +5,7 @@
 #include "steer/environment/kinetic_provider_3d.hpp"
 #include "steer/environment/lattice_provider.hpp"
 #include "steer/experiments/input_error.hpp"
+#include "yaml_support.hpp"
 #include "steer/local/goldenstein_model.hpp"
 #include "steer/planning/direct_planner.hpp"
 #include "part_configs.hpp"
@@ -44,7 +45,28 @@ std::unique_ptr<sim::Planner> makePlanner(const Scenario& s) {
   unknown(s, "planner", s.planner, "direct, harmonic, hybrid, field");
 }
 
+void checkSections(const Scenario& s) {
+  readGoldensteinParameters(s);
+  readReynoldsParameters(s);
+  if (s.planning.IsDefined() && !s.planning.IsNull()) {
+    yaml::YamlMap planning(s.file, s.planning, "planning");
+    if (planning.has("direct")) readDirectPlannerParameters(s);
+    if (planning.has("harmonic")) readHarmonicPlannerParameters(s);
+    if (planning.has("hybrid")) readHybridPlannerParameters(s);
+    if (planning.has("field")) {
+      yaml::YamlMap field = planning.map("field");
+      field.requiredString("file");
+      field.number("prediction_time", 0.0, 0.0, 1e6);
+      field.finish();
+    }
+    planning.finish();
+  }
+  // No provider takes parameters yet: the section may only be empty.
+  if (s.environment.IsDefined() && !s.environment.IsNull()) yaml::YamlMap(s.file, s.environment, "environment").finish();
+}
+
 sim::Simulation makeSimulation(const Scenario& s) {
+  checkSections(s);
   return sim::Simulation(s.world, s.settings, makeLocalModel(s), makeNeighborProvider(s), makePlanner(s));
 }
 

@@ -12,6 +12,7 @@
 
 #include "part_configs.hpp"
 #include "scene_parts.hpp"
+#include "steer/experiments/factory.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "steer/planning/harmonic_field.hpp"
 #include "steer/viz/field_image_writer.hpp"
@@ -120,6 +121,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
   try {
     scenario = loadScenario(path);
     validateScenario(scenario);
+    checkSections(scenario);
     p = readHarmonicPlannerParameters(scenario);
     if (!o.solver.empty() && !planning::parseSolver(o.solver, p.field.solver.solver))
       throw InputError({path, 0, 0}, "--solver: unknown solver '" + o.solver + "' (choose gs, sor, multigrid)");

@@ -106,6 +106,47 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   EXPECT_EQ(runSteer("--help").status, 0);
 }
 
+// Every configuration section is read, also those of the parts a run does not use: a typo in
+// `local:` of a scenario run with --model reynolds, or anything in the (still empty)
+// `environment:` section, is an error at its line in `run`, `field` and `sweep` alike.
+TEST(SteerCommand, SectionsOfPartsNotRunAreCheckedToo) {
+  const std::string base = steer::test::slurp(kData + "/yaml/minimal.yaml");
+  const fs::path dir = scratchDir("sections");
+  fs::create_directories(dir);
+  const std::vector<std::string> extras = {"local: {tiem_to_contact: 1}", "reynolds: {bogus: 1}", "planning: {astar: {}}",
+                                           "planning: {harmonic: {resolution: 2}}", "environment: {anything: 1}"};
+  for (std::size_t k = 0; k < extras.size(); ++k) {
+    const std::string& extra = extras[k];
+    SCOPED_TRACE(extra);
+    std::string name = "s";
+    name += std::to_string(k);
+    name += ".yaml";
+    const fs::path file = dir / name;
+    std::ofstream(file) << base << "\n" << extra << "\n";
+    const std::string line = std::to_string(std::count(base.begin(), base.end(), '\n') + 2);  // the line of `extra`
+    const std::vector<std::string> commands = {
+        std::string("run ").append(file.string()).append(" --model reynolds --duration 0.1"),
+        std::string("field ").append(file.string()).append(" --no-png --resolution 16"),
+        std::string("sweep ").append(file.string()).append(" --param local.a=1,2 --seeds 1 --duration 0.1 --no-charts")};
+    for (const std::string& command : commands) {
+      const fs::path out = dir / "out";
+      const auto r = runSteer(command + " --quiet --out " + out.string());
+      EXPECT_EQ(r.status, 2) << command << ": " << r.err;
+      EXPECT_EQ(r.err.rfind(file.string() + ":" + line + ":", 0), 0u) << command << ": " << r.err;
+      EXPECT_FALSE(fs::exists(out)) << command;
+    }
+  }
+  // The same sections, valid, still run with either model.
+  const fs::path ok = dir / "ok.yaml";
+  std::ofstream(ok) << base << "\nlocal: {time_to_contact: 1}\nreynolds: {preset: crowd}\nenvironment: {}\n";
+  for (const char* model : {"goldenstein", "reynolds"}) {
+    const auto r = runSteer(std::string("run ").append(ok.string()).append(" --model ").append(model).append(
+        " --duration 0.1 --quiet --out ").append((dir / "ok").string()));
+    EXPECT_EQ(r.status, 0) << model << ": " << r.err;
+  }
+  fs::remove_all(dir);
+}
+
 // summary.json names the scenario by an absolute path, so `steer render RUN_DIR` works from any
 // working directory even when the run was given a relative one.
 TEST(SteerCommand, SummaryNamesTheScenarioByAnAbsolutePath) {

@@ -11,7 +11,13 @@ std::unique_ptr<sim::LocalModel> makeLocalModel(const Scenario& scenario);
 std::unique_ptr<sim::NeighborProvider> makeNeighborProvider(const Scenario& scenario);
 std::unique_ptr<sim::Planner> makePlanner(const Scenario& scenario);
 
-/// A ready-to-run simulation of the scenario.
+/// Reads every configuration section (local, reynolds, planning, environment), also those of
+/// parts the scenario does not run, so that an unknown key or a bad value in any of them is an
+/// error (a scenario is meant to be run with other models and planners too: --model, --planner).
+/// The field planner's file is opened only when that planner runs.
+void checkSections(const Scenario& scenario);
+
+/// A ready-to-run simulation of the scenario (after checkSections).
 sim::Simulation makeSimulation(const Scenario& scenario);
 
 }  // namespace steer::experiments
