@@ -166,8 +166,12 @@ void YamlMap::forEach(const std::string& key,
 
 void YamlMap::finish() const {
   if (!node_.IsMap()) return;
+  // yaml-cpp keeps both entries of a key given twice and reads the first: the second (say a
+  // corrected radius further down) would be silently ignored.
+  std::set<std::string> seen;
   for (auto it = node_.begin(); it != node_.end(); ++it) {
     const std::string key = it->first.Scalar();
+    if (!seen.insert(key).second) yaml::fail(file_, it->first, childPath(key), "duplicate key");
     if (!used_.count(key)) yaml::fail(file_, it->first, childPath(key), "unknown key");
   }
 }

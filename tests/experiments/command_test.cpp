@@ -147,6 +147,21 @@ TEST(SteerCommand, SectionsOfPartsNotRunAreCheckedToo) {
   fs::remove_all(dir);
 }
 
+// A key given twice in one mapping is an error at the second (yaml-cpp would read the first and
+// silently drop, say, a corrected radius below it).
+TEST(SteerCommand, DuplicateKeysAreErrors) {
+  const fs::path dir = scratchDir("duplicates");
+  fs::create_directories(dir);
+  const fs::path file = dir / "dup.yaml";
+  std::ofstream(file) << "name: dup\nworld: {min: [-10, -10], max: [10, 10]}\nagents:\n"
+                         "  - {position: [0, 0], radius: 1, radius: 0.5}\n";
+  const auto r = runSteer("run " + file.string() + " --duration 0.1 --quiet --out " + (dir / "out").string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.err.rfind(file.string() + ":4:35: agents[0].radius: duplicate key", 0), 0u) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out"));
+  fs::remove_all(dir);
+}
+
 // summary.json names the scenario by an absolute path, so `steer render RUN_DIR` works from any
 // working directory even when the run was given a relative one.
 TEST(SteerCommand, SummaryNamesTheScenarioByAnAbsolutePath) {
