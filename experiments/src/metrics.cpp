@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
+#include <vector>
 
 namespace steer::experiments {
 
@@ -83,6 +84,12 @@ struct Grid {
            static_cast<std::uint64_t>(z & 0x1fffff);
   }
   long c(double v) const { return std::lround(std::floor(v / cell)); }
+  /// Cells a box covers (as a double: a huge box must not overflow the count).
+  double cellsOf(const sim::Vec3& lo, const sim::Vec3& hi) const {
+    double n = 1.0;
+    for (int k = 0; k < 3; ++k) n *= std::floor(hi[k] / cell) - std::floor(lo[k] / cell) + 1.0;
+    return n;
+  }
   void insertBox(const sim::Vec3& lo, const sim::Vec3& hi, std::uint32_t id) {
     for (long x = c(lo.x()); x <= c(hi.x()); ++x)
       for (long y = c(lo.y()); y <= c(hi.y()); ++y)
@@ -110,16 +117,27 @@ void MetricsRecorder::contacts(const sim::World& world) {
   for (const auto& a : world.agents)
     if (a.enabled) agents.insertBox(a.state.position, a.state.position, a.id);
   Grid pieces{std::max(reach, 1e-3), {}};
+  // A piece far larger than the cells (a lake of a kilometre among agents of half a metre) would
+  // fill millions of cells every step: such pieces are checked against every agent instead.
+  constexpr double kMostCellsPerPiece = 4096;
+  std::vector<std::uint32_t> large;
   const auto& ps = world.pieces();
   for (std::uint32_t k = 0; k < ps.size(); ++k) {
     const auto& p = ps[k];
+    sim::Vec3 lo, hi;
     if (p.kind == sim::ObstaclePiece::Kind::Ball) {
       const sim::Vec3 r = sim::Vec3::Constant(p.ball.radius);
-      pieces.insertBox(p.ball.center - r, p.ball.center + r, k);
+      lo = p.ball.center - r;
+      hi = p.ball.center + r;
     } else {
       const sim::Vec3 a = geometry::lift(p.segment.a), b = geometry::lift(p.segment.b);
-      pieces.insertBox(a.cwiseMin(b), a.cwiseMax(b), k);
+      lo = a.cwiseMin(b);
+      hi = a.cwiseMax(b);
     }
+    if (pieces.cellsOf(lo, hi) > kMostCellsPerPiece)
+      large.push_back(k);
+    else
+      pieces.insertBox(lo, hi, k);
   }
   std::set<std::pair<std::uint32_t, std::uint32_t>> nowAgents, nowObstacles;
   for (const auto& a : world.agents) {
@@ -133,12 +151,14 @@ void MetricsRecorder::contacts(const sim::World& world) {
       if (gap < -kCollisionOverlap) nowAgents.insert({a.id, j});
     });
     std::set<std::uint32_t> seen;
-    pieces.query(a.state.position - r, a.state.position + r, [&](std::uint32_t k) {
+    const auto piece = [&](std::uint32_t k) {
       if (!seen.insert(k).second) return;
       const double gap = sim::distanceToPiece(ps[k], a.state.position) - a.radius;
       if (gap <= horizon_) metrics_.minClearance = std::min(metrics_.minClearance.value_or(gap), gap);
       if (gap < -kCollisionOverlap) nowObstacles.insert({a.id, ps[k].obstacle});
-    });
+    };
+    pieces.query(a.state.position - r, a.state.position + r, piece);
+    for (std::uint32_t k : large) piece(k);
   }
   for (const auto& c : nowAgents)
     if (!agentContacts_.count(c)) {
