@@ -1,4 +1,5 @@
 // steer: the command of ARCHITECTURE.md §5.
+#include <algorithm>
 #include <iostream>
 
 #include "batch_command.hpp"
@@ -33,6 +34,15 @@ void addCommonOptions(CLI::App& app, CommonOptions& o) {
   app.add_flag("--quiet,-q", o.quiet, "no progress bar, no summary line");
 }
 
+// runs/<name> for a run without --out. The name is the scenario's own text: a separator or a
+// name of dots would put the run outside runs/ ("../../etc/x"), so they are replaced.
+std::string defaultRunFolder(std::string name) {
+  std::replace(name.begin(), name.end(), '/', '_');
+  std::replace(name.begin(), name.end(), '\\', '_');
+  if (name.find_first_not_of('.') == std::string::npos) name = "scenario";
+  return "runs/" + name;
+}
+
 int runOne(const std::string& path, const CommonOptions& o) {
   Scenario scenario;
   try {
@@ -46,7 +56,7 @@ int runOne(const std::string& path, const CommonOptions& o) {
     std::cerr << path << ": internal error while reading: " << e.what() << "\n";
     return 2;
   }
-  const std::string out = o.out.empty() ? "runs/" + scenario.name : o.out;
+  const std::string out = o.out.empty() ? defaultRunFolder(scenario.name) : o.out;
   try {
     ProgressBar bar("steer run " + scenario.name, !o.quiet);
     const RunResult r = runScenario(scenario, out, {o.frameInterval}, [&](double f) { bar.update(f); });

@@ -162,6 +162,26 @@ TEST(SteerCommand, DuplicateKeysAreErrors) {
   fs::remove_all(dir);
 }
 
+// Without --out a run goes to runs/<name>; a name with separators or of dots stays inside runs/.
+TEST(SteerCommand, TheDefaultFolderStaysInsideRuns) {
+  const fs::path dir = scratchDir("default_folder");
+  fs::create_directories(dir / "work");
+  const fs::path here = fs::current_path();
+  fs::current_path(dir / "work");
+  for (const std::string name : {"../escape", "..", "a/b"}) {
+    std::ofstream("s.yaml") << "name: \"" << name << "\"\nworld: {min: [-10, -10], max: [10, 10]}\n"
+                               "agents:\n  - {position: [0, 0]}\n";
+    const auto r = runSteer("run s.yaml --duration 0.1 --quiet");
+    EXPECT_EQ(r.status, 0) << name << ": " << r.err;
+  }
+  fs::current_path(here);
+  EXPECT_FALSE(fs::exists(dir / "escape"));
+  EXPECT_TRUE(fs::exists(dir / "work" / "runs" / ".._escape" / "summary.json"));
+  EXPECT_TRUE(fs::exists(dir / "work" / "runs" / "scenario" / "summary.json"));
+  EXPECT_TRUE(fs::exists(dir / "work" / "runs" / "a_b" / "summary.json"));
+  fs::remove_all(dir);
+}
+
 // summary.json names the scenario by an absolute path, so `steer render RUN_DIR` works from any
 // working directory even when the run was given a relative one.
 TEST(SteerCommand, SummaryNamesTheScenarioByAnAbsolutePath) {
