@@ -18,6 +18,9 @@ using geometry::Vec3;
 
 namespace {
 
+// The largest <numAgents> or <numObstacles>: the limit of a YAML group's count.
+constexpr std::size_t kMaxCount = 1000000;
+
 class XmlReader {
  public:
   XmlReader(const std::string& text, std::string file, std::uint64_t seed)
@@ -77,6 +80,16 @@ class XmlReader {
     const double v = number(c);
     if (!(v > 0.0)) fail(c, "must be > 0");
     return v;
+  }
+
+  /// A count: a whole number in [0, kMaxCount]. Checked as a double before any conversion, which
+  /// is undefined (and in practice zero) beyond the integer's range.
+  std::size_t count(const pugi::xml_node& parent, const char* name) const {
+    const pugi::xml_node c = child(parent, name);
+    const double v = number(c);
+    if (!(v >= 0.0 && v <= static_cast<double>(kMaxCount) && v == std::floor(v)))
+      fail(c, "must be a whole number in [0, " + std::to_string(kMaxCount) + "], got '" + c.text().get() + "'");
+    return static_cast<std::size_t>(v);
   }
 
   bool isRandom(const pugi::xml_node& node) const {
@@ -234,13 +247,12 @@ class XmlReader {
         s.world.obstacles.push_back({poly, {}});
       } else if (tag == "obstacleRegion") {
         onlyChildren(n, {"numObstacles", "regionBounds", "obstacleSize", "obstacleHeight"});
-        const double count = number(n, "numObstacles");
-        if (count < 0 || count != std::floor(count)) fail(n.child("numObstacles"), "must be a whole number >= 0");
+        const std::size_t count = this->count(n, "numObstacles");
         const geometry::AlignedBox region = bounds(child(n, "regionBounds"));
         const double size = positive(n, "obstacleSize");
         numberOr(n, "obstacleHeight", 1.0);
         const sim::Noise noise(seed_ ^ 0x0B57ULL);
-        for (int i = 0; i < static_cast<int>(count); ++i) {
+        for (std::size_t i = 0; i < count; ++i) {
           const double x = region.min.x() + (region.max.x() - region.min.x() - size) * noise.uniform(draws_, i, 0);
           const double y = region.min.y() + (region.max.y() - region.min.y() - size) * noise.uniform(draws_, i, 1);
           s.world.obstacles.push_back({geometry::AlignedBox{Vec2(x, y), Vec2(x + size, y + size)}, {}});
@@ -275,15 +287,14 @@ class XmlReader {
       } else if (tag == "agentRegion" || tag == "agentEmitter") {
         // An emitter is read as a region whose agents all exist from the start (documented).
         onlyChildren(n, {"numAgents", "regionBounds", "initialConditions", "goalSequence", "name"});
-        const double count = number(n, "numAgents");
-        if (count < 0 || count != std::floor(count)) fail(n.child("numAgents"), "must be a whole number >= 0");
+        const std::size_t count = this->count(n, "numAgents");
         const geometry::AlignedBox region = bounds(child(n, "regionBounds"));
         sim::Agent proto;
         const pugi::xml_node ic = child(n, "initialConditions");
         initialConditions(ic, proto, s.world, &region);
         const auto positions = placeWithoutOverlap(
             s.world, s.world.agents, Vec3(region.min.x(), region.min.y(), 0), Vec3(region.max.x(), region.max.y(), 0),
-            proto.radius, static_cast<std::size_t>(count), seed_ ^ (0x5EEDULL + draws_++), where(n), 2);
+            proto.radius, count, seed_ ^ (0x5EEDULL + draws_++), where(n), 2);
         const bool randomDirection = ic.child("direction") && isRandom(ic.child("direction"));
         for (std::size_t i = 0; i < positions.size(); ++i) {
           sim::Agent a = proto;

@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+#include <string>
+
 #include "steer/experiments/scenario.hpp"
 
 using namespace steer;
@@ -73,4 +77,49 @@ TEST(SteerSuiteScenario, AxisMapping) {
   EXPECT_TRUE(s.world.agents[0].state.position.isApprox(sim::Vec3(-10, 0.05, 0)));
   EXPECT_TRUE(s.world.agents[0].goals[0].target.point.isApprox(sim::Vec3(10, 0.05, 0)));
   EXPECT_EQ(s.world.agents[1].state.direction, sim::Vec3(-1, 0, 0));
+}
+
+namespace {
+// tests/data/steersuite/minimal.xml with `from` replaced by `to`.
+std::string minimalWith(const std::string& from, const std::string& to) {
+  std::ifstream in(kData + "/steersuite/minimal.xml");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
+}
+// The message of the InputError that reading `text` throws ("" when it reads).
+std::string errorOf(const std::string& text) {
+  try {
+    experiments::parseSteerSuiteScenario(text, "t.xml", 1);
+  } catch (const experiments::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+std::string withRegion(const std::string& numAgents, const std::string& lo = "-9", const std::string& hi = "-7") {
+  return minimalWith("</SteerBenchTestCase>",
+                     "  <agentRegion>\n    <numAgents>" + numAgents + "</numAgents>\n"
+                     "    <regionBounds><xmin>" + lo + "</xmin><xmax>" + hi + "</xmax><ymin>0</ymin><ymax>0</ymax><zmin>" + lo +
+                         "</zmin><zmax>" + hi + "</zmax></regionBounds>\n"
+                         "    <initialConditions><radius>0.5</radius></initialConditions>\n"
+                         "    <goalSequence><idle><timeDuration>1</timeDuration></idle></goalSequence>\n"
+                         "  </agentRegion>\n</SteerBenchTestCase>");
+}
+}  // namespace
+
+// 1e15 agents threw std::bad_alloc (and aborted `steer sweep`); 1e20 agents and 3000000000
+// obstacles overflowed the conversion and were read as none.
+TEST(SteerSuiteScenario, CountsAreWholeNumbersInRange) {
+  for (const std::string n : {"1e15", "1e20", "10000000", "-1", "2.5", "3000000000"}) {
+    SCOPED_TRACE(n);
+    const std::string err = errorOf(withRegion(n));
+    EXPECT_EQ(err.rfind("t.xml:22:5: <numAgents>: must be a whole number in [0, 1000000], got '" + n + "'", 0), 0u) << err;
+  }
+  const std::string obstacles = minimalWith(
+      "<circleObstacle>", "<obstacleRegion><numObstacles>3000000000</numObstacles><regionBounds><xmin>5</xmin><xmax>9</xmax>"
+                          "<ymin>0</ymin><ymax>0</ymax><zmin>5</zmin><zmax>9</zmax></regionBounds><obstacleSize>0.5</obstacleSize>"
+                          "</obstacleRegion>\n  <circleObstacle>");
+  EXPECT_NE(errorOf(obstacles).find("t.xml:8:19: <numObstacles>: must be a whole number"), std::string::npos) << errorOf(obstacles);
+  EXPECT_EQ(errorOf(withRegion("3")), "");
 }
