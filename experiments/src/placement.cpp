@@ -1,8 +1,10 @@
 #include "placement.hpp"
 
 #include <cmath>
+#include <sstream>
 #include <unordered_map>
 
+#include "steer/geometry/angle.hpp"
 #include "steer/sim/noise.hpp"
 
 namespace steer::experiments {
@@ -87,6 +89,25 @@ std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, const std::v
     out.push_back(p);
   }
   return out;
+}
+
+void requireRoomFor(const sim::World& world, const sim::Vec3& lo, const sim::Vec3& hi, double radius,
+                    std::size_t count, const SourceLocation& where, const std::string& field, int dimension) {
+  // Centres lie in the region and in the world; each body reaches `radius` beyond its centre.
+  double room = 1.0;
+  for (int k = 0; k < dimension; ++k) {
+    const double from = std::max(lo[k], world.bounds.min[k]), to = std::min(hi[k], world.bounds.max[k]);
+    room *= std::max(0.0, to - from) + 2.0 * radius;
+  }
+  const double body = dimension == 3 ? 4.0 / 3.0 * geometry::kPi * radius * radius * radius : geometry::kPi * radius * radius;
+  const double needed = static_cast<double>(count) * body;
+  if (needed > room) {
+    std::ostringstream m;
+    m << field << ": " << count << " agents of radius " << radius << " cannot fit in the region: their bodies need "
+      << needed << (dimension == 3 ? " m³" : " m²") << ", the region (within the world, widened by the radius) has "
+      << room;
+    throw InputError(where, m.str());
+  }
 }
 
 sim::Vec3 randomFreePosition(const sim::World& world, const std::vector<sim::Agent>& existing, const sim::Vec3& lo,

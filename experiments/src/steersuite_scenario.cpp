@@ -292,9 +292,10 @@ class XmlReader {
         sim::Agent proto;
         const pugi::xml_node ic = child(n, "initialConditions");
         initialConditions(ic, proto, s.world, &region);
-        const auto positions = placeWithoutOverlap(
-            s.world, s.world.agents, Vec3(region.min.x(), region.min.y(), 0), Vec3(region.max.x(), region.max.y(), 0),
-            proto.radius, count, seed_ ^ (0x5EEDULL + draws_++), where(n), 2);
+        const Vec3 lo(region.min.x(), region.min.y(), 0), hi(region.max.x(), region.max.y(), 0);
+        requireRoomFor(s.world, lo, hi, proto.radius, count, where(n.child("numAgents")), "<numAgents>", 2);
+        const auto positions = placeWithoutOverlap(s.world, s.world.agents, lo, hi, proto.radius, count,
+                                                   seed_ ^ (0x5EEDULL + draws_++), where(n), 2);
         const bool randomDirection = ic.child("direction") && isRandom(ic.child("direction"));
         for (std::size_t i = 0; i < positions.size(); ++i) {
           sim::Agent a = proto;

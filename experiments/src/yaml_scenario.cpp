@@ -246,6 +246,8 @@ struct Reader {
       YamlMap r = m.map("region");
       const Vec3 lo = point(r, "min"), hi = point(r, "max");
       r.finish();
+      requireRoomFor(scenario.world, lo, hi, radiusForPlacement, static_cast<std::size_t>(count),
+                     yaml::locate(file, m.node("count")), m.childPath("count"), dimension);
       positions = placeWithoutOverlap(scenario.world, scenario.world.agents, lo, hi, radiusForPlacement,
                                       static_cast<std::size_t>(count), scenario.settings.seed ^ (0x9E37ULL * (groupIndex + 1)),
                                       yaml::locate(file, m.node("region")), dimension);

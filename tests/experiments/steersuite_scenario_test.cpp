@@ -123,3 +123,10 @@ TEST(SteerSuiteScenario, CountsAreWholeNumbersInRange) {
   EXPECT_NE(errorOf(obstacles).find("t.xml:8:19: <numObstacles>: must be a whole number"), std::string::npos) << errorOf(obstacles);
   EXPECT_EQ(errorOf(withRegion("3")), "");
 }
+
+TEST(SteerSuiteScenario, RegionsTooSmallForTheirAgentsFailAtTheCount) {
+  const std::string err = errorOf(withRegion("100000"));
+  EXPECT_EQ(err.rfind("t.xml:22:5: <numAgents>: 100000 agents of radius 0.5 cannot fit", 0), 0u) << err;
+  // Bodies may reach past a region's edges: one agent in a point-like region is fine.
+  EXPECT_EQ(errorOf(withRegion("1", "-8", "-8")), "");
+}

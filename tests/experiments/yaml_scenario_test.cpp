@@ -147,3 +147,34 @@ TEST(YamlScenario, ErrorsNameTheKeyPathLineAndColumn) {
   EXPECT_THROW(parse("obstacles:\n  - {circle: {center: [0, 0], radius: 1}, box: {min: [0, 0], max: [1, 1]}}\nagents: [{position: [5, 5]}]\n"),
                InputError);
 }
+
+namespace {
+// The message of the InputError that parsing `text` throws ("" when it parses).
+std::string errorOf(const std::string& text) {
+  try {
+    parseYamlScenario(text, "test.yaml");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+const char* kAgent = "agents:\n  - {position: [-5, -5], goals: [{kind: idle, duration: 1}]}\n";
+}  // namespace
+
+// count: 1000000 in a small region sampled for minutes before failing; the area check fails at once.
+TEST(YamlScenario, GroupsTooLargeForTheirRegionFailAtTheCount) {
+  const std::string err = errorOf(std::string(kHeader) + kAgent +
+                                  "groups:\n  - count: 1000000\n    region: {min: [10, 10], max: [20, 20]}\n");
+  EXPECT_EQ(err.rfind("test.yaml:7:12:", 0), 0u) << err;
+  EXPECT_NE(err.find("groups[0].count: 1000000 agents of radius 0.5 cannot fit"), std::string::npos) << err;
+  // In 3D the volume counts: a region flat in z holds a single layer.
+  const std::string world3 = "dimension: 3\nworld: {min: [-50, -50, -50], max: [50, 50, 50]}\nmodel: straight\nneighbors: brute\n";
+  EXPECT_NE(errorOf(world3 + kAgent + "groups:\n  - {count: 200, region: {min: [0, 0, 0], max: [5, 5, 0]}}\n")
+                .find("groups[0].count"),
+            std::string::npos);
+  // The check is only a necessary condition: bodies may reach past the region's edges, so one
+  // large agent in a tiny region, or a loose crowd in a flat 3D region, is placed.
+  EXPECT_EQ(errorOf(std::string(kHeader) + kAgent + "groups:\n  - {count: 1, radius: 5, region: {min: [10, 10], max: [10.1, 10.1]}}\n"),
+            "");
+  EXPECT_EQ(errorOf(world3 + kAgent + "groups:\n  - {count: 20, region: {min: [0, 0, 0], max: [10, 10, 0]}}\n"), "");
+}
