@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "obstacle_checks.hpp"
 #include "placement.hpp"
 #include "steer/experiments/scenario.hpp"
 #include "steer/geometry/angle.hpp"
@@ -208,6 +209,7 @@ class XmlReader {
     // Obstacles first, so that random placements avoid them.
     for (const auto& n : root.children()) {
       const std::string tag = n.name();
+      const std::size_t firstNew = s.world.obstacles.size();
       if (tag == "suggestedCameraView") {
         onlyChildren(n, {"position", "lookat", "up", "fovy", "targetTime"});
         CameraView c;
@@ -259,6 +261,10 @@ class XmlReader {
         }
         ++draws_;
       }
+      // As for agents: far-away obstacles make the environment and metrics grids span absurd
+      // ranges (hangs, allocations beyond max_size).
+      for (std::size_t o = firstNew; o < s.world.obstacles.size(); ++o)
+        if (const auto why = obstacleOutsideWorld(s.world.obstacles[o], s.world.bounds, 2)) fail(n, *why);
     }
     s.world.refreshPieces();
 

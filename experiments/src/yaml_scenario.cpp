@@ -5,6 +5,7 @@
 #include <map>
 
 #include "document_params.hpp"
+#include "obstacle_checks.hpp"
 #include "placement.hpp"
 #include "steer/experiments/scenario.hpp"
 #include "steer/geometry/angle.hpp"
@@ -53,9 +54,11 @@ struct Reader {
     YamlMap m(file, node, at);
     sim::Obstacle o;
     int shapes = 0;
+    std::string shapeKey;  // where an obstacle outside the world is reported
     if (m.has("circle") || m.has("sphere")) {
       ++shapes;
       const std::string key = m.has("circle") ? "circle" : "sphere";
+      shapeKey = key;
       YamlMap c = m.map(key);
       o.shape = geometry::Ball{point(c, "center"), c.positive("radius", 0.0)};
       if (!c.has("radius")) c.fail("radius", "required key is missing");
@@ -63,6 +66,7 @@ struct Reader {
     }
     if (m.has("segment")) {
       ++shapes;
+      shapeKey = "segment";
       YamlMap c = m.map("segment");
       const Vec3 a = point(c, "from"), b = point(c, "to");
       if ((a - b).norm() == 0.0) c.fail("to", "a segment needs two distinct end points");
@@ -71,6 +75,7 @@ struct Reader {
     }
     if (m.has("polygon")) {
       ++shapes;
+      shapeKey = "polygon";
       YamlMap c = m.map("polygon");
       geometry::Polygon poly;
       c.forEach("vertices", [&](const YAML::Node& n, const std::string& p) { poly.vertices.push_back(geometry::xy(yaml::toVector(file, n, p))); });
@@ -81,6 +86,7 @@ struct Reader {
     }
     if (m.has("box")) {
       ++shapes;
+      shapeKey = "box";
       YamlMap c = m.map("box");
       const Vec3 lo = point(c, "min"), hi = point(c, "max");
       if (!(hi.x() > lo.x() && hi.y() > lo.y())) c.fail("max", "max must exceed min in x and y");
@@ -89,6 +95,7 @@ struct Reader {
     }
     if (m.has("oriented_box")) {
       ++shapes;
+      shapeKey = "oriented_box";
       YamlMap c = m.map("oriented_box");
       const Vec3 center = point(c, "center");
       const Vec3 size = c.requiredVector("size");
@@ -100,6 +107,9 @@ struct Reader {
     if (shapes != 1) yaml::fail(file, node, at, "give exactly one shape: circle, sphere, segment, polygon, box or oriented_box");
     if (m.has("path")) o.path = path(m.map("path"));
     m.finish();
+    // Far-away obstacles make the environment and metrics grids span absurd ranges (hangs,
+    // allocations beyond max_size), so every obstacle must lie inside the world, as agents do.
+    if (const auto why = obstacleOutsideWorld(o, scenario.world.bounds, dimension)) m.fail(shapeKey, *why);
     return o;
   }
 

@@ -130,3 +130,13 @@ TEST(SteerSuiteScenario, RegionsTooSmallForTheirAgentsFailAtTheCount) {
   // Bodies may reach past a region's edges: one agent in a point-like region is fine.
   EXPECT_EQ(errorOf(withRegion("1", "-8", "-8")), "");
 }
+
+TEST(SteerSuiteScenario, ObstaclesOutsideTheWorldAreErrors) {
+  const std::string far = errorOf(minimalWith("<radius>1</radius><height>1</height><position><x>0</x><y>0</y><z>0</z>",
+                                              "<radius>1e6</radius><height>1</height><position><x>0</x><y>0</y><z>2e6</z>"));
+  EXPECT_EQ(far.rfind("t.xml:8:3: <circleObstacle>: the obstacle reaches outside the world", 0), 0u) << far;
+  const std::string wall = errorOf(minimalWith(
+      "<circleObstacle>", "<orientedWallObstacle><position><x>0</x><y>0</y><z>8</z></position><length>30</length>"
+                          "</orientedWallObstacle>\n  <circleObstacle>"));
+  EXPECT_NE(wall.find("<orientedWallObstacle>: the obstacle reaches outside the world"), std::string::npos) << wall;
+}

@@ -161,6 +161,38 @@ std::string errorOf(const std::string& text) {
 const char* kAgent = "agents:\n  - {position: [-5, -5], goals: [{kind: idle, duration: 1}]}\n";
 }  // namespace
 
+// Obstacles far outside the world hung the metrics grid or overflowed the environment's
+// allocations after the output folder existed; they are errors at the obstacle.
+TEST(YamlScenario, ObstaclesMustLieInsideTheWorld) {
+  for (const std::string shape : {"circle: {center: [0, 2e6], radius: 1e6}", "circle: {center: [0, 1e300], radius: 1e300}",
+                                  "box: {min: [-1e300, 20], max: [1e300, 30]}",
+                                  "segment: {from: [-1e300, 20], to: [1e300, 20]}",
+                                  "polygon: {vertices: [[0, 0], [60, 0], [0, 5]]}",
+                                  "oriented_box: {center: [49, 0], size: [4, 1], angle_deg: 0}",
+                                  "circle: {center: [49.5, 0], radius: 1}"}) {
+    SCOPED_TRACE(shape);
+    const std::string err = errorOf(std::string(kHeader) + "obstacles:\n  - " + shape + "\n" + kAgent);
+    EXPECT_EQ(err.rfind("test.yaml:5:", 0), 0u) << err;
+    EXPECT_NE(err.find("obstacles[0]." + shape.substr(0, shape.find(':')) + ": the obstacle reaches outside the world"),
+              std::string::npos)
+        << err;
+  }
+  // A moving obstacle must stay inside over its whole path.
+  EXPECT_NE(errorOf(std::string(kHeader) + "obstacles:\n  - circle: {center: [0, 10], radius: 1}\n"
+                    "    path: {waypoints: [[0, 10], [0, 60]]}\n" + kAgent)
+                .find("outside the world"),
+            std::string::npos);
+  // Touching the boundary is inside: walls along the world's edge are common.
+  EXPECT_EQ(errorOf(std::string(kHeader) + "obstacles:\n  - segment: {from: [-50, 50], to: [50, 50]}\n"
+                    "  - box: {min: [49, -50], max: [50, 50]}\n  - circle: {center: [0, -49], radius: 1}\n" + kAgent),
+            "");
+  // In 3D a sphere's z counts; in 2D only x and y do.
+  const std::string world3 = "dimension: 3\nworld: {min: [-50, -50, -5], max: [50, 50, 5]}\nmodel: straight\nneighbors: brute\n";
+  EXPECT_NE(errorOf(world3 + "obstacles:\n  - sphere: {center: [0, 0, 4.5], radius: 1}\n" + kAgent).find("spans z"),
+            std::string::npos);
+  EXPECT_EQ(errorOf(world3 + "obstacles:\n  - sphere: {center: [0, 0, 3], radius: 1}\n" + kAgent), "");
+}
+
 // count: 1000000 in a small region sampled for minutes before failing; the area check fails at once.
 TEST(YamlScenario, GroupsTooLargeForTheirRegionFailAtTheCount) {
   const std::string err = errorOf(std::string(kHeader) + kAgent +

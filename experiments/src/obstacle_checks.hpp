@@ -1,0 +1,16 @@
+#pragma once
+// Checks on obstacle shapes that both scenario readers make while they still know where each
+// obstacle was written, so that the error can name its line and column.
+#include <optional>
+#include <string>
+
+#include "steer/sim/world.hpp"
+
+namespace steer::experiments {
+
+/// Why `obstacle` is not inside `bounds` on the first `dimension` axes (swept over its path's
+/// way-points when it moves), or nothing when it is. Touching the boundary is inside.
+std::optional<std::string> obstacleOutsideWorld(const sim::Obstacle& obstacle, const sim::Bounds& bounds,
+                                                int dimension);
+
+}  // namespace steer::experiments
