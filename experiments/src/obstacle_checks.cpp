@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "steer/geometry/distance.hpp"
+
 namespace steer::experiments {
 
 namespace {
@@ -73,6 +75,25 @@ std::optional<std::string> obstacleOutsideWorld(const sim::Obstacle& obstacle, c
       return std::string("the obstacle reaches outside the world bounds (it spans ") + kAxis[k] + " from " +
              number(e.lo[k]) + " to " + number(e.hi[k]) + ", the world " + number(bounds.min[k]) + " to " +
              number(bounds.max[k]) + ")";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> polygonSelfIntersection(const geometry::Polygon& polygon) {
+  const auto& v = polygon.vertices;
+  const std::size_t n = v.size();
+  if (n < 3) return std::nullopt;
+  const auto edge = [&](std::size_t i) { return geometry::Segment{v[i], v[(i + 1) % n]}; };
+  for (std::size_t i = 0; i < n; ++i) {
+    // Adjacent edges always share their common vertex, so segmentsIntersect cannot judge them;
+    // they are wrong only when collinear and pointing back (a spike of zero width).
+    const geometry::Vec2 d1 = v[(i + 1) % n] - v[i], d2 = v[(i + 2) % n] - v[(i + 1) % n];
+    if (geometry::cross(d1, d2) == 0.0 && d1.dot(d2) < 0.0) return std::make_pair(i, (i + 1) % n);
+    // Non-adjacent edges must not share any point (edge n-1 is adjacent to edge 0).
+    for (std::size_t j = i + 2; j < n; ++j) {
+      if (i == 0 && j == n - 1) continue;
+      if (geometry::segmentsIntersect(edge(i), edge(j))) return std::make_pair(i, j);
+    }
   }
   return std::nullopt;
 }

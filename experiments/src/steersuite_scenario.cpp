@@ -246,6 +246,9 @@ class XmlReader {
         for (const auto& v : n.children("vertex")) poly.vertices.push_back(geometry::xy(tuple(v)));
         if (poly.vertices.size() < 3) fail(n, "a polygon needs at least 3 <vertex>");
         if (std::abs(geometry::signedArea(poly)) < 1e-12) fail(n, "the polygon has zero area");
+        if (const auto edges = polygonSelfIntersection(poly))
+          fail(n, "the polygon crosses or touches itself (edges " + std::to_string(edges->first) + " and " +
+                      std::to_string(edges->second) + " meet; edge i runs from vertex i to the next)");
         s.world.obstacles.push_back({poly, {}});
       } else if (tag == "obstacleRegion") {
         onlyChildren(n, {"numObstacles", "regionBounds", "obstacleSize", "obstacleHeight"});

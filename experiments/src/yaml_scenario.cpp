@@ -81,6 +81,9 @@ struct Reader {
       c.forEach("vertices", [&](const YAML::Node& n, const std::string& p) { poly.vertices.push_back(geometry::xy(yaml::toVector(file, n, p))); });
       if (poly.vertices.size() < 3) c.fail("vertices", "a polygon needs at least 3 vertices");
       if (std::abs(geometry::signedArea(poly)) < 1e-12) c.fail("vertices", "the polygon has zero area");
+      if (const auto edges = polygonSelfIntersection(poly))
+        c.fail("vertices", "the polygon crosses or touches itself (edges " + std::to_string(edges->first) + " and " +
+                               std::to_string(edges->second) + " meet; edge i runs from vertex i to the next)");
       o.shape = poly;
       c.finish();
     }

@@ -140,3 +140,10 @@ TEST(SteerSuiteScenario, ObstaclesOutsideTheWorldAreErrors) {
                           "</orientedWallObstacle>\n  <circleObstacle>"));
   EXPECT_NE(wall.find("<orientedWallObstacle>: the obstacle reaches outside the world"), std::string::npos) << wall;
 }
+
+TEST(SteerSuiteScenario, SelfIntersectingPolygonsAreErrors) {
+  const std::string bowTie = errorOf(minimalWith(
+      "<circleObstacle>", "<polygonObstacle><vertex><x>0</x><z>3</z></vertex><vertex><x>4</x><z>7</z></vertex>"
+                          "<vertex><x>4</x><z>3</z></vertex><vertex><x>0</x><z>4</z></vertex></polygonObstacle>\n  <circleObstacle>"));
+  EXPECT_NE(bowTie.find("t.xml:8:3: <polygonObstacle>: the polygon crosses or touches itself"), std::string::npos) << bowTie;
+}

@@ -193,6 +193,23 @@ TEST(YamlScenario, ObstaclesMustLieInsideTheWorld) {
   EXPECT_EQ(errorOf(world3 + "obstacles:\n  - sphere: {center: [0, 0, 3], radius: 1}\n" + kAgent), "");
 }
 
+TEST(YamlScenario, SelfIntersectingPolygonsAreErrors) {
+  for (const std::string vertices : {"[[0, 0], [4, 4], [4, 0], [0, 1]]",            // a bow tie
+                                     "[[0, 0], [4, 0], [4, 4], [2, 0], [0, 4]]",     // a vertex on an edge
+                                     "[[0, 0], [4, 0], [4, 4], [0, 4], [0, 0]]",     // the first vertex repeated
+                                     "[[0, 0], [4, 0], [2, 0], [2, 3]]"}) {          // an edge folding back
+    SCOPED_TRACE(vertices);
+    const std::string err = errorOf(std::string(kHeader) + "obstacles:\n  - polygon: {vertices: " + vertices + "}\n" + kAgent);
+    EXPECT_EQ(err.rfind("test.yaml:5:", 0), 0u) << err;
+    EXPECT_NE(err.find("obstacles[0].polygon.vertices: the polygon crosses or touches itself"), std::string::npos) << err;
+  }
+  // Simple polygons, convex or not, in either orientation, are fine.
+  for (const std::string vertices : {"[[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]]", "[[0, 4], [2, 1], [4, 4], [4, 0], [0, 0]]",
+                                     "[[0, 0], [4, 0], [2, 3]]"})
+    EXPECT_EQ(errorOf(std::string(kHeader) + "obstacles:\n  - polygon: {vertices: " + vertices + "}\n" + kAgent), "")
+        << vertices;
+}
+
 // count: 1000000 in a small region sampled for minutes before failing; the area check fails at once.
 TEST(YamlScenario, GroupsTooLargeForTheirRegionFailAtTheCount) {
   const std::string err = errorOf(std::string(kHeader) + kAgent +
