@@ -124,6 +124,9 @@ struct ReynoldsReader {
         b.region.kind = reynolds::Region::Kind::Box;
         b.region.min = r.requiredVector("min");
         b.region.max = r.requiredVector("max");
+        // An inverted or flat box contains nothing, and containment would push every agent for ever.
+        for (int k = 0; k < s.world.dimension; ++k)
+          if (!(b.region.max[k] > b.region.min[k])) r.fail("max", "max must exceed min on every axis");
       }
       r.finish();
     }

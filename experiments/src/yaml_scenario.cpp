@@ -258,6 +258,9 @@ struct Reader {
     } else if (m.has("region")) {
       YamlMap r = m.map("region");
       const Vec3 lo = point(r, "min"), hi = point(r, "max");
+      // x and y must span an area; z may be flat in 3D (agents on a plane, as in pigeons.yaml).
+      if (!(hi.x() > lo.x() && hi.y() > lo.y() && hi.z() >= lo.z()))
+        r.fail("max", "max must exceed min in x and y (and not be below it in z)");
       r.finish();
       requireRoomFor(scenario.world, lo, hi, radiusForPlacement, static_cast<std::size_t>(count),
                      yaml::locate(file, m.node("count")), m.childPath("count"), dimension);

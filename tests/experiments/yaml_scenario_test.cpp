@@ -227,3 +227,13 @@ TEST(YamlScenario, GroupsTooLargeForTheirRegionFailAtTheCount) {
             "");
   EXPECT_EQ(errorOf(world3 + kAgent + "groups:\n  - {count: 20, region: {min: [0, 0, 0], max: [10, 10, 0]}}\n"), "");
 }
+
+TEST(YamlScenario, InvertedOrFlatGroupRegionsAreErrors) {
+  for (const std::string region : {"{min: [-6, 6], max: [-10, -6]}", "{min: [0, 0], max: [0, 5]}", "{min: [0, 0], max: [5, 0]}"}) {
+    const std::string err = errorOf(std::string(kHeader) + kAgent + "groups:\n  - {count: 2, region: " + region + "}\n");
+    EXPECT_NE(err.find("groups[0].region.max: max must exceed min"), std::string::npos) << region << ": " << err;
+  }
+  const std::string world3 = "dimension: 3\nworld: {min: [-50, -50, -50], max: [50, 50, 50]}\nmodel: straight\nneighbors: brute\n";
+  EXPECT_NE(errorOf(world3 + kAgent + "groups:\n  - {count: 2, region: {min: [0, 0, 1], max: [5, 5, 0]}}\n").find("region.max"),
+            std::string::npos);
+}

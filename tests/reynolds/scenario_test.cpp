@@ -192,6 +192,8 @@ TEST(ReynoldsScenario, ExploreAndForageKeysAreReadAndBadValuesAreErrorsWithLocat
       {"reynolds: {behaviors: [{kind: forage}], resources: [{position: [1, 0], radius: -0.1}]}\n", "radius"},
       {"reynolds: {behaviors: [{kind: forage}], resources: [{radius: 0.1}]}\n", "position"},
       {"reynolds: {behaviors: [{kind: forage}], resources: [{position: [1, 0], amount: 3}]}\n", "amount"},
+      {"reynolds: {behaviors: [{kind: containment, region: {min: [5, -5], max: [-5, 5]}}]}\n", "region.max"},
+      {"reynolds: {behaviors: [{kind: containment, region: {min: [-5, 0], max: [5, 0]}}]}\n", "region.max"},
   };
   for (const auto& [tail, key] : bad) {
     try {
