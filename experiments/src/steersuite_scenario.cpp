@@ -348,7 +348,10 @@ class XmlReader {
       if (d.norm() == 0.0) fail(ic.child("direction"), "direction must not be zero");
       a.state.direction = d.normalized();
     }
+    // The same limits as an agent's speed in our YAML format.
     a.state.speed = numberOr(ic, "speed", 0.0);
+    if (!(std::abs(a.state.speed) <= 1e3))
+      fail(ic.child("speed"), std::string("must be in [-1000, 1000], got '") + ic.child("speed").text().get() + "'");
     // SteerSuite's agents walk at about 1.3 m/s and are capped near 2.6 m/s.
     a.desiredSpeed = 1.3;
     a.maxSpeed = 2.6;

@@ -147,3 +147,10 @@ TEST(SteerSuiteScenario, SelfIntersectingPolygonsAreErrors) {
                           "<vertex><x>4</x><z>3</z></vertex><vertex><x>0</x><z>4</z></vertex></polygonObstacle>\n  <circleObstacle>"));
   EXPECT_NE(bowTie.find("t.xml:8:3: <polygonObstacle>: the polygon crosses or touches itself"), std::string::npos) << bowTie;
 }
+
+// The YAML reader's limits on an initial speed.
+TEST(SteerSuiteScenario, InitialSpeedIsLimited) {
+  const std::string err = errorOf(minimalWith("<speed>0</speed>", "<speed>1e300</speed>"));
+  EXPECT_NE(err.find("t.xml:15:7: <speed>: must be in [-1000, 1000], got '1e300'"), std::string::npos) << err;
+  EXPECT_EQ(errorOf(minimalWith("<speed>0</speed>", "<speed>-2</speed>")), "");
+}
