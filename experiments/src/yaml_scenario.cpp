@@ -40,9 +40,16 @@ struct Reader {
     return v;
   }
 
+  // A point that is an element of a list (way-points, polygon vertices), checked like point().
+  Vec3 listedPoint(const YAML::Node& n, const std::string& at) const {
+    Vec3 v = yaml::toVector(file, n, at);
+    if (dimension == 2 && n.size() == 3 && v.z() != 0.0) yaml::fail(file, n, at, "a 2D scenario takes [x, y] (z must be 0)");
+    return v;
+  }
+
   sim::Path path(const YamlMap& m) const {
     sim::Path p;
-    m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) { p.waypoints.push_back(yaml::toVector(file, n, at)); });
+    m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) { p.waypoints.push_back(listedPoint(n, at)); });
     if (p.waypoints.empty()) m.fail("waypoints", "a path needs at least one way-point");
     p.speed = m.positive("speed", 1.0);
     p.loop = m.boolean("loop", false);
@@ -78,7 +85,7 @@ struct Reader {
       shapeKey = "polygon";
       YamlMap c = m.map("polygon");
       geometry::Polygon poly;
-      c.forEach("vertices", [&](const YAML::Node& n, const std::string& p) { poly.vertices.push_back(geometry::xy(yaml::toVector(file, n, p))); });
+      c.forEach("vertices", [&](const YAML::Node& n, const std::string& p) { poly.vertices.push_back(geometry::xy(listedPoint(n, p))); });
       if (poly.vertices.size() < 3) c.fail("vertices", "a polygon needs at least 3 vertices");
       if (std::abs(geometry::signedArea(poly)) < 1e-12) c.fail("vertices", "the polygon has zero area");
       if (const auto edges = polygonSelfIntersection(poly))
@@ -341,7 +348,9 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   {
     YamlMap w = m.map("world");
     if (!m.has("world")) m.fail("world", "required key is missing (the world bounds {min, max})");
-    const Vec3 lo = w.requiredVector("min"), hi = w.requiredVector("max");
+    const Vec3 lo = r.point(w, "min"), hi = r.point(w, "max");
+    // A missing z would read as 0 and silently pair with the other corner's z.
+    if (w.node("min").size() != w.node("max").size()) w.fail("max", "min and max must have the same number of coordinates");
     for (int k = 0; k < r.dimension; ++k)
       if (!(hi[k] > lo[k])) w.fail("max", "max must exceed min on every axis");
     s.world.bounds = {lo, hi};

@@ -237,3 +237,21 @@ TEST(YamlScenario, InvertedOrFlatGroupRegionsAreErrors) {
   EXPECT_NE(errorOf(world3 + kAgent + "groups:\n  - {count: 2, region: {min: [0, 0, 1], max: [5, 5, 0]}}\n").find("region.max"),
             std::string::npos);
 }
+
+// Every point of a 2D scenario is [x, y] or has z = 0, polygon vertices and way-points included,
+// and the world's corners have as many coordinates as each other.
+TEST(YamlScenario, TwoDimensionalPointsAndWorldCornersAreConsistent) {
+  const std::string err = errorOf(std::string(kHeader) + "obstacles:\n  - polygon: {vertices: [[0, 3], [4, 3], [4, 7, 1]]}\n" + kAgent);
+  EXPECT_NE(err.find("obstacles[0].polygon.vertices[2]: a 2D scenario takes [x, y]"), std::string::npos) << err;
+  EXPECT_NE(errorOf(std::string(kHeader) + "obstacles:\n  - circle: {center: [0, 10], radius: 1}\n"
+                    "    path: {waypoints: [[0, 10], [5, 10, 2]]}\n" + kAgent)
+                .find("waypoints[1]: a 2D scenario takes [x, y]"),
+            std::string::npos);
+  EXPECT_NE(errorOf(std::string("world: {min: [-10, -10, 0], max: [10, 10]}\n") + kAgent).find("world.max: min and max must have the same"),
+            std::string::npos);
+  EXPECT_NE(errorOf(std::string("world: {min: [-10, -10, -10], max: [10, 10]}\n") + kAgent).find("world.min: a 2D scenario takes [x, y]"),
+            std::string::npos);
+  EXPECT_NE(errorOf(std::string("dimension: 3\nworld: {min: [-10, -10, -10], max: [10, 10]}\n") + kAgent).find("world.max"),
+            std::string::npos);
+  EXPECT_EQ(errorOf(std::string("world: {min: [-10, -10, 0], max: [10, 10, 0]}\n") + kAgent), "");
+}
