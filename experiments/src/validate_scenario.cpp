@@ -1,4 +1,6 @@
 #include <cmath>
+#include <string>
+#include <variant>
 
 #include "steer/experiments/scenario.hpp"
 
@@ -20,6 +22,34 @@ std::string agentLabel(const Scenario& s, const sim::Agent& a) {
 // A body counts as starting inside an obstacle once it overlaps it by more than this (m); the
 // same tolerance as a collision (ARCHITECTURE.md §5).
 constexpr double kOverlap = 1e-3;
+
+// A region goal is reached when the agent's centre is inside the box: a box without area, or
+// one that lies outside the world or wholly inside a solid convex obstacle, cannot be reached.
+// (Inside a polygon, which may be concave, is not claimed: 25 samples inside do not prove it.)
+void checkRegionGoal(const Scenario& s, std::size_t i, std::size_t g) {
+  const sim::Agent& a = s.world.agents[i];
+  const geometry::AlignedBox& box = a.goals[g].region;
+  const std::string what = agentLabel(s, a) + ": goal " + std::to_string(g);
+  if (!box.min.allFinite() || !box.max.allFinite() || !(box.max.x() > box.min.x()) || !(box.max.y() > box.min.y()))
+    throw InputError(goalLocation(s, i, g), what + ": the region needs max > min in x and y");
+  const sim::Vec3& lo = s.world.bounds.min;
+  const sim::Vec3& hi = s.world.bounds.max;
+  if (!(box.max.x() > lo.x() && box.min.x() < hi.x() && box.max.y() > lo.y() && box.min.y() < hi.y()))
+    throw InputError(goalLocation(s, i, g), what + ": the region is outside the world bounds");
+  for (std::size_t o = 0; o < s.world.obstacles.size(); ++o) {
+    const auto& obstacle = s.world.obstacles[o];
+    if (!obstacle.isStatic() || std::holds_alternative<geometry::Segment>(obstacle.shape) ||
+        std::holds_alternative<geometry::Polygon>(obstacle.shape))
+      continue;
+    bool inside = true;  // the corners decide for a convex shape; the grid guards the boundary
+    for (int u = 0; u <= 4 && inside; ++u)
+      for (int v = 0; v <= 4 && inside; ++v) {
+        const geometry::Vec2 q = box.min + (box.max - box.min).cwiseProduct(geometry::Vec2(u / 4.0, v / 4.0));
+        inside = sim::obstacleContains(obstacle, sim::Vec3::Zero(), sim::Vec3(q.x(), q.y(), 0.0), 0.0);
+      }
+    if (inside) throw InputError(goalLocation(s, i, g), what + ": the region lies inside obstacle " + std::to_string(o));
+  }
+}
 }  // namespace
 
 void validateScenario(const Scenario& s) {
@@ -47,6 +77,7 @@ void validateScenario(const Scenario& s) {
     }
     for (std::size_t g = 0; g < a.goals.size(); ++g) {
       const sim::Goal& goal = a.goals[g];
+      if (goal.kind == sim::Goal::Kind::SeekRegion) checkRegionGoal(s, i, g);
       if (goal.kind != sim::Goal::Kind::Seek || goal.target.kind != sim::Target::Kind::Point) continue;
       const sim::Vec3& p = goal.target.point;
       if (!p.allFinite()) throw InputError(goalLocation(s, i, g), agentLabel(s, a) + ": goal must be finite");
