@@ -57,6 +57,9 @@ void validateScenario(const Scenario& s) {
   if (!(s.settings.dt > 0.0) || !std::isfinite(s.settings.dt)) throw InputError({s.file, 0, 0}, "dt must be > 0");
   if (!(s.settings.duration > 0.0) || !std::isfinite(s.settings.duration))
     throw InputError({s.file, 0, 0}, "duration must be > 0");
+  // dt: 5e-324 passes "dt > 0" and then never finishes; 10^8 steps is days of computing.
+  if (s.settings.duration / s.settings.dt > 1e8)
+    throw InputError({s.file, 0, 0}, "duration / dt is over 10^8 steps: is dt in seconds?");
   for (std::size_t o = 0; o < w.obstacles.size(); ++o) {
     if (const auto* ball = std::get_if<geometry::Ball>(&w.obstacles[o].shape); ball != nullptr && !(ball->radius > 0.0))
       throw InputError({s.file, 0, 0}, "obstacle " + std::to_string(o) + ": radius must be > 0");

@@ -182,6 +182,17 @@ TEST(SteerCommand, TheDefaultFolderStaysInsideRuns) {
   fs::remove_all(dir);
 }
 
+// dt = 5e-324 passes "dt > 0" and then never finished: over 10^8 steps is an error.
+TEST(SteerCommand, AStepSoSmallTheRunCouldNotFinishIsAnError) {
+  const fs::path out = scratchDir("tiny_dt");
+  const auto r = runSteer("run " + kData + "/yaml/minimal.yaml --dt 5e-324 --quiet --out " + out.string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("over 10^8 steps"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --dt 0.01 --duration 1 --quiet --out " + out.string()).status, 0);
+  fs::remove_all(out);
+}
+
 // summary.json names the scenario by an absolute path, so `steer render RUN_DIR` works from any
 // working directory even when the run was given a relative one.
 TEST(SteerCommand, SummaryNamesTheScenarioByAnAbsolutePath) {
