@@ -48,10 +48,18 @@ class XmlReader {
     throw InputError(where(node), std::string("<") + node.name() + ">: " + message);
   }
 
-  void onlyChildren(const pugi::xml_node& node, const std::set<std::string>& allowed) const {
+  // The child elements of `node` are among `allowed`, each at most once unless `repeatable` (a
+  // second <x> in a <position> was silently ignored), and carry no attributes (the format has
+  // none below the root, which may hold xmlns).
+  void onlyChildren(const pugi::xml_node& node, const std::set<std::string>& allowed,
+                    const std::set<std::string>& repeatable = {}) const {
+    std::set<std::string> seen;
     for (const auto& c : node.children()) {
       if (c.type() != pugi::node_element) continue;
       if (!allowed.count(c.name())) fail(c, std::string("unknown tag inside <") + node.name() + ">");
+      if (!seen.insert(c.name()).second && !repeatable.count(c.name()))
+        fail(c, std::string("given twice inside <") + node.name() + ">");
+      if (c.first_attribute()) fail(c, std::string("unexpected attribute '") + c.first_attribute().name() + "'");
     }
   }
 
@@ -195,9 +203,27 @@ class XmlReader {
     s.file = file_;
     s.settings.seed = seed_;
     s.world.dimension = 2;
-    onlyChildren(root, {"header", "suggestedCameraView", "obstacle", "obstacleRegion", "circleObstacle",
-                        "orientedBoxObstacle", "orientedWallObstacle", "polygonObstacle", "agent", "agentRegion",
-                        "agentEmitter"});
+    // One root element and nothing after it (pugixml keeps a second root, or text, as a sibling).
+    for (const auto& n : doc.children())
+      if ((n.type() == pugi::node_element && n != root) || n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata)
+        fail(n.type() == pugi::node_element ? n : root, "nothing may follow the root element <SteerBenchTestCase>");
+    // pugixml drops text after the root without a word: only blanks and comments may follow.
+    const std::string close = std::string("</") + root.name() + ">";
+    for (std::size_t at = text_.rfind(close) == std::string::npos ? text_.size() : text_.rfind(close) + close.size();;) {
+      at = text_.find_first_not_of(" \t\r\n", at);
+      if (at == std::string::npos) break;
+      if (text_.compare(at, 4, "<!--") == 0 && text_.find("-->", at) != std::string::npos) {
+        at = text_.find("-->", at) + 3;
+        continue;
+      }
+      throw InputError(locationOf(at + 1), "nothing may follow the root element <SteerBenchTestCase>");
+    }
+    const std::set<std::string> parts = {"suggestedCameraView", "obstacle", "obstacleRegion", "circleObstacle",
+                                         "orientedBoxObstacle", "orientedWallObstacle", "polygonObstacle", "agent",
+                                         "agentRegion", "agentEmitter"};
+    std::set<std::string> rootTags = parts;
+    rootTags.insert("header");
+    onlyChildren(root, rootTags, parts);
 
     const pugi::xml_node header = child(root, "header");
     onlyChildren(header, {"version", "name", "worldBounds", "description", "passingCriteria"});
@@ -241,7 +267,7 @@ class XmlReader {
       } else if (tag == "orientedWallObstacle") {
         wall(n, s.world);
       } else if (tag == "polygonObstacle") {
-        onlyChildren(n, {"vertex", "height"});
+        onlyChildren(n, {"vertex", "height"}, {"vertex"});
         geometry::Polygon poly;
         for (const auto& v : n.children("vertex")) poly.vertices.push_back(geometry::xy(tuple(v)));
         if (poly.vertices.size() < 3) fail(n, "a polygon needs at least 3 <vertex>");
@@ -362,7 +388,7 @@ class XmlReader {
   // <thetaY> degrees, with optional <doorway><offset/><width/></doorway> gaps (offset of the gap's
   // centre from the wall's centre along its length).
   void wall(const pugi::xml_node& n, sim::World& world) const {
-    onlyChildren(n, {"position", "length", "thickness", "height", "thetaY", "doorway"});
+    onlyChildren(n, {"position", "length", "thickness", "height", "thetaY", "doorway"}, {"doorway"});
     const Vec2 c = geometry::xy(tuple(child(n, "position")));
     const double length = positive(n, "length");
     const double thickness = n.child("thickness") ? positive(n, "thickness") : 0.2;
