@@ -2,7 +2,10 @@
 // unknown keys are errors naming file, line, column and key path.
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <map>
+#include <sstream>
+#include <string>
 
 #include "document_params.hpp"
 #include "obstacle_checks.hpp"
@@ -18,6 +21,12 @@ using geometry::Vec3;
 using yaml::YamlMap;
 
 namespace {
+
+std::string describeLength(double metres) {
+  std::ostringstream s;
+  s << std::setprecision(4) << metres;
+  return s.str();
+}
 
 struct Reader {
   std::string file;
@@ -258,6 +267,13 @@ struct Reader {
       const double radius = r.positive("radius", 1.0);
       if (!r.has("radius")) r.fail("radius", "required key is missing");
       r.finish();
+      // Neighbours on the ring are a chord 2R sin(π/N) apart; closer than two radii (beyond the
+      // 1 mm a collision allows) every agent starts inside the next.
+      const double chord = 2.0 * radius * std::sin(geometry::kPi / static_cast<double>(count));
+      if (count > 1 && chord < 2.0 * radiusForPlacement - 1e-3)
+        r.fail("radius", std::to_string(count) + " agents of radius " + describeLength(radiusForPlacement) +
+                             " overlap on this ring: neighbours " + describeLength(chord) + " m apart (need a ring radius of at least " +
+                             describeLength(radiusForPlacement / std::sin(geometry::kPi / static_cast<double>(count))) + " m)");
       for (std::int64_t i = 0; i < count; ++i) {
         const double angle = 2.0 * geometry::kPi * static_cast<double>(i) / static_cast<double>(count);
         positions.push_back(c + radius * geometry::lift(geometry::directionOf(angle)));
