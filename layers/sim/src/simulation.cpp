@@ -100,7 +100,7 @@ void Simulation::step() {
   // then sleeps) a 6-agent maze ran 3-100 times slower with 2 threads than with 1. The agents are
   // independent, so the results do not depend on it.
   constexpr std::int64_t kAgentsPerThread = 32;
-  const int threads = static_cast<int>(std::clamp<std::int64_t>(n / kAgentsPerThread, 1, settings_.threads));
+  const int threads = static_cast<int>(std::clamp<std::int64_t>(n / kAgentsPerThread, 1, std::max(1, settings_.threads)));
 #pragma omp parallel num_threads(threads)
   {
     NearEnvironment near;
