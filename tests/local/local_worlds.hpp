@@ -100,6 +100,7 @@ inline sim::Simulation makeSimulation(sim::World world, const RunOptions& o) {
   s.duration = o.duration;
   s.seed = o.seed;
   s.threads = o.threads;
+  s.minAgentsPerThread = 1;  // a test that asks for threads gets them, however few the agents
   s.integrator.kind = o.integrator;
   s.integrator.absTolerance = 1e-9;
   s.integrator.relTolerance = 1e-9;

@@ -13,6 +13,7 @@ sim::Simulation makeSim(sim::World w, int threads, sim::IntegratorKind kind = si
   s.dt = 0.1;
   s.duration = 30;
   s.threads = threads;
+  s.minAgentsPerThread = 1;  // a test that asks for threads gets them, however few the agents
   s.integrator.kind = kind;
   return sim::Simulation(std::move(w), s, std::make_unique<sim::StraightModel>(),
                          std::make_unique<environment::BruteForceProvider>(),

@@ -535,6 +535,7 @@ sim::Simulation boxSimulation(sim::World world, reynolds::ReynoldsParameters p, 
   s.duration = duration;
   s.seed = seed;
   s.threads = threads;
+  s.minAgentsPerThread = 1;  // the forage claim compares 1 and 2 threads on 3 foragers: really use 2
   return sim::Simulation(std::move(world), s, std::make_unique<reynolds::ReynoldsModel>(std::move(p)),
                          std::make_unique<environment::BruteForceProvider>(), std::make_unique<planning::DirectPlanner>());
 }

@@ -95,12 +95,10 @@ void Simulation::step() {
   const auto n = static_cast<std::int64_t>(world_.agents.size());
   const World& snapshot = world_;
   snapshotKinematics(world_, kinematics_);
-  // A thread per kAgentsPerThread agents at most: for a handful of agents the parallel region's
-  // start and barrier cost more than the agents, and on a loaded machine (a waiting thread spins,
-  // then sleeps) a 6-agent maze ran 3-100 times slower with 2 threads than with 1. The agents are
-  // independent, so the results do not depend on it.
-  constexpr std::int64_t kAgentsPerThread = 32;
-  const int threads = static_cast<int>(std::clamp<std::int64_t>(n / kAgentsPerThread, 1, std::max(1, settings_.threads)));
+  // A 6-agent maze ran 3-100 times slower with 2 threads than with 1 on a loaded machine
+  // (SimulationSettings::minAgentsPerThread).
+  const std::int64_t perThread = std::max(1, settings_.minAgentsPerThread);
+  const int threads = static_cast<int>(std::clamp<std::int64_t>(n / perThread, 1, std::max(1, settings_.threads)));
 #pragma omp parallel num_threads(threads)
   {
     NearEnvironment near;

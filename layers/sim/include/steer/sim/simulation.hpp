@@ -18,6 +18,10 @@ struct SimulationSettings {
   double duration = 60.0;   ///< simulated time limit (s), > 0
   std::uint64_t seed = 1;   ///< seeds every random draw of the run
   int threads = 1;          ///< worker threads for per-agent work, ≥ 1
+  /// Agents per thread at least: a step of n agents uses min(threads, n / this) threads (≥ 1).
+  /// For a handful of agents the parallel region costs more than it saves, much more on a loaded
+  /// machine; the results do not depend on it. Tests that compare thread counts on few agents set 1.
+  int minAgentsPerThread = 32;
   IntegratorSettings integrator;
 };
 
