@@ -108,16 +108,24 @@ planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& s)
   return p;
 }
 
-planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
-  planning::FieldPlannerParameters p;
+FieldPlannerSection readFieldPlannerSection(const Scenario& s) {
   if (!hasSection(s, "field")) throw InputError({s.file, 0, 0}, "planning.field: the field planner needs planning.field.file");
   yaml::YamlMap map(s.file, s.planning["field"], "planning.field");
-  std::string file = map.requiredString("file");
-  p.predictionTime = map.number("prediction_time", p.predictionTime, 0.0, 1e6);
+  FieldPlannerSection section;
+  const std::string file = map.requiredString("file");
+  section.predictionTime = map.number("prediction_time", planning::FieldPlannerParameters{}.predictionTime, 0.0, 1e6);
   map.finish();
   // Relative to the scenario file's folder.
   const auto base = std::filesystem::path(s.file).parent_path();
-  const auto path = std::filesystem::path(file).is_absolute() ? std::filesystem::path(file) : base / file;
+  section.file = std::filesystem::path(file).is_absolute() ? std::filesystem::path(file) : base / file;
+  return section;
+}
+
+planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
+  planning::FieldPlannerParameters p;
+  const FieldPlannerSection section = readFieldPlannerSection(s);
+  p.predictionTime = section.predictionTime;
+  const auto& path = section.file;
   std::ifstream in(path);
   if (!in) throw InputError({path.string(), 0, 0}, "cannot open velocity field file");
   try {

@@ -53,12 +53,7 @@ void checkSections(const Scenario& s) {
     if (planning.has("direct")) readDirectPlannerParameters(s);
     if (planning.has("harmonic")) readHarmonicPlannerParameters(s);
     if (planning.has("hybrid")) readHybridPlannerParameters(s);
-    if (planning.has("field")) {
-      yaml::YamlMap field = planning.map("field");
-      field.requiredString("file");
-      field.number("prediction_time", 0.0, 0.0, 1e6);
-      field.finish();
-    }
+    if (planning.has("field")) readFieldPlannerSection(s);
     planning.finish();
   }
   // No provider takes parameters yet: the section may only be empty.

@@ -2,6 +2,8 @@
 // Readers of each part's configuration section of a scenario (Scenario::local, ::reynolds,
 // ::planning, ::environment). One config_<part>.cpp per part; each throws InputError with the
 // node's location on a bad or unknown key (see yaml_support.hpp).
+#include <filesystem>
+
 #include "steer/experiments/scenario.hpp"
 #include "steer/local/parameters.hpp"
 #include "steer/planning/direct_planner.hpp"
@@ -15,6 +17,12 @@ namespace steer::experiments {
 planning::DirectPlannerParameters readDirectPlannerParameters(const Scenario& scenario);
 planning::HarmonicPlannerParameters readHarmonicPlannerParameters(const Scenario& scenario);
 planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& scenario);
+/// The keys of planning.field without opening its file (checkSections reads them for every run).
+struct FieldPlannerSection {
+  std::filesystem::path file;  ///< relative paths resolved against the scenario's folder
+  double predictionTime = 0.0;
+};
+FieldPlannerSection readFieldPlannerSection(const Scenario& scenario);
 planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& scenario);
 reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& scenario);
 local::GoldensteinParameters readGoldensteinParameters(const Scenario& scenario);

@@ -209,14 +209,13 @@ class XmlReader {
         fail(n.type() == pugi::node_element ? n : root, "nothing may follow the root element <SteerBenchTestCase>");
     // pugixml drops text after the root without a word: only blanks and comments may follow.
     const std::string close = std::string("</") + root.name() + ">";
-    for (std::size_t at = text_.rfind(close) == std::string::npos ? text_.size() : text_.rfind(close) + close.size();;) {
-      at = text_.find_first_not_of(" \t\r\n", at);
-      if (at == std::string::npos) break;
-      if (text_.compare(at, 4, "<!--") == 0 && text_.find("-->", at) != std::string::npos) {
-        at = text_.find("-->", at) + 3;
-        continue;
-      }
-      throw InputError(locationOf(at + 1), "nothing may follow the root element <SteerBenchTestCase>");
+    const std::size_t closeAt = text_.rfind(close);
+    std::size_t at = closeAt == std::string::npos ? text_.size() : closeAt + close.size();
+    while ((at = text_.find_first_not_of(" \t\r\n", at)) != std::string::npos) {
+      const std::size_t commentEnd = text_.compare(at, 4, "<!--") == 0 ? text_.find("-->", at) : std::string::npos;
+      if (commentEnd == std::string::npos)
+        throw InputError(locationOf(at + 1), "nothing may follow the root element <SteerBenchTestCase>");
+      at = commentEnd + 3;
     }
     const std::set<std::string> parts = {"suggestedCameraView", "obstacle", "obstacleRegion", "circleObstacle",
                                          "orientedBoxObstacle", "orientedWallObstacle", "polygonObstacle", "agent",
