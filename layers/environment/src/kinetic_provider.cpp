@@ -240,9 +240,9 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
 
   obstacles.tidy();
   if (advance > 0.0) {
-    tri.sweep(near);
+    tri.sweep();
   }
-  if (!tri.finish(near)) {
+  if (!tri.finish()) {
     // Safety net (see Triangulation::finish): rebuild from the current positions. Wall contacts
     // of this step are kept; agent-pair contacts of this step are not detected.
     const KineticCounters kept = s.counters;
@@ -256,6 +256,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     sortUnique(contacts);
     return;
   }
+  near.flipsDone(tri.flips());
 
   // Agents enabled again, agents back from a wall crossing, and agents that were off the
   // triangulation: place them.

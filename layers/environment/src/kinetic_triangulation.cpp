@@ -89,6 +89,7 @@ Motion Triangulation::motionOf(VH v) const {
 
 void Triangulation::beginStep() {
   atEnd_ = false;
+  flips_.clear();
   nowTick_ = ticks_.beginStep(s_.clock, [&](auto&& f) {
     for (auto face = cdt_.all_faces_begin(); face != cdt_.all_faces_end(); ++face)
       for (Tick& due : face->info().due) due = f(due);
@@ -189,18 +190,18 @@ bool Triangulation::faceOk(FH f) const {
          CGAL::LEFT_TURN;
 }
 
-void Triangulation::flip(FH f, int i, FlipListener& listener) {
+void Triangulation::flip(FH f, int i) {
   VH vc = f->vertex(i), va = f->vertex(CDT::ccw(i)), vb = f->vertex(CDT::cw(i));
   VH vd = f->neighbor(i)->vertex(cdt_.mirror_index(f, i));
   ++s_.counters.flips;
   cdt_.flip(f, i);
-  listener.flipped(idOf(va), idOf(vb), idOf(vc), idOf(vd));
+  flips_.push_back({idOf(va), idOf(vb), idOf(vc), idOf(vd)});
 }
 
 // =============================================================================================
 // The τ sweep: due certificates, then events in time order, flips only.
 
-void Triangulation::sweep(FlipListener& listener) {
+void Triangulation::sweep() {
   sweeping_ = true;
   // Every edge whose certificate came due, seen from one of its two faces: the one in which its
   // end points run from the lower id to the higher counter-clockwise (the other face sees them
@@ -216,13 +217,14 @@ void Triangulation::sweep(FlipListener& listener) {
       if (f->info().due[i] <= nowTick_ && idOf(f->vertex(CDT::ccw(i))) < idOf(f->vertex(CDT::cw(i))))
         certifyInStep(f, i, 0.0);
   collecting_ = false;
-  // Events come in τ order, i.e. in no order in memory: at 100,000 agents each one's faces,
-  // vertices and near-set lists are cache misses. Those of the next few initial events are
-  // loaded ahead, in two stages (what locates the data, then the data).
+  // Events come in τ order, i.e. in no order in memory: at 100,000 agents each one's faces and
+  // vertices are cache misses. Those of the next few initial events are loaded ahead, in stages
+  // (what locates the data, then the data). The near sets are told of the flips afterwards, in
+  // space order (NearSets::flipsDone), not here.
   std::sort(initial_.begin(), initial_.end(), [](const Event& x, const Event& y) { return y > x; });
   constexpr std::size_t kAhead[3] = {12, 8, 4};  // events ahead, by stage
   for (int stage = 0; stage < 3; ++stage)
-    for (std::size_t k = 0; k < std::min(kAhead[stage], initial_.size()); ++k) prefetch(initial_[k], stage, listener);
+    for (std::size_t k = 0; k < std::min(kAhead[stage], initial_.size()); ++k) prefetch(initial_[k], stage);
   std::size_t next = 0;
   // A safety valve against an endless flip loop from inconsistent floating-point roots: the
   // end-of-step pass with exact predicates finishes whatever is left.
@@ -235,7 +237,7 @@ void Triangulation::sweep(FlipListener& listener) {
     } else {
       ev = initial_[next++];
       for (int stage = 0; stage < 3; ++stage)
-        if (next + kAhead[stage] < initial_.size()) prefetch(initial_[next + kAhead[stage]], stage, listener);
+        if (next + kAhead[stage] < initial_.size()) prefetch(initial_[next + kAhead[stage]], stage);
     }
     FH f = ev.face;
     const int i = ev.index;
@@ -269,7 +271,7 @@ void Triangulation::sweep(FlipListener& listener) {
       continue;
     }
     ++s_.counters.events;
-    flip(f, i, listener);
+    flip(f, i);
     // CGAL's flip keeps both faces: f and g now share the new edge cd, and their other edges are
     // the quadrilateral's four sides (found here without a walk around a vertex).
     const int fi = f->index(g), gi = g->index(f);
@@ -288,24 +290,22 @@ void Triangulation::sweep(FlipListener& listener) {
   sweeping_ = false;
 }
 
-void Triangulation::prefetch(const Event& ev, int stage, const FlipListener& listener) const {
+void Triangulation::prefetch(const Event& ev, int stage) const {
   const std::uint32_t corners[4] = {ev.a, ev.b, ev.c, ev.d};
   FH f = ev.face;
   switch (stage) {
-    case 0:  // what the event itself names: its face, the corners' records and index entries
+    case 0:  // what the event itself names: its face, the corners' records and handles
       __builtin_prefetch(&*f);
       for (std::uint32_t x : corners)
         if (x != kNone) {
           s_.prefetch(x);
           __builtin_prefetch(&handle_[x]);
         }
-      listener.prefetch(corners, true);
       return;
-    case 1:  // one step further: the faces around f, CGAL's vertices, the corners' lists
+    case 1:  // one step further: the faces around f, CGAL's vertices
       for (int k = 0; k < 3; ++k) __builtin_prefetch(&*f->neighbor(k));
       for (std::uint32_t x : corners)
         if (x != kNone) __builtin_prefetch(&*handle_[x]);
-      listener.prefetch(corners, false);
       return;
     default: {  // the faces around the other face of the edge (the flip rewires them)
       FH g = f->neighbor(ev.index);
@@ -318,7 +318,7 @@ void Triangulation::prefetch(const Event& ev, int stage, const FlipListener& lis
 // =============================================================================================
 // End of the step.
 
-bool Triangulation::finish(FlipListener& listener) {
+bool Triangulation::finish() {
   for (std::uint32_t i = 0; i < s_.n; ++i)
     if (s_.has(i, Shared::kMoving)) handle_[i]->set_point(toPoint(s_.xy(i)));
   atEnd_ = true;
@@ -376,7 +376,7 @@ bool Triangulation::finish(FlipListener& listener) {
     if (CGAL::orientation(vc->point(), va->point(), vd->point()) != CGAL::LEFT_TURN ||
         CGAL::orientation(vc->point(), vd->point(), vb->point()) != CGAL::LEFT_TURN)
       continue;
-    flip(f, i, listener);
+    flip(f, i);
     for (auto e : {std::pair{vc, vd}, {vc, va}, {va, vd}, {vd, vb}, {vb, vc}}) work_.push_back(e);
   }
   for (auto [x, y] : done_) {
@@ -457,7 +457,7 @@ bool Triangulation::valid() const {
 
 std::size_t Triangulation::memoryBytes() const {
   return (cdt_.number_of_vertices() + 1) * sizeof(CDT::Vertex) + (cdt_.number_of_faces() + 8) * sizeof(CDT::Face) +
-         handle_.capacity() * sizeof(VH) + folded_.capacity() * sizeof(std::uint32_t) +
+         handle_.capacity() * sizeof(VH) + folded_.capacity() * sizeof(std::uint32_t) + flips_.capacity() * sizeof(Flip) +
          (work_.capacity() + done_.capacity()) * sizeof(std::pair<VH, VH>);
 }
 

@@ -80,16 +80,10 @@ using FH = CDT::Face_handle;
 using Point = K::Point_2;
 }  // namespace cdt
 
-/// Told about every flip: edge ab was replaced by edge cd (ids; kNone for the infinite vertex).
-class FlipListener {
- public:
-  virtual void flipped(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) = 0;
-  /// A flip of the quadrilateral with these corners may come soon: start loading what flipped()
-  /// would read for them, and for `far` the index entries it would read first.
-  virtual void prefetch(std::span<const std::uint32_t, 4> corners, bool far) const = 0;
-
- protected:
-  ~FlipListener() = default;
+/// One flip of the step: edge ab was replaced by edge cd (ids; kNone for the infinite vertex).
+struct Flip {
+  std::uint32_t a, b, c, d;
+  auto operator<=>(const Flip&) const = default;
 };
 
 class Triangulation {
@@ -143,11 +137,14 @@ class Triangulation {
   /// (certificates scheduled in between run from the start of the step).
   void beginStep();
   /// The certificates that came due and their failures in τ order, repaired by flips.
-  void sweep(FlipListener& listener);
+  void sweep();
   /// Moves every vertex to its end position, checks the faces around the certificates looked at
   /// (fold-overs: false, the caller rebuilds), repairs any edge that is not locally Delaunay
   /// with exact predicates, and schedules those certificates again.
-  bool finish(FlipListener& listener);
+  bool finish();
+  /// The flips of this step (sweep and finish), in the order they were made; cleared by
+  /// beginStep(). The near sets take them in one batch, in space order (see NearSets::flipsDone).
+  std::span<const Flip> flips() const { return flips_; }
   /// Takes an agent out (disabled, or its step crosses a wall); `neighbours` gets its former
   /// neighbours.
   void removeAgent(std::uint32_t id, std::vector<std::uint32_t>& neighbours);
@@ -180,13 +177,13 @@ class Triangulation {
   void setDue(cdt::FH f, int i, Tick due);
   Tick dueIn(double budget) const;  // the tick `budget` of clock after the positions CGAL holds
   bool sameQuad(const Event& ev) const;  // the event's edge and apexes are still those of its slot
-  void prefetch(const Event& ev, int stage, const FlipListener& listener) const;
+  void prefetch(const Event& ev, int stage) const;
   void certifyInStep(cdt::FH f, int i, double tau0);
   double budget(cdt::FH f, int i, double& margin) const;
   void schedule(cdt::FH f, int i);
   void scheduleAround(cdt::VH v);
   bool faceOk(cdt::FH f) const;
-  void flip(cdt::FH f, int i, FlipListener& listener);
+  void flip(cdt::FH f, int i);
 
   Shared& s_;
   cdt::CDT cdt_;
@@ -199,6 +196,7 @@ class Triangulation {
   bool collecting_ = false;
   std::vector<std::pair<cdt::VH, cdt::VH>> work_, done_;
   std::vector<std::uint32_t> folded_;
+  std::vector<Flip> flips_;
   bool sweeping_ = false;
   bool atEnd_ = true;  // CGAL holds the end positions of the step (or the clock stands still)
   TickScale ticks_;
