@@ -39,7 +39,7 @@ struct ReynoldsReader {
 
   sim::Path path(const YamlMap& m) const {
     sim::Path p;
-    m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) { p.waypoints.push_back(yaml::toVector(m.file(), n, at)); });
+    m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) { p.waypoints.push_back(yaml::toPoint(m.file(), n, at, s.world.dimension)); });
     if (p.waypoints.empty()) m.fail("waypoints", "a path needs at least one way-point");
     p.speed = m.positive("speed", p.speed);
     p.loop = m.boolean("loop", p.loop);
@@ -69,8 +69,8 @@ struct ReynoldsReader {
     b.margin = m.number("margin", b.margin, 0.0, 1e6);
     b.maxTime = m.positive("max_time", b.maxTime);
     b.speed = m.number("speed", b.speed, -1e3, 1e3);
-    b.point = m.vector("point", b.point);
-    b.offset = m.vector("offset", b.offset);
+    b.point = m.point("point", b.point, s.world.dimension);
+    b.offset = m.point("offset", b.offset, s.world.dimension);
     if (m.has("agent")) b.agentA = agentNamed(m, "agent");
     if (m.has("agent_b")) b.agentB = agentNamed(m, "agent_b");
     if (m.has("neighborhood")) {
@@ -109,7 +109,7 @@ struct ReynoldsReader {
     }
     if (m.has("path")) {
       YamlMap p = m.map("path");
-      p.forEach("points", [&](const YAML::Node& n, const std::string& a) { b.path.points.push_back(yaml::toVector(s.file, n, a)); });
+      p.forEach("points", [&](const YAML::Node& n, const std::string& a) { b.path.points.push_back(yaml::toPoint(s.file, n, a, s.world.dimension)); });
       if (b.path.points.size() < 2) p.fail("points", "a path spine needs at least two points");
       b.path.radius = p.positive("radius", b.path.radius);
       p.finish();
@@ -118,12 +118,12 @@ struct ReynoldsReader {
       YamlMap r = m.map("region");
       if (r.has("center")) {
         b.region.kind = reynolds::Region::Kind::Sphere;
-        b.region.center = r.requiredVector("center");
+        b.region.center = r.requiredPoint("center", s.world.dimension);
         b.region.radius = r.positive("radius", b.region.radius);
       } else {
         b.region.kind = reynolds::Region::Kind::Box;
-        b.region.min = r.requiredVector("min");
-        b.region.max = r.requiredVector("max");
+        b.region.min = r.requiredPoint("min", s.world.dimension);
+        b.region.max = r.requiredPoint("max", s.world.dimension);
         // An inverted or flat box contains nothing, and containment would push every agent for ever.
         for (int k = 0; k < s.world.dimension; ++k)
           if (!(b.region.max[k] > b.region.min[k])) r.fail("max", "max must exceed min on every axis");
@@ -134,8 +134,8 @@ struct ReynoldsReader {
     b.explore.max = s.world.bounds.max;
     if (m.has("explore")) {
       YamlMap e = m.map("explore");
-      b.explore.min = e.vector("min", b.explore.min);
-      b.explore.max = e.vector("max", b.explore.max);
+      b.explore.min = e.point("min", b.explore.min, s.world.dimension);
+      b.explore.max = e.point("max", b.explore.max, s.world.dimension);
       b.explore.cellSize = e.positive("cell_size", b.explore.cellSize);
       b.explore.sensingRadius = e.positive("sensing_radius", b.explore.sensingRadius);
       b.explore.clearance = e.number("clearance", b.explore.clearance, 0.0, 1e6);
@@ -317,7 +317,7 @@ reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
       YamlMap c(s.file, n, at);
       reynolds::Clap clap;
       clap.time = c.requiredNumber("time", 0.0, 1e9);
-      clap.position = c.vector("position", clap.position);
+      clap.position = c.point("position", clap.position, s.world.dimension);
       clap.radius = c.positive("radius", clap.radius);
       c.finish();
       p.claps.push_back(clap);
@@ -327,8 +327,7 @@ reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
     m.forEach("resources", [&](const YAML::Node& n, const std::string& at) {
       YamlMap c(s.file, n, at);
       reynolds::Resource resource;
-      resource.position = c.requiredVector("position");
-      if (s.world.dimension == 2) resource.position.z() = 0.0;
+      resource.position = c.requiredPoint("position", s.world.dimension);
       if (!s.world.bounds.contains(resource.position, s.world.dimension)) c.fail("position", "outside the world");
       resource.radius = c.number("radius", resource.radius, 0.0, 1e6);
       c.finish();

@@ -64,6 +64,10 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     if (!(*o.duration > 0.0) || !std::isfinite(*o.duration)) badOption("--duration", "must be a finite number > 0");
     s.settings.duration = *o.duration;
   }
+  // The scenario file was checked with its own dt and duration; a step count made too large by
+  // the options is the options' fault (validate_scenario.cpp has the same bound).
+  if ((o.dt || o.duration) && s.settings.duration / s.settings.dt > 1e8)
+    badOption(o.dt ? "--dt" : "--duration", "duration / dt is over 10^8 steps: is dt in seconds?");
   if (o.threads) {
     if (*o.threads < 1) badOption("--threads", "must be >= 1");
     s.settings.threads = *o.threads;

@@ -42,19 +42,10 @@ struct Reader {
   };
   std::vector<PendingAgentTarget> pending;
 
-  Vec3 point(const YamlMap& m, const std::string& key) const {
-    Vec3 v = m.requiredVector(key);
-    if (dimension == 2 && m.node(key).size() == 3 && v.z() != 0.0)
-      m.fail(key, "a 2D scenario takes [x, y] (z must be 0)");
-    return v;
-  }
+  Vec3 point(const YamlMap& m, const std::string& key) const { return m.requiredPoint(key, dimension); }
 
   // A point that is an element of a list (way-points, polygon vertices), checked like point().
-  Vec3 listedPoint(const YAML::Node& n, const std::string& at) const {
-    Vec3 v = yaml::toVector(file, n, at);
-    if (dimension == 2 && n.size() == 3 && v.z() != 0.0) yaml::fail(file, n, at, "a 2D scenario takes [x, y] (z must be 0)");
-    return v;
-  }
+  Vec3 listedPoint(const YAML::Node& n, const std::string& at) const { return yaml::toPoint(file, n, at, dimension); }
 
   sim::Path path(const YamlMap& m) const {
     sim::Path p;

@@ -51,6 +51,12 @@ geometry::Vec3 toVector(const std::string& file, const YAML::Node& node, const s
   return v;
 }
 
+geometry::Vec3 toPoint(const std::string& file, const YAML::Node& node, const std::string& path, int dimension) {
+  const geometry::Vec3 v = toVector(file, node, path);
+  if (dimension == 2 && node.size() == 3 && v.z() != 0.0) fail(file, node, path, "a 2D scenario takes [x, y] (z must be 0)");
+  return v;
+}
+
 YamlMap::YamlMap(std::string file, YAML::Node node, std::string path)
     : file_(std::move(file)), node_(std::move(node)), path_(std::move(path)) {
   if (node_.IsDefined() && !node_.IsNull() && !node_.IsMap())
@@ -152,6 +158,14 @@ geometry::Vec3 YamlMap::vector(const std::string& key, const geometry::Vec3& fal
 
 geometry::Vec3 YamlMap::requiredVector(const std::string& key) const {
   return toVector(file_, required(key), childPath(key));
+}
+
+geometry::Vec3 YamlMap::point(const std::string& key, const geometry::Vec3& fallback, int dimension) const {
+  return has(key) ? toPoint(file_, node(key), childPath(key), dimension) : fallback;
+}
+
+geometry::Vec3 YamlMap::requiredPoint(const std::string& key, int dimension) const {
+  return toPoint(file_, required(key), childPath(key), dimension);
 }
 
 YamlMap YamlMap::map(const std::string& key) const { return YamlMap(file_, node(key), childPath(key)); }

@@ -188,6 +188,11 @@ TEST(SteerCommand, AStepSoSmallTheRunCouldNotFinishIsAnError) {
   const auto r = runSteer("run " + kData + "/yaml/minimal.yaml --dt 5e-324 --quiet --out " + out.string());
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find("over 10^8 steps"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--dt"), std::string::npos) << r.err;  // the option, not the file, is at fault
+  EXPECT_FALSE(fs::exists(out));
+  const auto longRun = runSteer("run " + kData + "/yaml/minimal.yaml --duration 1e300 --quiet --out " + out.string());
+  EXPECT_EQ(longRun.status, 2) << longRun.err;
+  EXPECT_NE(longRun.err.find("--duration"), std::string::npos) << longRun.err;
   EXPECT_FALSE(fs::exists(out));
   EXPECT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --dt 0.01 --duration 1 --quiet --out " + out.string()).status, 0);
   fs::remove_all(out);
