@@ -24,8 +24,7 @@ std::string agentLabel(const Scenario& s, const sim::Agent& a) {
 constexpr double kOverlap = 1e-3;
 
 // A region goal is reached when the agent's centre is inside the box: a box without area, or
-// one that lies outside the world or wholly inside a solid convex obstacle, cannot be reached.
-// (Inside a polygon, which may be concave, is not claimed: 25 samples inside do not prove it.)
+// one that lies outside the world or wholly inside a solid obstacle, cannot be reached.
 void checkRegionGoal(const Scenario& s, std::size_t i, std::size_t g) {
   const sim::Agent& a = s.world.agents[i];
   const geometry::AlignedBox& box = a.goals[g].region;
@@ -38,9 +37,13 @@ void checkRegionGoal(const Scenario& s, std::size_t i, std::size_t g) {
     throw InputError(goalLocation(s, i, g), what + ": the region is outside the world bounds");
   for (std::size_t o = 0; o < s.world.obstacles.size(); ++o) {
     const auto& obstacle = s.world.obstacles[o];
-    if (!obstacle.isStatic() || std::holds_alternative<geometry::Segment>(obstacle.shape) ||
-        std::holds_alternative<geometry::Polygon>(obstacle.shape))
+    if (!obstacle.isStatic() || std::holds_alternative<geometry::Segment>(obstacle.shape)) continue;
+    if (const auto* polygon = std::get_if<geometry::Polygon>(&obstacle.shape)) {
+      // May be concave: samples would not prove it; the exact test (geometry::contains) does.
+      if (geometry::contains(*polygon, box))
+        throw InputError(goalLocation(s, i, g), what + ": the region lies inside obstacle " + std::to_string(o));
       continue;
+    }
     bool inside = true;  // the corners decide for a convex shape; the grid guards the boundary
     for (int u = 0; u <= 4 && inside; ++u)
       for (int v = 0; v <= 4 && inside; ++v) {

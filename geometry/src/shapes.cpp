@@ -1,6 +1,8 @@
 #include "steer/geometry/shapes.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "steer/geometry/distance.hpp"
 
@@ -38,6 +40,37 @@ bool contains(const Polygon& polygon, const Vec2& p) {
     }
   }
   return inside;
+}
+
+namespace {
+// Whether segment s meets the open box (Liang–Barsky clipping with strict bounds).
+bool meetsInterior(const Segment& s, const AlignedBox& box) {
+  const Vec2 d = s.b - s.a;
+  double t0 = 0.0, t1 = 1.0;
+  for (int k = 0; k < 2; ++k) {
+    if (d[k] == 0.0) {
+      if (!(box.min[k] < s.a[k] && s.a[k] < box.max[k])) return false;
+      continue;
+    }
+    double enter = (box.min[k] - s.a[k]) / d[k], leave = (box.max[k] - s.a[k]) / d[k];
+    if (enter > leave) std::swap(enter, leave);
+    t0 = std::max(t0, enter);
+    t1 = std::min(t1, leave);
+  }
+  return t0 < t1;
+}
+}  // namespace
+
+// If no edge meets the open box, the interior (connected) lies wholly inside or wholly outside
+// the polygon, and the centre tells which; the corners, on the box's boundary, are checked too.
+// The centre matters when every corner lies on the polygon's boundary and the box outside it.
+bool contains(const Polygon& polygon, const AlignedBox& box) {
+  for (const Vec2& corner : toPolygon(box).vertices)
+    if (!contains(polygon, corner)) return false;
+  if (!contains(polygon, Vec2(0.5 * (box.min + box.max)))) return false;
+  for (const Segment& edge : boundary(polygon))
+    if (meetsInterior(edge, box)) return false;
+  return true;
 }
 
 double signedArea(const Polygon& polygon) {

@@ -46,6 +46,9 @@ Polygon toPolygon(const OrientedBox& box);
 
 /// Point-in-polygon by the even–odd rule; points on the boundary count as inside.
 bool contains(const Polygon& polygon, const Vec2& p);
+/// Whether the closed box lies in the closed polygon (which may be concave): its corners and
+/// centre are inside and no edge of the polygon passes through the box's open interior.
+bool contains(const Polygon& polygon, const AlignedBox& box);
 
 /// Signed area (positive for counter-clockwise vertex order).
 double signedArea(const Polygon& polygon);
