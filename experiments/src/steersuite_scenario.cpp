@@ -135,9 +135,37 @@ class XmlReader {
     return {Vec2(xmin, zmin), Vec2(xmax, zmax)};
   }
 
-  Vec3 randomPoint(const sim::World& world, double radius, const pugi::xml_node& at) {
-    return randomFreePosition(world, {}, world.bounds.min, world.bounds.max, radius, seed_ ^ (0xABCDULL + draws_++),
+  Vec3 randomPoint(const sim::World& world, double radius, const pugi::xml_node& at,
+                   const std::vector<sim::Agent>& avoid = {}) {
+    return randomFreePosition(world, avoid, world.bounds.min, world.bounds.max, radius, seed_ ^ (0xABCDULL + draws_++),
                               where(at), 2);
+  }
+
+  // The <agent>s at given positions, wherever they stand in the document (position and radius
+  // only): random placement keeps clear of them, and of the agents placed so far, so that
+  // whether bodies overlap at the start (an error) does not depend on the seed or on the order
+  // of the elements. Malformed ones are skipped here and reported by the main pass in order.
+  void collectFixedAgents(const pugi::xml_node& root) {
+    for (const auto& n : root.children("agent")) {
+      const pugi::xml_node ic = n.child("initialConditions");
+      const pugi::xml_node at = ic.child("position");
+      try {
+        bool random = false;
+        sim::Agent a;
+        if (!at) continue;
+        a.state.position = tuple(at, &random);
+        if (random) continue;
+        a.radius = positive(ic, "radius");
+        fixed_.push_back(std::move(a));
+      } catch (const InputError&) {
+        continue;
+      }
+    }
+  }
+  std::vector<sim::Agent> occupied(const sim::World& world) const {
+    std::vector<sim::Agent> all = world.agents;
+    all.insert(all.end(), fixed_.begin(), fixed_.end());
+    return all;
   }
 
   std::vector<sim::Goal> goals(const pugi::xml_node& seq, sim::World& world, std::vector<SourceLocation>& sources,
@@ -306,6 +334,7 @@ class XmlReader {
       s.sources.push_back(std::move(src));
     };
 
+    collectFixedAgents(root);
     for (const auto& n : root.children()) {
       const std::string tag = n.name();
       if (tag == "agent") {
@@ -328,7 +357,7 @@ class XmlReader {
         initialConditions(ic, proto, s.world, &region);
         const Vec3 lo(region.min.x(), region.min.y(), 0), hi(region.max.x(), region.max.y(), 0);
         requireRoomFor(s.world, lo, hi, proto.radius, count, where(n.child("numAgents")), "<numAgents>", 2);
-        const auto positions = placeWithoutOverlap(s.world, s.world.agents, lo, hi, proto.radius, count,
+        const auto positions = placeWithoutOverlap(s.world, occupied(s.world), lo, hi, proto.radius, count,
                                                    seed_ ^ (0x5EEDULL + draws_++), where(n), 2);
         const bool randomDirection = ic.child("direction") && isRandom(ic.child("direction"));
         for (std::size_t i = 0; i < positions.size(); ++i) {
@@ -364,7 +393,7 @@ class XmlReader {
     if (region == nullptr) {
       bool random = false;
       a.state.position = tuple(child(ic, "position"), &random);
-      if (random) a.state.position = randomPoint(world, a.radius, ic);
+      if (random) a.state.position = randomPoint(world, a.radius, ic, occupied(world));
     }
     if (ic.child("direction")) {
       bool random = false;
@@ -418,6 +447,7 @@ class XmlReader {
   std::string file_;
   std::uint64_t seed_;
   std::uint64_t draws_ = 0;
+  std::vector<sim::Agent> fixed_;  // collectFixedAgents()
 };
 
 }  // namespace

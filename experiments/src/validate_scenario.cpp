@@ -1,6 +1,10 @@
+#include <algorithm>
 #include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "steer/experiments/scenario.hpp"
 
@@ -53,6 +57,42 @@ void checkRegionGoal(const Scenario& s, std::size_t i, std::size_t g) {
     if (inside) throw InputError(goalLocation(s, i, g), what + ": the region lies inside obstacle " + std::to_string(o));
   }
 }
+// Bodies that overlap at the start (by more than the collision tolerance) are an error, as a
+// start inside an obstacle is: the run would count a collision at t = 0, and agents at one point
+// have no direction from each other (the local layer's repulsion is undefined there). Sorted by
+// x, each agent is compared with the ones whose x is within reach: O(n log n) for a crowd.
+void checkStartOverlaps(const Scenario& s) {
+  const auto& agents = s.world.agents;
+  std::vector<std::size_t> order;
+  double largest = 0.0;
+  for (std::size_t i = 0; i < agents.size(); ++i)
+    if (agents[i].enabled) {
+      order.push_back(i);
+      largest = std::max(largest, agents[i].radius);
+    }
+  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    const double ax = agents[x].state.position.x(), bx = agents[y].state.position.x();
+    return ax != bx ? ax < bx : x < y;
+  });
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const sim::Agent& a = agents[order[k]];
+    for (std::size_t m = k + 1; m < order.size(); ++m) {
+      const sim::Agent& b = agents[order[m]];
+      if (b.state.position.x() - a.state.position.x() > a.radius + largest) break;
+      const double overlap = a.radius + b.radius - (a.state.position - b.state.position).norm();
+      if (!(overlap > kOverlap)) continue;
+      const sim::Agent& later = a.id > b.id ? a : b;
+      const sim::Agent& earlier = a.id > b.id ? b : a;
+      std::ostringstream what;
+      what << agentLabel(s, later) << ": starts overlapping agent " << earlier.id
+           << (earlier.name.empty() ? "" : " '" + earlier.name + "'");
+      if (earlier.id < s.sources.size() && !s.sources[earlier.id].path.empty())
+        what << " (" << s.sources[earlier.id].path << ")";
+      what << " by " << std::setprecision(3) << overlap << " m";
+      throw InputError(agentLocation(s, later.id), what.str());
+    }
+  }
+}
 }  // namespace
 
 void validateScenario(const Scenario& s) {
@@ -95,6 +135,7 @@ void validateScenario(const Scenario& s) {
                            agentLabel(s, a) + ": goal " + std::to_string(g) + " is inside obstacle " + std::to_string(o));
     }
   }
+  checkStartOverlaps(s);
 }
 
 }  // namespace steer::experiments

@@ -154,3 +154,39 @@ TEST(SteerSuiteScenario, InitialSpeedIsLimited) {
   EXPECT_NE(err.find("t.xml:15:7: <speed>: must be in [-1000, 1000], got '1e300'"), std::string::npos) << err;
   EXPECT_EQ(errorOf(minimalWith("<speed>0</speed>", "<speed>-2</speed>")), "");
 }
+
+namespace {
+// An <agent> at (x, z) with `position` either that point or <random>.
+std::string agentAt(const std::string& x, const std::string& z, bool random = false) {
+  const std::string position = random ? "<position><random>true</random></position>"
+                                      : "<position><x>" + x + "</x><y>0</y><z>" + z + "</z></position>";
+  return "  <agent>\n    <initialConditions><radius>0.5</radius>" + position +
+         "</initialConditions>\n    <goalSequence><idle><timeDuration>1</timeDuration></idle></goalSequence>\n  </agent>\n";
+}
+}  // namespace
+
+// Bodies overlapping at the start are an error, so random placement must keep clear of every
+// agent at a given position, also of one listed after the region (it once saw only the agents
+// read before it) and whatever the seed; a random <agent> position keeps clear of them too.
+TEST(SteerSuiteScenario, RandomPlacementKeepsClearOfAgentsListedLater) {
+  const std::string later = agentAt("-8", "-8") + agentAt("", "", true) + "</SteerBenchTestCase>";
+  std::string text = withRegion("6", "-9.5", "-6.5");
+  text.replace(text.rfind("</SteerBenchTestCase>"), std::string("</SteerBenchTestCase>").size(), later);
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    SCOPED_TRACE(seed);
+    const auto s = experiments::parseSteerSuiteScenario(text, "t.xml", seed);
+    ASSERT_EQ(s.world.agents.size(), 9u);
+    for (std::size_t i = 0; i < s.world.agents.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j) {
+        const auto& a = s.world.agents[i];
+        const auto& b = s.world.agents[j];
+        ASSERT_GE((a.state.position - b.state.position).norm(), a.radius + b.radius - 1e-12) << i << " overlaps " << j;
+      }
+  }
+}
+
+TEST(SteerSuiteScenario, AgentsGivenOverlappingPositionsAreAnError) {
+  const std::string text = minimalWith("</SteerBenchTestCase>", agentAt("-5.5", "0") + "</SteerBenchTestCase>");
+  EXPECT_EQ(errorOf(text).rfind("t.xml:21:3: agent 1: starts overlapping agent 0 'a' by 0.5 m", 0), 0u) << errorOf(text);
+  EXPECT_EQ(errorOf(minimalWith("</SteerBenchTestCase>", agentAt("-4", "0") + "</SteerBenchTestCase>")), "");  // touching
+}
