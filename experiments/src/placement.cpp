@@ -11,20 +11,28 @@ namespace steer::experiments {
 
 namespace {
 
+bool clearOfObstacles(const sim::World& world, const sim::Vec3& p, double radius) {
+  for (const auto& o : world.obstacles)
+    if (sim::obstacleContains(o, sim::Vec3::Zero(), p, radius)) return false;
+  return true;
+}
+
+}  // namespace
+
 // A hash grid of placed discs, so that placing thousands of agents stays near-linear.
-class PlacedDiscs {
- public:
-  explicit PlacedDiscs(double cell) : cell_(cell) {}
+struct Occupancy::Grid {
+  explicit Grid(double cell) : cell_(cell) {}
   void add(const sim::Vec3& p, double r) {
     cells_[key(p)].push_back({p, r});
     maxRadius_ = std::max(maxRadius_, r);
+    flat_ = flat_ && p.z() == 0.0;
   }
   bool overlaps(const sim::Vec3& p, double r) const {
     const int reach = static_cast<int>(std::ceil((r + maxRadius_) / cell_));
     const auto [cx, cy, cz] = coords(p);
     for (int dx = -reach; dx <= reach; ++dx)
       for (int dy = -reach; dy <= reach; ++dy)
-        for (int dz = -reach; dz <= reach; ++dz) {
+        for (int dz = flat_ && p.z() == 0.0 ? 0 : -reach; dz <= (flat_ && p.z() == 0.0 ? 0 : reach); ++dz) {
           const auto it = cells_.find(pack(cx + dx, cy + dy, cz + dz));
           if (it == cells_.end()) continue;
           for (const auto& [q, rq] : it->second)
@@ -33,7 +41,6 @@ class PlacedDiscs {
     return false;
   }
 
- private:
   struct Disc {
     sim::Vec3 p;
     double r;
@@ -52,23 +59,23 @@ class PlacedDiscs {
   }
   double cell_;
   double maxRadius_ = 0.0;
+  bool flat_ = true;  // every disc at z = 0 (2D): a query at z = 0 looks at one layer of cells
   std::unordered_map<std::uint64_t, std::vector<Disc>> cells_;
 };
 
-bool clearOfObstacles(const sim::World& world, const sim::Vec3& p, double radius) {
-  for (const auto& o : world.obstacles)
-    if (sim::obstacleContains(o, sim::Vec3::Zero(), p, radius)) return false;
-  return true;
+Occupancy::Occupancy(double cell) : grid_(std::make_unique<Grid>(std::max(cell, 1e-6))) {}
+Occupancy::Occupancy(const std::vector<sim::Agent>& agents, double radius) : Occupancy(2.0 * radius) {
+  for (const auto& a : agents) add(a.state.position, a.radius);
 }
+Occupancy::~Occupancy() = default;
+Occupancy::Occupancy(Occupancy&&) noexcept = default;
+Occupancy& Occupancy::operator=(Occupancy&&) noexcept = default;
+void Occupancy::add(const sim::Vec3& center, double radius) { grid_->add(center, radius); }
+bool Occupancy::overlaps(const sim::Vec3& p, double r) const { return grid_->overlaps(p, r); }
 
-}  // namespace
-
-std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, const std::vector<sim::Agent>& existing,
-                                           const sim::Vec3& lo, const sim::Vec3& hi, double radius,
-                                           std::size_t count, std::uint64_t seed, const SourceLocation& where,
-                                           int dimension) {
-  PlacedDiscs placed(std::max(2.0 * radius, 1e-6));
-  for (const auto& a : existing) placed.add(a.state.position, a.radius);
+std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, Occupancy& placed, const sim::Vec3& lo,
+                                           const sim::Vec3& hi, double radius, std::size_t count, std::uint64_t seed,
+                                           const SourceLocation& where, int dimension) {
   const sim::Noise noise(seed);
   std::vector<sim::Vec3> out;
   out.reserve(count);
@@ -122,10 +129,9 @@ void requireRoomFor(const sim::World& world, const sim::Vec3& lo, const sim::Vec
   }
 }
 
-sim::Vec3 randomFreePosition(const sim::World& world, const std::vector<sim::Agent>& existing, const sim::Vec3& lo,
-                             const sim::Vec3& hi, double radius, std::uint64_t seed, const SourceLocation& where,
-                             int dimension) {
-  return placeWithoutOverlap(world, existing, lo, hi, radius, 1, seed, where, dimension).front();
+sim::Vec3 randomFreePosition(const sim::World& world, Occupancy& occupied, const sim::Vec3& lo, const sim::Vec3& hi,
+                             double radius, std::uint64_t seed, const SourceLocation& where, int dimension) {
+  return placeWithoutOverlap(world, occupied, lo, hi, radius, 1, seed, where, dimension).front();
 }
 
 }  // namespace steer::experiments

@@ -1,6 +1,7 @@
 #pragma once
 // Random placement of agents by seeded rejection sampling, with no overlap between agents or
 // with obstacles (SteerSuite's agentRegion, our groups' regions).
+#include <memory>
 #include <vector>
 
 #include "steer/experiments/input_error.hpp"
@@ -8,13 +9,32 @@
 
 namespace steer::experiments {
 
+/// The bodies random placement must keep clear of (agents placed so far, agents given a
+/// position), in a hash grid of cells of `cell` metres, so that each placement costs O(1)
+/// whatever the crowd's size. Kept by a reader across its regions and random agents.
+class Occupancy {
+ public:
+  explicit Occupancy(double cell);
+  /// An occupancy holding these agents' bodies (cells sized for bodies of `radius`).
+  Occupancy(const std::vector<sim::Agent>& agents, double radius);
+  ~Occupancy();
+  Occupancy(Occupancy&&) noexcept;
+  Occupancy& operator=(Occupancy&&) noexcept;
+  void add(const sim::Vec3& center, double radius);
+  /// Whether a body of radius r at p would overlap one held (touching is allowed).
+  bool overlaps(const sim::Vec3& p, double r) const;
+
+ private:
+  struct Grid;
+  std::unique_ptr<Grid> grid_;
+};
+
 /// `count` centres in the box [lo, hi] (x–y, and z in 3D) at least 2·radius from each other and
-/// from `existing` agents (by their own radii), and at least `radius` from every obstacle.
-/// Throws InputError at `where` when the region cannot hold them.
-std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, const std::vector<sim::Agent>& existing,
-                                           const sim::Vec3& lo, const sim::Vec3& hi, double radius,
-                                           std::size_t count, std::uint64_t seed, const SourceLocation& where,
-                                           int dimension);
+/// from the bodies in `occupied` (which gets the new ones), and at least `radius` from every
+/// obstacle. Throws InputError at `where` when the region cannot hold them.
+std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, Occupancy& occupied, const sim::Vec3& lo,
+                                           const sim::Vec3& hi, double radius, std::size_t count, std::uint64_t seed,
+                                           const SourceLocation& where, int dimension);
 
 /// Throws InputError at `where`, as "`field`: ...", when `count` bodies of `radius` cannot fit
 /// in the box [lo, hi] at all: discs (balls in 3D) that do not overlap cover no more area
@@ -24,9 +44,9 @@ std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, const std::v
 void requireRoomFor(const sim::World& world, const sim::Vec3& lo, const sim::Vec3& hi, double radius,
                     std::size_t count, const SourceLocation& where, const std::string& field, int dimension);
 
-/// One free position in the box for a body of `radius` (SteerSuite's <random>true</random>).
-sim::Vec3 randomFreePosition(const sim::World& world, const std::vector<sim::Agent>& existing,
-                             const sim::Vec3& lo, const sim::Vec3& hi, double radius, std::uint64_t seed,
-                             const SourceLocation& where, int dimension);
+/// One free position in the box for a body of `radius` (SteerSuite's <random>true</random>),
+/// added to `occupied`.
+sim::Vec3 randomFreePosition(const sim::World& world, Occupancy& occupied, const sim::Vec3& lo, const sim::Vec3& hi,
+                             double radius, std::uint64_t seed, const SourceLocation& where, int dimension);
 
 }  // namespace steer::experiments

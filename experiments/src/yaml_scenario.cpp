@@ -278,7 +278,8 @@ struct Reader {
       r.finish();
       requireRoomFor(scenario.world, lo, hi, radiusForPlacement, static_cast<std::size_t>(count),
                      yaml::locate(file, m.node("count")), m.childPath("count"), dimension);
-      positions = placeWithoutOverlap(scenario.world, scenario.world.agents, lo, hi, radiusForPlacement,
+      Occupancy occupied(scenario.world.agents, radiusForPlacement);
+      positions = placeWithoutOverlap(scenario.world, occupied, lo, hi, radiusForPlacement,
                                       static_cast<std::size_t>(count), scenario.settings.seed ^ (0x9E37ULL * (groupIndex + 1)),
                                       yaml::locate(file, m.node("region")), dimension);
     } else {
