@@ -293,7 +293,7 @@ TYPED_TEST(Conformance2D, WallContactBetweenStepsFoundWithItsTime) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 3D worlds (A.3.2: no obstacles).
+// 3D worlds (A.3.2: no walls in the triangulation; obstacle pieces are still reported).
 
 TYPED_TEST(Conformance3D, CrowdOf1000OverManySteps) {
   bench::CrowdMotion motion(crowd(1000 / kScale, 0, 0.05, 21, 3));
@@ -322,6 +322,34 @@ TYPED_TEST(Conformance3D, FastCrowdRadiiChangingAndAgentsDisabled) {
       a.enabled = !a.enabled;
     }
   });
+}
+
+// Obstacle pieces near each agent in 3D: static balls and wall segments (found through the
+// providers' grids) and a ball and a segment moving along a path (scanned), among a crowd.
+TYPED_TEST(Conformance3D, ObstaclePiecesStaticAndMoving) {
+  bench::CrowdMotion motion(crowd(800 / kScale, 0, 0.05, 24, 3));
+  auto& world = motion.world();
+  const double h = motion.side() / 2;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> along(-h, h);
+  for (int k = 0; k < 40; ++k)
+    world.obstacles.push_back({geometry::Ball{Vec3(along(rng), along(rng), along(rng)), 0.3 + 0.02 * k}, {}});
+  for (int k = 0; k < 10; ++k) {
+    const geometry::Vec2 a(along(rng), along(rng));
+    world.obstacles.push_back({geometry::Segment{a, a + geometry::Vec2(2.0, 1.0)}, {}});
+  }
+  sim::Path across;
+  across.waypoints = {Vec3(-h, -h, -h), Vec3(h, h, h), Vec3(h, -h, 0)};
+  across.speed = 2.0;
+  across.loop = true;
+  world.obstacles.push_back({geometry::Ball{Vec3(0, 0, 0), 1.5}, across});
+  world.obstacles.push_back({geometry::Segment{{-h, -h}, {-h + 3, -h + 1}}, across});
+  world.refreshPieces();
+  TypeParam provider;
+  test::compareWithOracle(world, provider, 80 / kScale, [&](sim::World&, int) { motion.step(); });
+  std::size_t withPieces = 0;
+  for (std::size_t i = 0; i < world.agents.size(); ++i) withPieces += provider.obstacles(static_cast<sim::AgentIndex>(i)).empty() ? 0 : 1;
+  EXPECT_GT(withPieces, world.agents.size() / 20);  // the check saw agents with pieces near them
 }
 
 // Points on a sphere of radius equal to the centre's near radius, rotating; a lattice grid

@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "kinetic_piece_index.hpp"
 #include "steer/environment/kinetic_provider_3d.hpp"
 
 namespace steer::environment {
@@ -66,6 +67,10 @@ struct KineticProvider3D::Impl {
   std::vector<std::vector<sim::AgentIndex>> nearSet;
   std::vector<double> nearBudget;  // distance budget left before the near set may change
   std::vector<std::vector<sim::PieceIndex>> obstacleSet;
+  kinetic::PieceIndex staticPieces;               // matchPieces()
+  std::vector<sim::PieceIndex> movingPieces;
+  std::size_t indexedPieces = std::numeric_limits<std::size_t>::max();
+  void matchPieces(const sim::World& world);
   std::vector<char> forceCandidates, forceNear;
 
   // The vertices' own adjacency, by slot (VertexInfo::slot). A walk reads, for each vertex in
@@ -323,19 +328,35 @@ std::vector<sim::WorkCount> KineticProvider3D::work() const {
           count("adjacency_refreshes", s.adjacencyRefreshes)};
 }
 
-namespace {
-void matchPieces(const sim::World& world, std::vector<std::vector<sim::PieceIndex>>& out) {
+// The pieces within each agent's near radius, in ascending piece order. The static ones come
+// from an x–y grid (a column of cells holds every piece whose x–y extent meets it: a superset,
+// since a piece's distance in 3D is at least its distance in x–y), the moving ones are scanned;
+// checking every piece for every agent cost O(n × pieces) per step. The grid is built again when
+// the number of pieces changes, as the lattice provider's.
+void KineticProvider3D::Impl::matchPieces(const sim::World& world) {
   const auto& pieces = world.pieces();
+  if (pieces.size() != indexedPieces) {
+    double cell = 0.0;
+    for (const auto& a : world.agents) cell = std::max(cell, a.nearRadius);
+    staticPieces.build(pieces, cell > 0.0 ? cell : 1.0);
+    movingPieces.clear();
+    for (std::size_t k = 0; k < pieces.size(); ++k)
+      if (pieces[k].moving) movingPieces.push_back(static_cast<sim::PieceIndex>(k));
+    indexedPieces = pieces.size();
+  }
   for (std::size_t i = 0; i < world.agents.size(); ++i) {
-    out[i].clear();
+    auto& out = obstacleSet[i];
+    out.clear();
     const auto& a = world.agents[i];
     if (!a.enabled) continue;
-    for (std::size_t k = 0; k < pieces.size(); ++k)
-      if (sim::distanceToPiece(pieces[k], a.state.position) <= a.nearRadius)
-        out[i].push_back(static_cast<sim::PieceIndex>(k));
+    const auto near = [&](std::uint32_t k) {
+      if (sim::distanceToPiece(pieces[k], a.state.position) <= a.nearRadius) out.push_back(static_cast<sim::PieceIndex>(k));
+    };
+    staticPieces.forEachNear(geometry::xy(a.state.position), a.nearRadius, near);
+    for (const sim::PieceIndex k : movingPieces) near(k);
+    std::sort(out.begin(), out.end());
   }
 }
-}  // namespace
 
 void KineticProvider3D::reset(const sim::World& world) {
   if (world.dimension != 3) throw std::invalid_argument("kinetic3d: the world must be 3D (A.3.2)");
@@ -390,7 +411,7 @@ void KineticProvider3D::reset(const sim::World& world) {
     m.rebuildCandidates(i);
     m.evaluateNear(i);
   }
-  matchPieces(world, m.obstacleSet);
+  m.matchPieces(world);
 }
 
 void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec3>) {
@@ -468,7 +489,7 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
     m.forceCandidates[p] = m.forceNear[p] = 0;
   }
   if (!world.pieces().empty())
-    matchPieces(world, m.obstacleSet);
+    m.matchPieces(world);
   else
     for (auto& o : m.obstacleSet) o.clear();
 }
