@@ -173,10 +173,17 @@ std::uint64_t NearSets::nextStamp() {
 // the costliest part of a flip): the entry is due at once and beginAgent(p, true) merges duplicates. Near
 // a wall an already watched y may sit inside C_p without being approachable; the new edge may
 // make it approachable, and the merged entry is looked at again, as needed.
+//
+// Degenerate motion can flip the edges around one agent many times in one step (a ring of
+// agents contracting: all cocircular at the start, the triangulation a fan): each flip appended
+// a watch, and each later flip at a corner scanned that corner's grown list, so one step of
+// 2,000 agents on a ring took 12 s. Past kMaxWatchesPerStep appends the agent is walked instead
+// (O(|A_p|), from the triangulation at the end of the step) and takes no more watches.
 void NearSets::watchAfterFlip(std::uint32_t p, std::uint32_t y) {
   if (y == p || !s_.has(p, Shared::kEnabled) || s_.has(p, Shared::kDirty)) return;
   lists_.push_back(listRef_[p], {y | kW | kNew, kTickNow});
   touch(p);
+  if (++watchesThisStep_[p] > kMaxWatchesPerStep) markDirty(p);
 }
 
 // A vertex leaves the triangulation (a disabled agent, or one whose step crosses a wall), before
@@ -254,6 +261,7 @@ void NearSets::clearAgent(std::uint32_t p) {
   lists_.release(listRef_[p]);
   out_.release(outRef_[p]);
   agentDue_[p] = kTickNever;
+  watchesThisStep_[p] = 0;
 }
 
 // =============================================================================================
@@ -609,6 +617,7 @@ void NearSets::finishAgent(std::uint32_t p) {
   }
   earliest_ = kNoEarliest;
   agentDue_[p] = due;
+  watchesThisStep_[p] = 0;
   s_.unset(p, Shared::kPending | Shared::kInserted);
   lists_.shrinkToFit(listRef_[p]);
 }
@@ -667,6 +676,7 @@ void NearSets::build() {
   listRef_.assign(n, Ref{});
   outRef_.assign(n, {});
   agentDue_.assign(n, kTickNever);
+  watchesThisStep_.assign(n, 0);
   ticks_.reset();
   staticHolders_.assign(t_.vertexCount() - n, {});
   mark_.assign(t_.vertexCount(), 0);
@@ -775,7 +785,8 @@ void NearSets::rebase(double shift) { ticks_.shiftEpoch(shift); }
 std::size_t NearSets::memoryBytes() const {
   std::size_t bytes = lists_.memoryBytes() + out_.memoryBytes() + listRef_.capacity() * sizeof(Ref) +
                       outRef_.capacity() * sizeof(ListPool<sim::AgentIndex>::Ref) + agentDue_.capacity() * sizeof(Tick) +
-                      mark_.capacity() * sizeof(std::uint64_t) + staticHolders_.capacity() * sizeof(staticHolders_[0]) +
+                      watchesThisStep_.capacity() * sizeof(std::uint8_t) + mark_.capacity() * sizeof(std::uint64_t) +
+                      staticHolders_.capacity() * sizeof(staticHolders_[0]) +
                       flipOrder_.capacity() * sizeof(Flip);
   for (const auto& h : staticHolders_) bytes += h.capacity() * sizeof(std::uint32_t);
   return bytes;

@@ -165,6 +165,8 @@ class NearSets {
   ListPool<sim::AgentIndex> out_;
   std::vector<ListPool<sim::AgentIndex>::Ref> outRef_;  // per agent: sorted external ids
   std::vector<Tick> agentDue_;                         // per agent: earliest due entry
+  std::vector<std::uint8_t> watchesThisStep_;          // per agent: watchAfterFlip() appends since its last look
+  static constexpr std::uint8_t kMaxWatchesPerStep = 32;
   TickScale ticks_;
   Tick nowTick_ = kTickNow;                            // the step's end, in ticks
   std::vector<std::vector<std::uint32_t>> staticHolders_;  // per static vertex: agents holding it
