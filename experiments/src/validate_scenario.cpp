@@ -3,6 +3,7 @@
 #include <iomanip>
 #include <sstream>
 #include <string>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -59,38 +60,67 @@ void checkRegionGoal(const Scenario& s, std::size_t i, std::size_t g) {
 }
 // Bodies that overlap at the start (by more than the collision tolerance) are an error, as a
 // start inside an obstacle is: the run would count a collision at t = 0, and agents at one point
-// have no direction from each other (the local layer's repulsion is undefined there). Sorted by
-// x, each agent is compared with the ones whose x is within reach: O(n log n) for a crowd.
+// have no direction from each other (the local layer's repulsion is undefined there). Agents go
+// into a hash grid (cells of twice the median radius) in id order, each after looking at the
+// earlier ones in the cells its body covers: O(n) for a crowd, also for a column along one axis
+// (a sweep along x alone was O(n²) there). A body covering very many cells (one huge agent) is
+// kept in a list every agent looks at instead. The reported pair is the lowest later id, then
+// the lowest earlier id.
 void checkStartOverlaps(const Scenario& s) {
   const auto& agents = s.world.agents;
-  std::vector<std::size_t> order;
-  double largest = 0.0;
-  for (std::size_t i = 0; i < agents.size(); ++i)
-    if (agents[i].enabled) {
-      order.push_back(i);
-      largest = std::max(largest, agents[i].radius);
+  std::vector<double> radii;
+  for (const auto& a : agents)
+    if (a.enabled) radii.push_back(a.radius);
+  if (radii.size() < 2) return;
+  std::nth_element(radii.begin(), radii.begin() + radii.size() / 2, radii.end());
+  const double cell = std::max(2.0 * radii[radii.size() / 2], 1e-9);
+  const int layers = s.world.dimension == 3 ? 1 : 0;  // cells along z: only in 3D
+  const auto cellOf = [&](double v) { return static_cast<long>(std::floor(v / cell)); };
+  const auto pack = [](long x, long y, long z) {
+    return (static_cast<std::uint64_t>(x & 0x1fffff) << 42) | (static_cast<std::uint64_t>(y & 0x1fffff) << 21) |
+           static_cast<std::uint64_t>(z & 0x1fffff);
+  };
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> cells;
+  std::vector<std::size_t> large;
+  constexpr long kMaxCellsPerBody = 4096;
+  std::vector<std::size_t> candidates;
+  for (std::size_t i = 0; i < agents.size(); ++i) {
+    const sim::Agent& a = agents[i];
+    if (!a.enabled) continue;
+    const sim::Vec3& p = a.state.position;
+    const long x0 = cellOf(p.x() - a.radius), x1 = cellOf(p.x() + a.radius);
+    const long y0 = cellOf(p.y() - a.radius), y1 = cellOf(p.y() + a.radius);
+    const long z0 = layers ? cellOf(p.z() - a.radius) : 0, z1 = layers ? cellOf(p.z() + a.radius) : 0;
+    const bool isLarge = (x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) > kMaxCellsPerBody;
+    candidates.assign(large.begin(), large.end());
+    if (isLarge) {
+      for (std::size_t j = 0; j < i; ++j) candidates.push_back(j);
+    } else {
+      for (long z = z0; z <= z1; ++z)
+        for (long y = y0; y <= y1; ++y)
+          for (long x = x0; x <= x1; ++x)
+            if (const auto it = cells.find(pack(x, y, z)); it != cells.end())
+              candidates.insert(candidates.end(), it->second.begin(), it->second.end());
     }
-  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-    const double ax = agents[x].state.position.x(), bx = agents[y].state.position.x();
-    return ax != bx ? ax < bx : x < y;
-  });
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    const sim::Agent& a = agents[order[k]];
-    for (std::size_t m = k + 1; m < order.size(); ++m) {
-      const sim::Agent& b = agents[order[m]];
-      if (b.state.position.x() - a.state.position.x() > a.radius + largest) break;
-      const double overlap = a.radius + b.radius - (a.state.position - b.state.position).norm();
+    std::sort(candidates.begin(), candidates.end());
+    for (const std::size_t j : candidates) {
+      const sim::Agent& b = agents[j];
+      if (!b.enabled || j == i) continue;
+      const double overlap = a.radius + b.radius - (p - b.state.position).norm();
       if (!(overlap > kOverlap)) continue;
-      const sim::Agent& later = a.id > b.id ? a : b;
-      const sim::Agent& earlier = a.id > b.id ? b : a;
       std::ostringstream what;
-      what << agentLabel(s, later) << ": starts overlapping agent " << earlier.id
-           << (earlier.name.empty() ? "" : " '" + earlier.name + "'");
-      if (earlier.id < s.sources.size() && !s.sources[earlier.id].path.empty())
-        what << " (" << s.sources[earlier.id].path << ")";
+      what << agentLabel(s, a) << ": starts overlapping agent " << b.id << (b.name.empty() ? "" : " '" + b.name + "'");
+      if (j < s.sources.size() && !s.sources[j].path.empty()) what << " (" << s.sources[j].path << ")";
       what << " by " << std::setprecision(3) << overlap << " m";
-      throw InputError(agentLocation(s, later.id), what.str());
+      throw InputError(agentLocation(s, i), what.str());
     }
+    if (isLarge) {
+      large.push_back(i);
+      continue;
+    }
+    for (long z = z0; z <= z1; ++z)
+      for (long y = y0; y <= y1; ++y)
+        for (long x = x0; x <= x1; ++x) cells[pack(x, y, z)].push_back(i);
   }
 }
 }  // namespace
