@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iomanip>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 
@@ -41,6 +42,9 @@ struct Reader {
     SourceLocation where;
   };
   std::vector<PendingAgentTarget> pending;
+  // The bodies random placement keeps clear of, and how many of the agents it holds.
+  std::unique_ptr<Occupancy> occupied;
+  std::size_t occupiedUpTo = 0;
 
   Vec3 point(const YamlMap& m, const std::string& key) const { return m.requiredPoint(key, dimension); }
 
@@ -278,8 +282,14 @@ struct Reader {
       r.finish();
       requireRoomFor(scenario.world, lo, hi, radiusForPlacement, static_cast<std::size_t>(count),
                      yaml::locate(file, m.node("count")), m.childPath("count"), dimension);
-      Occupancy occupied(scenario.world.agents, radiusForPlacement);
-      positions = placeWithoutOverlap(scenario.world, occupied, lo, hi, radiusForPlacement,
+      // One occupancy grid for the whole file, brought up to date with the agents added since
+      // the last region (rebuilding it from every agent per group was O(groups × agents)).
+      if (!occupied) occupied = std::make_unique<Occupancy>(2.0 * radiusForPlacement);
+      for (; occupiedUpTo < scenario.world.agents.size(); ++occupiedUpTo) {
+        const sim::Agent& placed = scenario.world.agents[occupiedUpTo];
+        occupied->add(placed.state.position, placed.radius);
+      }
+      positions = placeWithoutOverlap(scenario.world, *occupied, lo, hi, radiusForPlacement,
                                       static_cast<std::size_t>(count), scenario.settings.seed ^ (0x9E37ULL * (groupIndex + 1)),
                                       yaml::locate(file, m.node("region")), dimension);
     } else {
@@ -306,6 +316,8 @@ struct Reader {
       scenario.world.agents.push_back(std::move(a));
       scenario.sources.push_back(std::move(source));
     }
+    // Placed by region: the occupancy holds them already.
+    if (m.has("region") && occupied) occupiedUpTo = scenario.world.agents.size();
     m.finish();
   }
 };
@@ -326,7 +338,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
 
   Scenario s;
   s.file = file;
-  Reader r{file, s, 2, {}, {}};
+  Reader r{file, s, 2, {}, {}, {}, 0};
   YamlMap m(file, root, "");
   s.name = m.string("name", "scenario");
   r.dimension = static_cast<int>(m.integer("dimension", 2, 2, 3));
