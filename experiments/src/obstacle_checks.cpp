@@ -98,4 +98,74 @@ std::optional<std::pair<std::size_t, std::size_t>> polygonSelfIntersection(const
   return std::nullopt;
 }
 
+ObstacleIndex::ObstacleIndex(const std::vector<sim::Obstacle>& obstacles) {
+  if (obstacles.empty()) return;
+  std::vector<Extent> extents;
+  std::vector<double> sizes;
+  geometry::Vec2 lo = geometry::Vec2::Constant(INFINITY), hi = geometry::Vec2::Constant(-INFINITY);
+  for (const auto& o : obstacles) {
+    extents.push_back(extentOf(o.shape));
+    const Extent& e = extents.back();
+    lo = lo.cwiseMin(e.lo.head<2>());
+    hi = hi.cwiseMax(e.hi.head<2>());
+    sizes.push_back(std::max(e.hi.x() - e.lo.x(), e.hi.y() - e.lo.y()));
+  }
+  if (!lo.allFinite() || !hi.allFinite()) {  // not expected after validation: every obstacle a candidate
+    for (std::uint32_t k = 0; k < obstacles.size(); ++k) large_.push_back(k);
+    return;
+  }
+  // Cells about the size of a typical obstacle, at most 2048 a side.
+  std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
+  origin_ = lo;
+  cell_ = std::max({sizes[sizes.size() / 2], (hi.x() - lo.x()) / 2048.0, (hi.y() - lo.y()) / 2048.0, 1e-6});
+  nx_ = static_cast<long>((hi.x() - lo.x()) / cell_) + 1;
+  ny_ = static_cast<long>((hi.y() - lo.y()) / cell_) + 1;
+  constexpr long kMaxCells = 4096;
+  const auto span = [&](const Extent& e, auto&& f) {
+    const long x0 = static_cast<long>((e.lo.x() - lo.x()) / cell_), x1 = static_cast<long>((e.hi.x() - lo.x()) / cell_);
+    const long y0 = static_cast<long>((e.lo.y() - lo.y()) / cell_), y1 = static_cast<long>((e.hi.y() - lo.y()) / cell_);
+    for (long y = y0; y <= y1; ++y)
+      for (long x = x0; x <= x1; ++x) f(static_cast<std::size_t>(y * nx_ + x));
+  };
+  const auto cells = [&](const Extent& e) {
+    return (static_cast<long>((e.hi.x() - e.lo.x()) / cell_) + 2) * (static_cast<long>((e.hi.y() - e.lo.y()) / cell_) + 2);
+  };
+  std::vector<std::uint32_t> count(static_cast<std::size_t>(nx_ * ny_) + 1, 0);
+  for (std::uint32_t k = 0; k < extents.size(); ++k) {
+    if (cells(extents[k]) > kMaxCells) {
+      large_.push_back(k);
+      continue;
+    }
+    span(extents[k], [&](std::size_t c) { ++count[c + 1]; });
+  }
+  for (std::size_t c = 1; c < count.size(); ++c) count[c] += count[c - 1];
+  start_ = count;
+  entries_.resize(count.back());
+  for (std::uint32_t k = 0; k < extents.size(); ++k)
+    if (cells(extents[k]) <= kMaxCells) span(extents[k], [&](std::size_t c) { entries_[count[c]++] = k; });
+}
+
+std::optional<std::size_t> ObstacleIndex::first(const geometry::Vec2& p, double margin,
+                                                const std::function<bool(std::size_t)>& test) const {
+  candidates_.assign(large_.begin(), large_.end());
+  if (nx_ > 0) {
+    const auto clampTo = [](double v, long n) { return std::clamp(static_cast<long>(std::floor(v)), 0L, n - 1); };
+    const double r = std::max(margin, 0.0) + 1e-6;  // a micrometre more: rounding at cell edges
+    // A point beyond the grid still meets the border cells' obstacles only if they reach it:
+    // clamping keeps the query a superset.
+    const long x0 = clampTo((p.x() - r - origin_.x()) / cell_, nx_), x1 = clampTo((p.x() + r - origin_.x()) / cell_, nx_);
+    const long y0 = clampTo((p.y() - r - origin_.y()) / cell_, ny_), y1 = clampTo((p.y() + r - origin_.y()) / cell_, ny_);
+    for (long y = y0; y <= y1; ++y)
+      for (long x = x0; x <= x1; ++x) {
+        const auto c = static_cast<std::size_t>(y * nx_ + x);
+        candidates_.insert(candidates_.end(), entries_.begin() + start_[c], entries_.begin() + start_[c + 1]);
+      }
+  }
+  std::sort(candidates_.begin(), candidates_.end());
+  candidates_.erase(std::unique(candidates_.begin(), candidates_.end()), candidates_.end());
+  for (const std::uint32_t k : candidates_)
+    if (test(k)) return k;
+  return std::nullopt;
+}
+
 }  // namespace steer::experiments

@@ -1,9 +1,12 @@
 #pragma once
 // Checks on obstacle shapes that both scenario readers make while they still know where each
 // obstacle was written, so that the error can name its line and column.
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "steer/sim/world.hpp"
 
@@ -18,5 +21,26 @@ std::optional<std::string> obstacleOutsideWorld(const sim::Obstacle& obstacle, c
 /// meet where they should not: non-adjacent edges that share a point, or adjacent edges that
 /// fold back over each other. Nothing for a simple polygon.
 std::optional<std::pair<std::size_t, std::size_t>> polygonSelfIntersection(const geometry::Polygon& polygon);
+
+/// The obstacles' x–y extents at t = 0 (their shapes as given, not swept along paths) in a
+/// uniform grid: validation and placement ask, for every agent, goal and placement attempt,
+/// which obstacles contain a point, and testing every obstacle made that O(agents × obstacles)
+/// (16,000 agents among 1,600 boxes took 14 s to read).
+class ObstacleIndex {
+ public:
+  explicit ObstacleIndex(const std::vector<sim::Obstacle>& obstacles);
+  /// The lowest index, among the obstacles whose extent grown by `margin` holds p's x–y, for
+  /// which `test` is true; nothing when there is none.
+  std::optional<std::size_t> first(const geometry::Vec2& p, double margin,
+                                   const std::function<bool(std::size_t)>& test) const;
+
+ private:
+  geometry::Vec2 origin_ = geometry::Vec2::Zero();
+  double cell_ = 1.0;
+  long nx_ = 0, ny_ = 0;
+  std::vector<std::uint32_t> start_, entries_;  // per cell, the obstacles whose extent meets it
+  std::vector<std::uint32_t> large_;            // extents over many cells: always candidates
+  mutable std::vector<std::uint32_t> candidates_;
+};
 
 }  // namespace steer::experiments

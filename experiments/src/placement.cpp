@@ -4,20 +4,11 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "obstacle_checks.hpp"
 #include "steer/geometry/angle.hpp"
 #include "steer/sim/noise.hpp"
 
 namespace steer::experiments {
-
-namespace {
-
-bool clearOfObstacles(const sim::World& world, const sim::Vec3& p, double radius) {
-  for (const auto& o : world.obstacles)
-    if (sim::obstacleContains(o, sim::Vec3::Zero(), p, radius)) return false;
-  return true;
-}
-
-}  // namespace
 
 // A hash grid of placed discs, so that placing thousands of agents stays near-linear.
 struct Occupancy::Grid {
@@ -77,6 +68,7 @@ std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, Occupancy& p
                                            const sim::Vec3& hi, double radius, std::size_t count, std::uint64_t seed,
                                            const SourceLocation& where, int dimension) {
   const sim::Noise noise(seed);
+  const ObstacleIndex obstacles(world.obstacles);
   std::vector<sim::Vec3> out;
   out.reserve(count);
   // Generous, but bounded: an impossible region must fail, not loop for ever.
@@ -91,7 +83,11 @@ std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, Occupancy& p
     for (int k = 0; k < 3; ++k) p[k] = lo[k] + (hi[k] - lo[k]) * noise.uniform(attempt, 0, static_cast<std::uint64_t>(k));
     if (dimension == 2) p.z() = 0.0;
     ++attempt;
-    if (!world.bounds.contains(p, dimension) || placed.overlaps(p, radius) || !clearOfObstacles(world, p, radius)) continue;
+    if (!world.bounds.contains(p, dimension) || placed.overlaps(p, radius)) continue;
+    if (obstacles.first(geometry::xy(p), radius, [&](std::size_t k) {
+          return sim::obstacleContains(world.obstacles[k], sim::Vec3::Zero(), p, radius);
+        }))
+      continue;
     placed.add(p, radius);
     out.push_back(p);
   }

@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "obstacle_checks.hpp"
 #include "steer/experiments/scenario.hpp"
 
 namespace steer::experiments {
@@ -30,7 +31,7 @@ constexpr double kOverlap = 1e-3;
 
 // A region goal is reached when the agent's centre is inside the box: a box without area, or
 // one that lies outside the world or wholly inside a solid obstacle, cannot be reached.
-void checkRegionGoal(const Scenario& s, std::size_t i, std::size_t g) {
+void checkRegionGoal(const Scenario& s, const ObstacleIndex& index, std::size_t i, std::size_t g) {
   const sim::Agent& a = s.world.agents[i];
   const geometry::AlignedBox& box = a.goals[g].region;
   const std::string what = agentLabel(s, a) + ": goal " + std::to_string(g);
@@ -40,23 +41,21 @@ void checkRegionGoal(const Scenario& s, std::size_t i, std::size_t g) {
   const sim::Vec3& hi = s.world.bounds.max;
   if (!(box.max.x() > lo.x() && box.min.x() < hi.x() && box.max.y() > lo.y() && box.min.y() < hi.y()))
     throw InputError(goalLocation(s, i, g), what + ": the region is outside the world bounds");
-  for (std::size_t o = 0; o < s.world.obstacles.size(); ++o) {
+  // An obstacle that holds the box holds its corner box.min: only those near it are candidates.
+  const auto holder = index.first(box.min, 0.0, [&](std::size_t o) {
     const auto& obstacle = s.world.obstacles[o];
-    if (!obstacle.isStatic() || std::holds_alternative<geometry::Segment>(obstacle.shape)) continue;
-    if (const auto* polygon = std::get_if<geometry::Polygon>(&obstacle.shape)) {
-      // May be concave: samples would not prove it; the exact test (geometry::contains) does.
-      if (geometry::contains(*polygon, box))
-        throw InputError(goalLocation(s, i, g), what + ": the region lies inside obstacle " + std::to_string(o));
-      continue;
-    }
+    if (!obstacle.isStatic() || std::holds_alternative<geometry::Segment>(obstacle.shape)) return false;
+    // May be concave: samples would not prove it; the exact test (geometry::contains) does.
+    if (const auto* polygon = std::get_if<geometry::Polygon>(&obstacle.shape)) return geometry::contains(*polygon, box);
     bool inside = true;  // the corners decide for a convex shape; the grid guards the boundary
     for (int u = 0; u <= 4 && inside; ++u)
       for (int v = 0; v <= 4 && inside; ++v) {
         const geometry::Vec2 q = box.min + (box.max - box.min).cwiseProduct(geometry::Vec2(u / 4.0, v / 4.0));
         inside = sim::obstacleContains(obstacle, sim::Vec3::Zero(), sim::Vec3(q.x(), q.y(), 0.0), 0.0);
       }
-    if (inside) throw InputError(goalLocation(s, i, g), what + ": the region lies inside obstacle " + std::to_string(o));
-  }
+    return inside;
+  });
+  if (holder) throw InputError(goalLocation(s, i, g), what + ": the region lies inside obstacle " + std::to_string(*holder));
 }
 // Bodies that overlap at the start (by more than the collision tolerance) are an error, as a
 // start inside an obstacle is: the run would count a collision at t = 0, and agents at one point
@@ -137,6 +136,7 @@ void validateScenario(const Scenario& s) {
     if (const auto* ball = std::get_if<geometry::Ball>(&w.obstacles[o].shape); ball != nullptr && !(ball->radius > 0.0))
       throw InputError({s.file, 0, 0}, "obstacle " + std::to_string(o) + ": radius must be > 0");
   }
+  const ObstacleIndex index(w.obstacles);
   for (std::size_t i = 0; i < w.agents.size(); ++i) {
     const sim::Agent& a = w.agents[i];
     const SourceLocation at = agentLocation(s, i);
@@ -147,22 +147,23 @@ void validateScenario(const Scenario& s) {
     if (!(a.maxSpeed > 0.0)) throw InputError(at, agentLabel(s, a) + ": max_speed must be > 0");
     if (!w.bounds.contains(a.state.position, w.dimension))
       throw InputError(at, agentLabel(s, a) + ": starts outside the world bounds");
-    for (std::size_t o = 0; o < w.obstacles.size(); ++o) {
-      if (sim::obstacleContains(w.obstacles[o], sim::Vec3::Zero(), a.state.position, a.radius - kOverlap))
-        throw InputError(at, agentLabel(s, a) + ": starts inside obstacle " + std::to_string(o));
-    }
+    if (const auto o = index.first(geometry::xy(a.state.position), a.radius, [&](std::size_t k) {
+          return sim::obstacleContains(w.obstacles[k], sim::Vec3::Zero(), a.state.position, a.radius - kOverlap);
+        }))
+      throw InputError(at, agentLabel(s, a) + ": starts inside obstacle " + std::to_string(*o));
     for (std::size_t g = 0; g < a.goals.size(); ++g) {
       const sim::Goal& goal = a.goals[g];
-      if (goal.kind == sim::Goal::Kind::SeekRegion) checkRegionGoal(s, i, g);
+      if (goal.kind == sim::Goal::Kind::SeekRegion) checkRegionGoal(s, index, i, g);
       if (goal.kind != sim::Goal::Kind::Seek || goal.target.kind != sim::Target::Kind::Point) continue;
       const sim::Vec3& p = goal.target.point;
       if (!p.allFinite()) throw InputError(goalLocation(s, i, g), agentLabel(s, a) + ": goal must be finite");
       if (!w.bounds.contains(p, w.dimension))
         throw InputError(goalLocation(s, i, g), agentLabel(s, a) + ": goal " + std::to_string(g) + " is outside the world bounds");
-      for (std::size_t o = 0; o < w.obstacles.size(); ++o)
-        if (sim::obstacleContains(w.obstacles[o], sim::Vec3::Zero(), p, 0.0))
-          throw InputError(goalLocation(s, i, g),
-                           agentLabel(s, a) + ": goal " + std::to_string(g) + " is inside obstacle " + std::to_string(o));
+      if (const auto o = index.first(geometry::xy(p), 0.0, [&](std::size_t k) {
+            return sim::obstacleContains(w.obstacles[k], sim::Vec3::Zero(), p, 0.0);
+          }))
+        throw InputError(goalLocation(s, i, g),
+                         agentLabel(s, a) + ": goal " + std::to_string(g) + " is inside obstacle " + std::to_string(*o));
     }
   }
   checkStartOverlaps(s);
