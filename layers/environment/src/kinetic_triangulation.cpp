@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace steer::environment::kinetic {
 
@@ -38,8 +39,19 @@ void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geom
   const double far = 64.0 * extent;
   for (Vec2 corner : {Vec2(-far, -far), Vec2(far, -far), Vec2(far, far), Vec2(-far, far)})
     cdt_.insert(toPoint(mid + corner));
+  // All wall end points at once: CGAL sorts them in space and inserts each from the last one's
+  // face. Inserting the walls one by one located each end point from an arbitrary face, which
+  // walks across the triangulation: O(walls²) for a long wall of many short pieces (a SteerSuite
+  // wall with 12,800 doorways took 7 s to build, the lattice provider 0.2 s).
+  std::vector<Point> ends;
+  std::vector<std::pair<std::size_t, std::size_t>> pieces;
   for (const auto& w : walls)
-    if (w.a != w.b) cdt_.insert_constraint(toPoint(w.a), toPoint(w.b));
+    if (w.a != w.b) {
+      pieces.emplace_back(ends.size(), ends.size() + 1);
+      ends.push_back(toPoint(w.a));
+      ends.push_back(toPoint(w.b));
+    }
+  cdt_.insert_constraints(ends.begin(), ends.end(), pieces.begin(), pieces.end());
   handle_.assign(n, VH());
   const std::size_t total = n + cdt_.number_of_vertices();
   handle_.reserve(total);

@@ -5,6 +5,8 @@
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace steer::environment {
 
@@ -18,11 +20,16 @@ using CDT = CGAL::Constrained_Delaunay_triangulation_2<K, CGAL::Default, CGAL::E
 std::vector<TriangulationEdge> constrainedDelaunayEdges(const sim::World& world) {
   if (world.dimension != 2) throw std::invalid_argument("constrainedDelaunayEdges: 2D worlds only");
   CDT cdt;
+  // The walls' end points in one call (CGAL sorts them in space), as the kinetic provider does.
+  std::vector<K::Point_2> ends;
+  std::vector<std::pair<std::size_t, std::size_t>> walls;
   for (const sim::ObstaclePiece& piece : world.pieces()) {
     if (piece.moving || piece.kind != sim::ObstaclePiece::Kind::Segment || piece.segment.a == piece.segment.b) continue;
-    cdt.insert_constraint(K::Point_2(piece.segment.a.x(), piece.segment.a.y()),
-                          K::Point_2(piece.segment.b.x(), piece.segment.b.y()));
+    walls.emplace_back(ends.size(), ends.size() + 1);
+    ends.emplace_back(piece.segment.a.x(), piece.segment.a.y());
+    ends.emplace_back(piece.segment.b.x(), piece.segment.b.y());
   }
+  cdt.insert_constraints(ends.begin(), ends.end(), walls.begin(), walls.end());
   for (const sim::Agent& agent : world.agents) {
     if (!agent.enabled) continue;
     const K::Point_2 p(agent.state.position.x(), agent.state.position.y());
