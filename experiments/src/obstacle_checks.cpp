@@ -101,9 +101,13 @@ std::optional<std::pair<std::size_t, std::size_t>> polygonSelfIntersection(const
   // Cells about a median edge long. (Smaller cells did not help long edges packed close, as in a
   // zigzag: each then covered and collected hundreds of cells; such a polygon still costs about
   // as much as testing every pair.)
-  const double cell = std::max({lengths[n / 2], (hi.x() - lo.x()) / 2048.0, (hi.y() - lo.y()) / 2048.0, 1e-9});
-  const auto nx = static_cast<long>((hi.x() - lo.x()) / cell) + 1, ny = static_cast<long>((hi.y() - lo.y()) / cell) + 1;
+  double cell = std::max({lengths[n / 2], (hi.x() - lo.x()) / 2048.0, (hi.y() - lo.y()) / 2048.0, 1e-9});
+  if (!std::isfinite(cell)) cell = INFINITY;  // a span beyond the doubles (±1e308): one cell
+  const long nx = std::isfinite(cell) ? static_cast<long>((hi.x() - lo.x()) / cell) + 1 : 1;
+  const long ny = std::isfinite(cell) ? static_cast<long>((hi.y() - lo.y()) / cell) + 1 : 1;
   const auto cellRange = [&](std::size_t i, long& x0, long& x1, long& y0, long& y1) {
+    x0 = x1 = y0 = y1 = 0;
+    if (nx == 1 && ny == 1) return;
     const geometry::Segment e = edge(i);
     x0 = static_cast<long>((std::min(e.a.x(), e.b.x()) - lo.x()) / cell);
     x1 = std::min(nx - 1, static_cast<long>((std::max(e.a.x(), e.b.x()) - lo.x()) / cell));
@@ -173,6 +177,10 @@ ObstacleIndex::ObstacleIndex(const std::vector<sim::Obstacle>& obstacles) {
   std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
   origin_ = lo;
   cell_ = std::max({sizes[sizes.size() / 2], (hi.x() - lo.x()) / 2048.0, (hi.y() - lo.y()) / 2048.0, 1e-6});
+  if (!std::isfinite(cell_)) {  // a span beyond the doubles (±1e308): every obstacle a candidate
+    for (std::uint32_t k = 0; k < obstacles.size(); ++k) large_.push_back(k);
+    return;
+  }
   nx_ = static_cast<long>((hi.x() - lo.x()) / cell_) + 1;
   ny_ = static_cast<long>((hi.y() - lo.y()) / cell_) + 1;
   constexpr long kMaxCells = 4096;
@@ -204,7 +212,10 @@ std::optional<std::size_t> ObstacleIndex::first(const geometry::Vec2& p, double 
                                                 const std::function<bool(std::size_t)>& test) const {
   candidates_.assign(large_.begin(), large_.end());
   if (nx_ > 0) {
-    const auto clampTo = [](double v, long n) { return std::clamp(static_cast<long>(std::floor(v)), 0L, n - 1); };
+    // Clamped as doubles: a point far beyond the grid would overflow a long.
+    const auto clampTo = [](double v, long n) {
+      return static_cast<long>(std::clamp(std::floor(v), 0.0, static_cast<double>(n - 1)));
+    };
     const double r = std::max(margin, 0.0) + 1e-6;  // a micrometre more: rounding at cell edges
     // A point beyond the grid still meets the border cells' obstacles only if they reach it:
     // clamping keeps the query a superset.

@@ -74,7 +74,9 @@ void checkStartOverlaps(const Scenario& s) {
   std::nth_element(radii.begin(), radii.begin() + radii.size() / 2, radii.end());
   const double cell = std::max(2.0 * radii[radii.size() / 2], 1e-9);
   const int layers = s.world.dimension == 3 ? 1 : 0;  // cells along z: only in 3D
-  const auto cellOf = [&](double v) { return static_cast<long>(std::floor(v / cell)); };
+  // Clamped as doubles (a long cannot hold every quotient in a world of ±1e300; far cells
+  // merely share a key).
+  const auto cellOf = [&](double v) { return static_cast<long>(std::clamp(std::floor(v / cell), -1e15, 1e15)); };
   const auto pack = [](long x, long y, long z) {
     return (static_cast<std::uint64_t>(x & 0x1fffff) << 42) | (static_cast<std::uint64_t>(y & 0x1fffff) << 21) |
            static_cast<std::uint64_t>(z & 0x1fffff);

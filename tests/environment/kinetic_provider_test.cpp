@@ -419,3 +419,22 @@ TEST(KineticProvider, AContractingRingEqualsTheOracleAndFallsBackToWalks) {
   EXPECT_GT(seen, static_cast<std::size_t>(kAgents) * 4);
   EXPECT_GT(provider.counters().nearSetWalks, static_cast<std::uint64_t>(kAgents + 10));  // the build walks each once
 }
+
+// Walls 1e299 m apart: the grid of pieces once sized itself with an int that overflowed
+// (std::length_error at reset). It must index them and give the oracle's sets.
+TEST(KineticProvider, WallsFarApartInAHugeWorld) {
+  sim::World w;
+  w.bounds = {Vec3(-1e300, -1e300, -1), Vec3(1e300, 1e300, 1)};
+  w.obstacles.push_back({geometry::Segment{{0, 0}, {4, 0}}, {}});
+  w.obstacles.push_back({geometry::Segment{{1e299, 1e299}, {1e299 + 4e283, 1e299}}, {}});
+  for (int k = 0; k < 6; ++k) w.agents.push_back(agentAt(k, k % 2 == 0 ? 1.0 : -1.0, 3.0));
+  w.agents.push_back(agentAt(1e299, 1e299 + 1e284, 3.0));
+  for (std::size_t i = 0; i < w.agents.size(); ++i) w.agents[i].id = static_cast<sim::AgentIndex>(i);
+  w.refreshPieces();
+  KineticProvider provider;
+  test::compareWithOracle(w, provider, 3, [](sim::World& world, int) {
+    for (auto& a : world.agents) a.state.position.x() += 0.1;
+    world.time += 0.1;
+  });
+  EXPECT_FALSE(provider.obstacles(0).empty());  // the wall below it is near agent 0
+}

@@ -19,11 +19,12 @@ Box boxOf(const sim::ObstaclePiece& p) {
 }
 }  // namespace
 
+// Clamped as doubles: a point (or a world) far beyond the grid would overflow an int.
 int PieceIndex::clampX(double x) const {
-  return std::clamp(static_cast<int>(std::floor((x - origin_.x()) / cell_)), 0, nx_ - 1);
+  return static_cast<int>(std::clamp(std::floor((x - origin_.x()) / cell_), 0.0, static_cast<double>(nx_ - 1)));
 }
 int PieceIndex::clampY(double y) const {
-  return std::clamp(static_cast<int>(std::floor((y - origin_.y()) / cell_)), 0, ny_ - 1);
+  return static_cast<int>(std::clamp(std::floor((y - origin_.y()) / cell_), 0.0, static_cast<double>(ny_ - 1)));
 }
 
 void PieceIndex::build(const std::vector<sim::ObstaclePiece>& pieces, double cell) {
@@ -46,8 +47,8 @@ void PieceIndex::build(const std::vector<sim::ObstaclePiece>& pieces, double cel
   // that reaches them, so the query stays a superset.
   cell_ = std::max(cell, 1e-6);
   origin_ = lo;
-  nx_ = std::min(2048, static_cast<int>(std::floor((hi.x() - lo.x()) / cell_)) + 1);
-  ny_ = std::min(2048, static_cast<int>(std::floor((hi.y() - lo.y()) / cell_)) + 1);
+  nx_ = static_cast<int>(std::min(2048.0, std::floor((hi.x() - lo.x()) / cell_) + 1));
+  ny_ = static_cast<int>(std::min(2048.0, std::floor((hi.y() - lo.y()) / cell_) + 1));
   cell_ = std::max({cell_, (hi.x() - lo.x()) / nx_ * (1 + 1e-12), (hi.y() - lo.y()) / ny_ * (1 + 1e-12)});
   std::vector<std::uint32_t> count(static_cast<std::size_t>(nx_) * ny_ + 1, 0);
   auto forCells = [&](const Box& b, auto&& f) {
