@@ -2,73 +2,48 @@
 
 #include <cmath>
 #include <sstream>
-#include <unordered_map>
 
-#include "obstacle_checks.hpp"
 #include "steer/geometry/angle.hpp"
 #include "steer/sim/noise.hpp"
 
 namespace steer::experiments {
 
-// A hash grid of placed discs, so that placing thousands of agents stays near-linear.
-struct Occupancy::Grid {
-  explicit Grid(double cell) : cell_(cell) {}
-  void add(const sim::Vec3& p, double r) {
-    cells_[key(p)].push_back({p, r});
-    maxRadius_ = std::max(maxRadius_, r);
-    flat_ = flat_ && p.z() == 0.0;
-  }
-  bool overlaps(const sim::Vec3& p, double r) const {
-    const int reach = static_cast<int>(std::ceil((r + maxRadius_) / cell_));
-    const auto [cx, cy, cz] = coords(p);
-    for (int dx = -reach; dx <= reach; ++dx)
-      for (int dy = -reach; dy <= reach; ++dy)
-        for (int dz = flat_ && p.z() == 0.0 ? 0 : -reach; dz <= (flat_ && p.z() == 0.0 ? 0 : reach); ++dz) {
-          const auto it = cells_.find(pack(cx + dx, cy + dy, cz + dz));
-          if (it == cells_.end()) continue;
-          for (const auto& [q, rq] : it->second)
-            if ((q - p).norm() < r + rq) return true;
-        }
-    return false;
-  }
-
-  struct Disc {
-    sim::Vec3 p;
-    double r;
-  };
-  std::tuple<long, long, long> coords(const sim::Vec3& p) const {
-    return {std::lround(std::floor(p.x() / cell_)), std::lround(std::floor(p.y() / cell_)),
-            std::lround(std::floor(p.z() / cell_))};
-  }
-  static std::uint64_t pack(long x, long y, long z) {
-    return (static_cast<std::uint64_t>(x & 0x1fffff) << 42) | (static_cast<std::uint64_t>(y & 0x1fffff) << 21) |
-           static_cast<std::uint64_t>(z & 0x1fffff);
-  }
-  std::uint64_t key(const sim::Vec3& p) const {
-    const auto [x, y, z] = coords(p);
-    return pack(x, y, z);
-  }
-  double cell_;
-  double maxRadius_ = 0.0;
-  bool flat_ = true;  // every disc at z = 0 (2D): a query at z = 0 looks at one layer of cells
-  std::unordered_map<std::uint64_t, std::vector<Disc>> cells_;
-};
-
-Occupancy::Occupancy(double cell) : grid_(std::make_unique<Grid>(std::max(cell, 1e-6))) {}
-Occupancy::Occupancy(const std::vector<sim::Agent>& agents, double radius) : Occupancy(2.0 * radius) {
-  for (const auto& a : agents) add(a.state.position, a.radius);
+void Occupancy::add(const sim::Vec3& p, double r) {
+  const auto [x, y, z] = coords(p);
+  cells_[key(x, y, z)].push_back({p, r});
+  maxRadius_ = std::max(maxRadius_, r);
+  flat_ = flat_ && p.z() == 0.0;
 }
-Occupancy::~Occupancy() = default;
-Occupancy::Occupancy(Occupancy&&) noexcept = default;
-Occupancy& Occupancy::operator=(Occupancy&&) noexcept = default;
-void Occupancy::add(const sim::Vec3& center, double radius) { grid_->add(center, radius); }
-bool Occupancy::overlaps(const sim::Vec3& p, double r) const { return grid_->overlaps(p, r); }
 
-std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, Occupancy& placed, const sim::Vec3& lo,
-                                           const sim::Vec3& hi, double radius, std::size_t count, std::uint64_t seed,
-                                           const SourceLocation& where, int dimension) {
+bool Occupancy::overlaps(const sim::Vec3& p, double r) const {
+  const int reach = static_cast<int>(std::ceil((r + maxRadius_) / cell_));
+  const int reachZ = flat_ && p.z() == 0.0 ? 0 : reach;
+  const auto [cx, cy, cz] = coords(p);
+  for (int dx = -reach; dx <= reach; ++dx)
+    for (int dy = -reach; dy <= reach; ++dy)
+      for (int dz = -reachZ; dz <= reachZ; ++dz) {
+        const auto it = cells_.find(key(cx + dx, cy + dy, cz + dz));
+        if (it == cells_.end()) continue;
+        for (const auto& [q, rq] : it->second)
+          if ((q - p).norm() < r + rq) return true;
+      }
+  return false;
+}
+
+std::tuple<long, long, long> Occupancy::coords(const sim::Vec3& p) const {
+  return {std::lround(std::floor(p.x() / cell_)), std::lround(std::floor(p.y() / cell_)),
+          std::lround(std::floor(p.z() / cell_))};
+}
+
+std::uint64_t Occupancy::key(long x, long y, long z) const {
+  return (static_cast<std::uint64_t>(x & 0x1fffff) << 42) | (static_cast<std::uint64_t>(y & 0x1fffff) << 21) |
+         static_cast<std::uint64_t>(z & 0x1fffff);
+}
+
+std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, const ObstacleIndex& obstacles, Occupancy& placed,
+                                           const sim::Vec3& lo, const sim::Vec3& hi, double radius, std::size_t count,
+                                           std::uint64_t seed, const SourceLocation& where, int dimension) {
   const sim::Noise noise(seed);
-  const ObstacleIndex obstacles(world.obstacles);
   std::vector<sim::Vec3> out;
   out.reserve(count);
   // Generous, but bounded: an impossible region must fail, not loop for ever.
@@ -125,9 +100,10 @@ void requireRoomFor(const sim::World& world, const sim::Vec3& lo, const sim::Vec
   }
 }
 
-sim::Vec3 randomFreePosition(const sim::World& world, Occupancy& occupied, const sim::Vec3& lo, const sim::Vec3& hi,
-                             double radius, std::uint64_t seed, const SourceLocation& where, int dimension) {
-  return placeWithoutOverlap(world, occupied, lo, hi, radius, 1, seed, where, dimension).front();
+sim::Vec3 randomFreePosition(const sim::World& world, const ObstacleIndex& obstacles, Occupancy& occupied,
+                             const sim::Vec3& lo, const sim::Vec3& hi, double radius, std::uint64_t seed,
+                             const SourceLocation& where, int dimension) {
+  return placeWithoutOverlap(world, obstacles, occupied, lo, hi, radius, 1, seed, where, dimension).front();
 }
 
 }  // namespace steer::experiments

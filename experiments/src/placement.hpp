@@ -1,9 +1,13 @@
 #pragma once
 // Random placement of agents by seeded rejection sampling, with no overlap between agents or
 // with obstacles (SteerSuite's agentRegion, our groups' regions).
-#include <memory>
+#include <algorithm>
+#include <cstdint>
+#include <tuple>
+#include <unordered_map>
 #include <vector>
 
+#include "obstacle_checks.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "steer/sim/world.hpp"
 
@@ -14,27 +18,31 @@ namespace steer::experiments {
 /// whatever the crowd's size. Kept by a reader across its regions and random agents.
 class Occupancy {
  public:
-  explicit Occupancy(double cell);
-  /// An occupancy holding these agents' bodies (cells sized for bodies of `radius`).
-  Occupancy(const std::vector<sim::Agent>& agents, double radius);
-  ~Occupancy();
-  Occupancy(Occupancy&&) noexcept;
-  Occupancy& operator=(Occupancy&&) noexcept;
+  explicit Occupancy(double cell) : cell_(std::max(cell, 1e-6)) {}
   void add(const sim::Vec3& center, double radius);
   /// Whether a body of radius r at p would overlap one held (touching is allowed).
   bool overlaps(const sim::Vec3& p, double r) const;
 
  private:
-  struct Grid;
-  std::unique_ptr<Grid> grid_;
+  struct Disc {
+    sim::Vec3 p;
+    double r;
+  };
+  std::uint64_t key(long x, long y, long z) const;
+  std::tuple<long, long, long> coords(const sim::Vec3& p) const;
+  double cell_;
+  double maxRadius_ = 0.0;
+  bool flat_ = true;  // every disc at z = 0 (2D): a query at z = 0 looks at one layer of cells
+  std::unordered_map<std::uint64_t, std::vector<Disc>> cells_;
 };
 
 /// `count` centres in the box [lo, hi] (x–y, and z in 3D) at least 2·radius from each other and
 /// from the bodies in `occupied` (which gets the new ones), and at least `radius` from every
-/// obstacle. Throws InputError at `where` when the region cannot hold them.
-std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, Occupancy& occupied, const sim::Vec3& lo,
-                                           const sim::Vec3& hi, double radius, std::size_t count, std::uint64_t seed,
-                                           const SourceLocation& where, int dimension);
+/// obstacle of the world (`obstacles` indexes them; the readers build it once, after their
+/// obstacles). Throws InputError at `where` when the region cannot hold them.
+std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, const ObstacleIndex& obstacles, Occupancy& occupied,
+                                           const sim::Vec3& lo, const sim::Vec3& hi, double radius, std::size_t count,
+                                           std::uint64_t seed, const SourceLocation& where, int dimension);
 
 /// Throws InputError at `where`, as "`field`: ...", when `count` bodies of `radius` cannot fit
 /// in the box [lo, hi] at all: discs (balls in 3D) that do not overlap cover no more area
@@ -46,7 +54,8 @@ void requireRoomFor(const sim::World& world, const sim::Vec3& lo, const sim::Vec
 
 /// One free position in the box for a body of `radius` (SteerSuite's <random>true</random>),
 /// added to `occupied`.
-sim::Vec3 randomFreePosition(const sim::World& world, Occupancy& occupied, const sim::Vec3& lo, const sim::Vec3& hi,
-                             double radius, std::uint64_t seed, const SourceLocation& where, int dimension);
+sim::Vec3 randomFreePosition(const sim::World& world, const ObstacleIndex& obstacles, Occupancy& occupied,
+                             const sim::Vec3& lo, const sim::Vec3& hi, double radius, std::uint64_t seed,
+                             const SourceLocation& where, int dimension);
 
 }  // namespace steer::experiments

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -137,10 +138,18 @@ class XmlReader {
     return {Vec2(xmin, zmin), Vec2(xmax, zmax)};
   }
 
-  // A random point of the world for a body of `radius`, clear of `avoid` (which gets it).
+  // The world's obstacles for random placement, indexed once when first asked for: the
+  // document's first pass has read them all by then.
+  const ObstacleIndex& obstacleIndex(const sim::World& world) {
+    if (!obstacles_) obstacles_.emplace(world.obstacles);
+    return *obstacles_;
+  }
+
+  // A random point of the world for a body of `radius`, clear of the obstacles and of `avoid`
+  // (which gets it).
   Vec3 randomPoint(const sim::World& world, double radius, const pugi::xml_node& at, Occupancy& avoid) {
-    return randomFreePosition(world, avoid, world.bounds.min, world.bounds.max, radius, seed_ ^ (0xABCDULL + draws_++),
-                              where(at), 2);
+    return randomFreePosition(world, obstacleIndex(world), avoid, world.bounds.min, world.bounds.max, radius,
+                              seed_ ^ (0xABCDULL + draws_++), where(at), 2);
   }
   // A random goal point: targets may lie on agents, so nothing is avoided.
   Vec3 randomTarget(const sim::World& world, const pugi::xml_node& at) {
@@ -357,7 +366,7 @@ class XmlReader {
         initialConditions(ic, proto, s.world, &region);
         const Vec3 lo(region.min.x(), region.min.y(), 0), hi(region.max.x(), region.max.y(), 0);
         requireRoomFor(s.world, lo, hi, proto.radius, count, where(n.child("numAgents")), "<numAgents>", 2);
-        const auto positions = placeWithoutOverlap(s.world, occupied_, lo, hi, proto.radius, count,
+        const auto positions = placeWithoutOverlap(s.world, obstacleIndex(s.world), occupied_, lo, hi, proto.radius, count,
                                                    seed_ ^ (0x5EEDULL + draws_++), where(n), 2);
         const bool randomDirection = ic.child("direction") && isRandom(ic.child("direction"));
         for (std::size_t i = 0; i < positions.size(); ++i) {
@@ -449,6 +458,7 @@ class XmlReader {
   std::uint64_t draws_ = 0;
   std::vector<std::size_t> lineStarts_{0};  // byte offset of each line's first character
   Occupancy occupied_{1.0};  // bodies placed or given so far (cells for SteerSuite's ~0.5 m bodies)
+  std::optional<ObstacleIndex> obstacles_;  // obstacleIndex()
 };
 
 }  // namespace

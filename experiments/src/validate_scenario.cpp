@@ -57,6 +57,7 @@ void checkRegionGoal(const Scenario& s, const ObstacleIndex& index, std::size_t 
   });
   if (holder) throw InputError(goalLocation(s, i, g), what + ": the region lies inside obstacle " + std::to_string(*holder));
 }
+
 // Bodies that overlap at the start (by more than the collision tolerance) are an error, as a
 // start inside an obstacle is: the run would count a collision at t = 0, and agents at one point
 // have no direction from each other (the local layer's repulsion is undefined there). Agents go

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <iomanip>
 #include <map>
-#include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -42,8 +42,10 @@ struct Reader {
     SourceLocation where;
   };
   std::vector<PendingAgentTarget> pending;
-  // The bodies random placement keeps clear of, and how many of the agents it holds.
-  std::unique_ptr<Occupancy> occupied;
+  // What random placement keeps clear of (made at the first region, after every obstacle was
+  // read): the obstacles, and the bodies with how many of the agents it holds.
+  std::optional<ObstacleIndex> obstacles;
+  std::optional<Occupancy> occupied;
   std::size_t occupiedUpTo = 0;
 
   Vec3 point(const YamlMap& m, const std::string& key) const { return m.requiredPoint(key, dimension); }
@@ -284,12 +286,15 @@ struct Reader {
                      yaml::locate(file, m.node("count")), m.childPath("count"), dimension);
       // One occupancy grid for the whole file, brought up to date with the agents added since
       // the last region (rebuilding it from every agent per group was O(groups × agents)).
-      if (!occupied) occupied = std::make_unique<Occupancy>(2.0 * radiusForPlacement);
+      if (!occupied) {
+        obstacles.emplace(scenario.world.obstacles);
+        occupied.emplace(2.0 * radiusForPlacement);
+      }
       for (; occupiedUpTo < scenario.world.agents.size(); ++occupiedUpTo) {
         const sim::Agent& placed = scenario.world.agents[occupiedUpTo];
         occupied->add(placed.state.position, placed.radius);
       }
-      positions = placeWithoutOverlap(scenario.world, *occupied, lo, hi, radiusForPlacement,
+      positions = placeWithoutOverlap(scenario.world, *obstacles, *occupied, lo, hi, radiusForPlacement,
                                       static_cast<std::size_t>(count), scenario.settings.seed ^ (0x9E37ULL * (groupIndex + 1)),
                                       yaml::locate(file, m.node("region")), dimension);
     } else {
@@ -338,7 +343,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
 
   Scenario s;
   s.file = file;
-  Reader r{file, s, 2, {}, {}, {}, 0};
+  Reader r{file, s, 2, {}, {}, {}, {}, 0};
   YamlMap m(file, root, "");
   s.name = m.string("name", "scenario");
   r.dimension = static_cast<int>(m.integer("dimension", 2, 2, 3));
