@@ -122,7 +122,7 @@ void Simulation::step() {
   }
   ++steps_;
   world_.time = t + dt;
-  world_.refreshPieces();
+  world_.advancePieces();  // the obstacles are fixed once started
   model_->commit(world_);
   advanceGoals();
   environment_->update(world_, previous_);

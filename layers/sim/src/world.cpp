@@ -1,14 +1,39 @@
 #include "steer/sim/world.hpp"
 
+#include <algorithm>
+
 namespace steer::sim {
+
+namespace {
+Vec3 offsetAt(const Obstacle& o, double time) {
+  return o.isStatic() ? Vec3::Zero() : Vec3(o.path.at(time) - o.path.at(0.0));
+}
+Vec3 velocityAt(const Obstacle& o, double time) { return o.isStatic() ? Vec3::Zero() : o.path.velocityAt(time); }
+}  // namespace
 
 void World::refreshPieces() {
   pieces_.clear();
+  moving_.clear();
   for (std::uint32_t i = 0; i < obstacles.size(); ++i) {
     const Obstacle& o = obstacles[i];
-    const Vec3 offset = o.isStatic() ? Vec3::Zero() : Vec3(o.path.at(time) - o.path.at(0.0));
-    const Vec3 velocity = o.isStatic() ? Vec3::Zero() : o.path.velocityAt(time);
-    appendPieces(o, i, offset, velocity, pieces_);
+    const auto first = static_cast<std::uint32_t>(pieces_.size());
+    appendPieces(o, i, offsetAt(o, time), velocityAt(o, time), pieces_);
+    if (!o.isStatic()) moving_.push_back({i, first, static_cast<std::uint32_t>(pieces_.size()) - first});
+  }
+  piecesBuilt_ = true;
+}
+
+void World::advancePieces() {
+  if (!piecesBuilt_) return refreshPieces();
+  std::vector<ObstaclePiece> fresh;
+  for (const MovingRange& m : moving_) {
+    const Obstacle& o = obstacles[m.obstacle];
+    fresh.clear();
+    appendPieces(o, m.obstacle, offsetAt(o, time), velocityAt(o, time), fresh);
+    // The count depends only on the shape; if the obstacles were changed after all (against
+    // the contract), a full refresh at least keeps pieces() whole.
+    if (fresh.size() != m.count) return refreshPieces();
+    std::copy(fresh.begin(), fresh.end(), pieces_.begin() + m.first);
   }
 }
 
