@@ -1,6 +1,9 @@
 // Metrics on hand-computed trajectories: the world is moved by hand and the recorder watches.
 #include <gtest/gtest.h>
 
+#include <random>
+#include <set>
+
 #include "steer/experiments/metrics.hpp"
 #include "steer/planning/direct_planner.hpp"
 
@@ -14,7 +17,9 @@ struct Scripted {
   MetricsRecorder recorder;
   std::vector<sim::Vec3> previous;
 
-  explicit Scripted(std::vector<sim::Vec3> starts) {
+  // The obstacles are fixed for the run, as in a Simulation (MetricsRecorder indexes them in onStart()).
+  explicit Scripted(std::vector<sim::Vec3> starts, std::vector<sim::Obstacle> obstacles = {}) {
+    world.obstacles = std::move(obstacles);
     for (auto& p : starts) {
       sim::Agent a;
       a.id = static_cast<sim::AgentIndex>(world.agents.size());
@@ -90,9 +95,8 @@ TEST(Metrics, TouchingWithinTheToleranceIsNotACollision) {
 }
 
 TEST(Metrics, ObstacleContactsCountPerObstacle) {
-  Scripted s({sim::Vec3(0, 0, 0)});
-  s.world.obstacles.push_back({geometry::Segment{{1, -1}, {1, 1}}, {}});
-  s.world.obstacles.push_back({geometry::Ball{sim::Vec3(-3, 0, 0), 1.0}, {}});
+  Scripted s({sim::Vec3(0, 0, 0)},
+             {{geometry::Segment{{1, -1}, {1, 1}}, {}}, {geometry::Ball{sim::Vec3(-3, 0, 0), 1.0}, {}}});
   for (double x : {0.6, 0.7, 0.0, -1.6, -1.7, 0.0}) s.step(0.1, {sim::Vec3(x, 0, 0)});
   EXPECT_EQ(s.recorder.metrics().agentObstacleCollisions, 2u);
   EXPECT_NEAR(*s.recorder.metrics().minClearance, -0.2, 1e-12);
@@ -102,9 +106,8 @@ TEST(Metrics, ObstacleContactsCountPerObstacle) {
 // is checked against every agent rather than filling millions of cells each step (that took
 // minutes per step); the contacts and the clearance are as before.
 TEST(Metrics, PiecesFarLargerThanTheCellsCountToo) {
-  Scripted s({sim::Vec3(0, 0, 0)});
-  s.world.obstacles.push_back({geometry::Ball{sim::Vec3(0, 1001, 0), 1000.0}, {}});
-  s.world.obstacles.push_back({geometry::Segment{{-5000, -3}, {5000, -3.2}}, {}});
+  Scripted s({sim::Vec3(0, 0, 0)}, {{geometry::Ball{sim::Vec3(0, 1001, 0), 1000.0}, {}},
+                                    {geometry::Segment{{-5000, -3}, {5000, -3.2}}, {}}});
   for (double y : {0.0, 0.6, 0.0, -2.8, 0.0}) s.step(0.1, {sim::Vec3(0, y, 0)});
   EXPECT_EQ(s.recorder.metrics().agentObstacleCollisions, 2u);
   // Into the lake's rim at y = 1: gap 1 − 0.6 − 0.5 = −0.1; the wall passes x = 0 at y = −3.1:
@@ -127,4 +130,54 @@ TEST(Metrics, StalledTimeCountsStepsSlowerThanTheStallSpeed) {
   EXPECT_NEAR(m[0].stalledAtEnd, 2.0, 1e-9);
   EXPECT_NEAR(m[1].timeStalled, 1.0, 1e-9);
   EXPECT_EQ(m[1].stalledAtEnd, 0.0);
+}
+
+// Among many static boxes and a few moving obstacles, with agents wandering at random: the
+// obstacle collisions and the least clearance equal a brute-force count over every piece at
+// every step (the recorder indexes the static pieces once and the moving ones each step).
+TEST(Metrics, ObstacleContactsAmongManyStaticAndMovingPiecesEqualBruteForce) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-20.0, 20.0), jitter(-0.3, 0.3);
+  std::vector<sim::Obstacle> obstacles;
+  for (int k = 0; k < 300; ++k) {
+    const geometry::Vec2 c(u(rng), u(rng));
+    obstacles.push_back({geometry::AlignedBox{c, c + geometry::Vec2(0.8, 0.5)}, {}});
+  }
+  for (int k = 0; k < 4; ++k) {
+    const sim::Vec3 a(u(rng), u(rng), 0), b(u(rng), u(rng), 0);
+    obstacles.push_back({geometry::Ball{a, 0.7}, sim::Path{{a, b}, 2.0, true}});
+    obstacles.push_back({geometry::Segment{{u(rng), u(rng)}, {u(rng), u(rng)}}, sim::Path{{sim::Vec3::Zero(), sim::Vec3(3, -2, 0)}, 1.0, true}});
+  }
+  std::vector<sim::Vec3> positions;
+  for (int i = 0; i < 40; ++i) positions.emplace_back(u(rng), u(rng), 0);
+  Scripted s(positions, obstacles);
+  std::set<std::pair<std::uint32_t, std::uint32_t>> touching;
+  std::uint64_t collisions = 0;
+  double least = std::numeric_limits<double>::infinity();
+  const auto bruteForce = [&] {  // as the recorder counts, after onStart() and each step
+    std::set<std::pair<std::uint32_t, std::uint32_t>> now;
+    for (std::uint32_t i = 0; i < positions.size(); ++i) {
+      for (std::uint32_t j = i + 1; j < positions.size(); ++j) {
+        const double gap = (positions[j] - positions[i]).norm() - 1.0;
+        if (gap <= 2.0) least = std::min(least, gap);
+      }
+      for (const auto& piece : s.world.pieces()) {
+        const double gap = sim::distanceToPiece(piece, positions[i]) - 0.5;
+        if (gap <= 2.0) least = std::min(least, gap);
+        if (gap < -experiments::kCollisionOverlap) now.insert({i, piece.obstacle});
+      }
+    }
+    for (const auto& c : now) collisions += touching.count(c) ? 0 : 1;
+    touching = now;
+  };
+  bruteForce();
+  for (int step = 0; step < 60; ++step) {
+    for (auto& p : positions) p += sim::Vec3(jitter(rng), jitter(rng), 0);
+    s.step(0.1, positions);
+    bruteForce();
+  }
+  ASSERT_GT(collisions, 10u);  // the scene does test something
+  EXPECT_EQ(s.recorder.metrics().agentObstacleCollisions, collisions);
+  ASSERT_TRUE(s.recorder.metrics().minClearance.has_value());
+  EXPECT_EQ(*s.recorder.metrics().minClearance, least);
 }

@@ -3,6 +3,7 @@
 /// unique collisions, and SteerBench's composite scores as SteerSuite defines them, sampled at
 /// 20 frames per second whatever the integration step.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <set>
 #include <utility>
@@ -52,23 +53,33 @@ struct RunMetrics {
   double composite02() const;
 };
 
+struct PieceGrid;
+
 /// Accumulates RunMetrics over a run. Collisions and clearance are found with a uniform hash
-/// grid, independently of the run's environment provider.
+/// grid, independently of the run's environment provider. The obstacles must be those of
+/// onStart() for the whole run (as in a Simulation): the static pieces are indexed once, there.
 class MetricsRecorder final : public sim::StepObserver {
  public:
   /// Gaps larger than this (m) are not looked for when measuring clearance.
-  explicit MetricsRecorder(double clearanceHorizon = 2.0) : horizon_(clearanceHorizon) {}
+  explicit MetricsRecorder(double clearanceHorizon = 2.0);
+  ~MetricsRecorder() override;
+  MetricsRecorder(const MetricsRecorder&) = delete;
+  MetricsRecorder& operator=(const MetricsRecorder&) = delete;
   void onStart(const sim::World& world, const sim::Planner& planner) override;
   void onStep(const sim::World& world, const sim::Planner& planner, std::span<const sim::Vec3> previous) override;
   void onFinish(const sim::World& world) override;
   const RunMetrics& metrics() const { return metrics_; }
 
  private:
+  double reach(const sim::World& world) const;  // how far apart (m) two bodies are looked at
+  void indexStaticPieces(const sim::World& world);
   void contacts(const sim::World& world);
   void frames(const sim::World& world, std::span<const sim::Vec3> previous, double t0, double t1);
 
   double horizon_;
   RunMetrics metrics_;
+  std::unique_ptr<PieceGrid> staticPieces_;     // indices into World::pieces()
+  std::vector<std::uint32_t> movingPieces_;     // indices into World::pieces()
   std::set<std::pair<std::uint32_t, std::uint32_t>> agentContacts_;
   std::set<std::pair<std::uint32_t, std::uint32_t>> obstacleContacts_;
   std::vector<sim::Vec3> lastFrameVelocity_;

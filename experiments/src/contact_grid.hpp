@@ -1,0 +1,85 @@
+#pragma once
+// A uniform hash grid of boxes (cells of side `cell`), for the run metrics' contact and
+// clearance search (metrics.cpp): each box is listed in every cell it overlaps, and a query
+// calls back every id listed in the cells a query box overlaps (an id may come more than once).
+#include <cmath>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "steer/sim/obstacle.hpp"
+
+namespace steer::experiments {
+
+class ContactGrid {
+ public:
+  explicit ContactGrid(double cell) : cell_(cell) {}
+
+  /// Cells a box covers (as a double: a huge box must not overflow the count).
+  double cellsOf(const sim::Vec3& lo, const sim::Vec3& hi) const {
+    double n = 1.0;
+    for (int k = 0; k < 3; ++k) n *= std::floor(hi[k] / cell_) - std::floor(lo[k] / cell_) + 1.0;
+    return n;
+  }
+  void insert(const sim::Vec3& lo, const sim::Vec3& hi, std::uint32_t id) {
+    for (long x = c(lo.x()); x <= c(hi.x()); ++x)
+      for (long y = c(lo.y()); y <= c(hi.y()); ++y)
+        for (long z = c(lo.z()); z <= c(hi.z()); ++z) cells_[pack(x, y, z)].push_back(id);
+  }
+  template <class F>
+  void query(const sim::Vec3& lo, const sim::Vec3& hi, F&& f) const {
+    if (cells_.empty()) return;
+    for (long x = c(lo.x()); x <= c(hi.x()); ++x)
+      for (long y = c(lo.y()); y <= c(hi.y()); ++y)
+        for (long z = c(lo.z()); z <= c(hi.z()); ++z) {
+          const auto it = cells_.find(pack(x, y, z));
+          if (it != cells_.end())
+            for (auto id : it->second) f(id);
+        }
+  }
+
+ private:
+  static std::uint64_t pack(long x, long y, long z) {
+    return (static_cast<std::uint64_t>(x & 0x1fffff) << 42) | (static_cast<std::uint64_t>(y & 0x1fffff) << 21) |
+           static_cast<std::uint64_t>(z & 0x1fffff);
+  }
+  long c(double v) const { return std::lround(std::floor(v / cell_)); }
+
+  double cell_;
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> cells_;
+};
+
+/// Obstacle pieces for the contact search: those of modest size in a grid, the rest (a piece far
+/// larger than the cells, e.g. a lake of a kilometre among agents of half a metre, would fill
+/// millions of cells) in a list checked against every agent.
+struct PieceGrid {
+  explicit PieceGrid(double cell) : grid(cell) {}
+  void add(const sim::ObstaclePiece& piece, std::uint32_t index) {
+    constexpr double kMostCellsPerPiece = 4096;
+    sim::Vec3 lo, hi;
+    if (piece.kind == sim::ObstaclePiece::Kind::Ball) {
+      const sim::Vec3 r = sim::Vec3::Constant(piece.ball.radius);
+      lo = piece.ball.center - r;
+      hi = piece.ball.center + r;
+    } else {
+      const sim::Vec3 a = geometry::lift(piece.segment.a), b = geometry::lift(piece.segment.b);
+      lo = a.cwiseMin(b);
+      hi = a.cwiseMax(b);
+    }
+    if (grid.cellsOf(lo, hi) > kMostCellsPerPiece)
+      large.push_back(index);
+    else
+      grid.insert(lo, hi, index);
+  }
+  /// Calls f(index) for every piece that may lie within the box (some more than once).
+  template <class F>
+  void query(const sim::Vec3& lo, const sim::Vec3& hi, F&& f) const {
+    grid.query(lo, hi, f);
+    for (const std::uint32_t k : large) f(k);
+  }
+
+  ContactGrid grid;
+  std::vector<std::uint32_t> large;
+};
+
+}  // namespace steer::experiments
