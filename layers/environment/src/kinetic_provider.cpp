@@ -329,7 +329,8 @@ std::vector<sim::WorkCount> KineticProvider::work() const {
           count("enters", c.enters),
           count("exits", c.exits),
           count("near_set_walks", c.nearSetWalks),
-          count("agent_visits", c.agentVisits)};
+          count("agent_visits", c.agentVisits),
+          count("faces_visited", c.facesVisited)};
 }
 bool KineticProvider::isValid() const { return impl_->valid(); }
 

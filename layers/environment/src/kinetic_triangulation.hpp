@@ -184,6 +184,14 @@ class Triangulation {
   void scheduleAround(cdt::VH v);
   bool faceOk(cdt::FH f) const;
   void flip(cdt::FH f, int i);
+  // Calls f(face) once for every finite face that may hold a due certificate: one with an agent
+  // corner (a quadrilateral of four static points never changes). In a world of few agents
+  // among many static vertices (a maze of walls) the faces around the agents, each from its
+  // lowest agent corner; otherwise every finite face, in memory order.
+  template <class F>
+  void forFacesWithAgents(F&& f);
+  // A face with no agent corner (its certificates cannot fail).
+  bool allStatic(cdt::FH f) const;
 
   Shared& s_;
   cdt::CDT cdt_;
@@ -195,12 +203,16 @@ class Triangulation {
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   bool collecting_ = false;
   std::vector<std::pair<cdt::VH, cdt::VH>> work_, done_;
+  std::vector<std::pair<cdt::VH, cdt::VH>> staticNow_;  // see finish()
   std::vector<std::uint32_t> folded_;
   std::vector<Flip> flips_;
   bool sweeping_ = false;
   bool atEnd_ = true;  // CGAL holds the end positions of the step (or the clock stands still)
   TickScale ticks_;
   Tick nowTick_ = kTickNow;  // the step's end, in ticks
+  // forFacesWithAgents() walks around the agents: more than twice as many static vertices as
+  // agents (set by build()).
+  bool aroundAgents_ = false;
 };
 
 }  // namespace steer::environment::kinetic

@@ -80,6 +80,7 @@ struct KineticCounters {
   std::uint64_t nearSetWalks = 0;           ///< local recomputations of an A_p by a walk
   std::uint64_t agentVisits = 0;            ///< agents whose near set was looked at in a step
   std::uint64_t entriesScanned = 0;         ///< list entries scanned by those looks
+  std::uint64_t facesVisited = 0;           ///< faces read by the passes over due edge certificates
   std::uint64_t steps = 0;                  ///< update() calls
 
   /// All certificate evaluations (in-circle + orientation + distance).
