@@ -292,6 +292,38 @@ TYPED_TEST(Conformance2D, WallContactBetweenStepsFoundWithItsTime) {
   EXPECT_NEAR(contacts[0].time, 0.1 * 2.5 / 6.0, 1e-9);
 }
 
+// A wall moving up at 6 m/s sweeps over a standing agent of radius 0.5 at y = 1 in one step of
+// 1 s, from y = −3 to y = 3, among static walls (indexed apart from the moving pieces): the contact
+// begins when the wall is 0.5 below the centre, at τ = 3.5 / 6, and names the moving piece.
+TYPED_TEST(Conformance2D, MovingWallContactBetweenStepsFoundWithItsTime) {
+  sim::World w;
+  w.bounds = {Vec3(-20, -20, -1), Vec3(20, 20, 1)};
+  w.agents = {agentAt(0, 1, 2.0), agentAt(-12, 12, 2.0)};
+  numberAgents(w);
+  for (int k = 0; k < 40; ++k) {
+    const double x = -19.0 + k;
+    w.obstacles.push_back({geometry::Segment{{x, 15}, {x + 0.5, 16}}, {}});  // static, far from the agents
+  }
+  sim::Path up;
+  up.waypoints = {Vec3(0, 0, 0), Vec3(0, 30, 0)};
+  up.speed = 6.0;
+  w.obstacles.push_back({geometry::Segment{{-5, -3}, {5, -3}}, up});
+  w.refreshPieces();
+  const auto movingPiece = static_cast<sim::PieceIndex>(w.pieces().size() - 1);
+  TypeParam provider;
+  provider.reset(w);
+  const std::vector<Vec3> previous{w.agents[0].state.position, w.agents[1].state.position};
+  w.time = 1.0;
+  w.refreshPieces();
+  provider.update(w, previous);
+  const auto contacts = provider.contacts();
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_TRUE(contacts[0].withObstacle);
+  EXPECT_EQ(contacts[0].a, 0u);
+  EXPECT_EQ(contacts[0].piece, movingPiece);
+  EXPECT_NEAR(contacts[0].time, 3.5 / 6.0, 1e-9);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3D worlds (A.3.2: no walls in the triangulation; obstacle pieces are still reported).
 

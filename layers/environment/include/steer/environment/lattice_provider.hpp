@@ -45,9 +45,10 @@ class LatticeProvider final : public sim::NeighborProvider {
  private:
   void syncAgents(const sim::World& world);
   void indexPieces(const sim::World& world);
-  /// Calls f(piece) once for every piece whose bins overlap the x–y box [lo, hi].
+  /// Calls f(piece) once for every static piece whose bins overlap the x–y box [lo, hi] and
+  /// every moving piece whose own box does.
   template <typename F>
-  void forEachPieceNear(const geometry::Vec3& lo, const geometry::Vec3& hi, F&& f);
+  void forEachPieceNear(const sim::World& world, const geometry::Vec3& lo, const geometry::Vec3& hi, F&& f);
   void layOutByBin();
   /// Appends to neighborList_ (from `used`) the ids of the agents within agent `slot`'s near
   /// radius but itself, from the bin-sorted copy: the bins of one lattice row are adjacent
@@ -60,14 +61,19 @@ class LatticeProvider final : public sim::NeighborProvider {
   LatticeSettings settings_;
   int dimension_ = 2;
   BinLattice agents_;
-  // Obstacle pieces per x–y bin (compressed rows: the pieces of bin b are
-  // pieceList_[pieceStart_[b] .. pieceStart_[b + 1])).
+  // Static obstacle pieces per x–y bin (compressed rows: the pieces of bin b are
+  // pieceList_[pieceStart_[b] .. pieceStart_[b + 1])), built when the number of pieces changes.
   std::vector<std::uint32_t> pieceStart_;
   std::vector<sim::PieceIndex> pieceList_;
   std::vector<std::uint32_t> pieceStamp_;
   std::uint32_t stamp_ = 0;
-  bool movingPieces_ = false;
-  std::vector<sim::ObstaclePiece> previousPieces_;
+  std::size_t pieceCount_ = 0;
+  // The moving pieces: their indices, where they were at the previous update (contacts), and
+  // per piece its place in those lists (kStatic for a static piece).
+  static constexpr std::uint32_t kStatic = 0xffffffffu;
+  std::vector<sim::PieceIndex> moving_;
+  std::vector<sim::ObstaclePiece> movingBefore_;
+  std::vector<std::uint32_t> movingSlot_;
   double previousTime_ = 0.0;
 
   // The agents laid out bin after bin, rebuilt from the lattice's bin lists at each update
