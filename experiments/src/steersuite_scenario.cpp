@@ -333,12 +333,12 @@ class XmlReader {
     }
     s.world.refreshPieces();
 
-    std::map<std::string, sim::AgentIndex> names;
+    std::map<std::string, std::vector<sim::AgentIndex>> names;  // every agent of each name
     std::vector<std::tuple<sim::AgentIndex, std::size_t, std::string, SourceLocation>> dynamicTargets;
     auto addAgent = [&](sim::Agent a, AgentSource src, const std::vector<std::pair<std::size_t, std::string>>& dyn) {
       a.id = static_cast<sim::AgentIndex>(s.world.agents.size());
       for (const auto& [goal, name] : dyn) dynamicTargets.emplace_back(a.id, goal, name, src.goals[goal]);
-      if (!a.name.empty()) names[a.name] = a.id;
+      if (!a.name.empty()) names[a.name].push_back(a.id);
       s.world.agents.push_back(std::move(a));
       s.sources.push_back(std::move(src));
     };
@@ -385,8 +385,16 @@ class XmlReader {
     for (const auto& [agent, goal, name, loc] : dynamicTargets) {
       const auto it = names.find(name);
       if (it == names.end()) throw InputError(loc, "targetName '" + name + "' is not the name of an agent");
-      if (it->second == agent) throw InputError(loc, "an agent cannot target itself");
-      s.world.agents[agent].goals[goal].target.agent = it->second;
+      // Names are informational unless a target uses them: then one agent must be meant.
+      if (it->second.size() > 1) {
+        std::string lines;
+        for (const sim::AgentIndex other : it->second)
+          lines += (lines.empty() ? "" : ", ") + std::to_string(s.sources[other].agent.line);
+        throw InputError(loc, "targetName '" + name + "' is ambiguous: " + std::to_string(it->second.size()) +
+                                  " agents have that name (lines " + lines + ")");
+      }
+      if (it->second.front() == agent) throw InputError(loc, "an agent cannot target itself");
+      s.world.agents[agent].goals[goal].target.agent = it->second.front();
     }
     if (s.world.agents.empty()) fail(root, "the test case has no agents");
     // SteerSuite cases carry no model choice; the command line or defaults decide.
