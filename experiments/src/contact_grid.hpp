@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "cell_key.hpp"
 #include "steer/sim/obstacle.hpp"
 
 namespace steer::experiments {
@@ -39,11 +40,8 @@ class ContactGrid {
   }
 
  private:
-  static std::uint64_t pack(long x, long y, long z) {
-    return (static_cast<std::uint64_t>(x & 0x1fffff) << 42) | (static_cast<std::uint64_t>(y & 0x1fffff) << 21) |
-           static_cast<std::uint64_t>(z & 0x1fffff);
-  }
-  long c(double v) const { return std::lround(std::floor(v / cell_)); }
+  static std::uint64_t pack(long x, long y, long z) { return cellKey(x, y, z); }
+  long c(double v) const { return cellIndex(v, cell_); }
 
   double cell_;
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> cells_;

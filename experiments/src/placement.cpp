@@ -1,5 +1,7 @@
 #include "placement.hpp"
 
+#include "cell_key.hpp"
+
 #include <cmath>
 #include <sstream>
 
@@ -10,7 +12,7 @@ namespace steer::experiments {
 
 void Occupancy::add(const sim::Vec3& p, double r) {
   const auto [x, y, z] = coords(p);
-  cells_[key(x, y, z)].push_back({p, r});
+  cells_[cellKey(x, y, z)].push_back({p, r});
   maxRadius_ = std::max(maxRadius_, r);
   flat_ = flat_ && p.z() == 0.0;
 }
@@ -22,7 +24,7 @@ bool Occupancy::overlaps(const sim::Vec3& p, double r) const {
   for (int dx = -reach; dx <= reach; ++dx)
     for (int dy = -reach; dy <= reach; ++dy)
       for (int dz = -reachZ; dz <= reachZ; ++dz) {
-        const auto it = cells_.find(key(cx + dx, cy + dy, cz + dz));
+        const auto it = cells_.find(cellKey(cx + dx, cy + dy, cz + dz));
         if (it == cells_.end()) continue;
         for (const auto& [q, rq] : it->second)
           if ((q - p).norm() < r + rq) return true;
@@ -31,13 +33,7 @@ bool Occupancy::overlaps(const sim::Vec3& p, double r) const {
 }
 
 std::tuple<long, long, long> Occupancy::coords(const sim::Vec3& p) const {
-  return {std::lround(std::floor(p.x() / cell_)), std::lround(std::floor(p.y() / cell_)),
-          std::lround(std::floor(p.z() / cell_))};
-}
-
-std::uint64_t Occupancy::key(long x, long y, long z) const {
-  return (static_cast<std::uint64_t>(x & 0x1fffff) << 42) | (static_cast<std::uint64_t>(y & 0x1fffff) << 21) |
-         static_cast<std::uint64_t>(z & 0x1fffff);
+  return {cellIndex(p.x(), cell_), cellIndex(p.y(), cell_), cellIndex(p.z(), cell_)};
 }
 
 std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, const ObstacleIndex& obstacles, Occupancy& placed,

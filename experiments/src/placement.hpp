@@ -28,7 +28,6 @@ class Occupancy {
     sim::Vec3 p;
     double r;
   };
-  std::uint64_t key(long x, long y, long z) const;
   std::tuple<long, long, long> coords(const sim::Vec3& p) const;
   double cell_;
   double maxRadius_ = 0.0;

@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "cell_key.hpp"
 #include "obstacle_checks.hpp"
 #include "steer/experiments/scenario.hpp"
 
@@ -75,13 +76,7 @@ void checkStartOverlaps(const Scenario& s) {
   std::nth_element(radii.begin(), radii.begin() + radii.size() / 2, radii.end());
   const double cell = std::max(2.0 * radii[radii.size() / 2], 1e-9);
   const int layers = s.world.dimension == 3 ? 1 : 0;  // cells along z: only in 3D
-  // Clamped as doubles (a long cannot hold every quotient in a world of ±1e300; far cells
-  // merely share a key).
-  const auto cellOf = [&](double v) { return static_cast<long>(std::clamp(std::floor(v / cell), -1e15, 1e15)); };
-  const auto pack = [](long x, long y, long z) {
-    return (static_cast<std::uint64_t>(x & 0x1fffff) << 42) | (static_cast<std::uint64_t>(y & 0x1fffff) << 21) |
-           static_cast<std::uint64_t>(z & 0x1fffff);
-  };
+  const auto cellOf = [&](double v) { return cellIndex(v, cell); };
   std::unordered_map<std::uint64_t, std::vector<std::size_t>> cells;
   std::vector<std::size_t> large;
   constexpr long kMaxCellsPerBody = 4096;
@@ -101,7 +96,7 @@ void checkStartOverlaps(const Scenario& s) {
       for (long z = z0; z <= z1; ++z)
         for (long y = y0; y <= y1; ++y)
           for (long x = x0; x <= x1; ++x)
-            if (const auto it = cells.find(pack(x, y, z)); it != cells.end())
+            if (const auto it = cells.find(cellKey(x, y, z)); it != cells.end())
               candidates.insert(candidates.end(), it->second.begin(), it->second.end());
     }
     std::sort(candidates.begin(), candidates.end());
@@ -122,7 +117,7 @@ void checkStartOverlaps(const Scenario& s) {
     }
     for (long z = z0; z <= z1; ++z)
       for (long y = y0; y <= y1; ++y)
-        for (long x = x0; x <= x1; ++x) cells[pack(x, y, z)].push_back(i);
+        for (long x = x0; x <= x1; ++x) cells[cellKey(x, y, z)].push_back(i);
   }
 }
 }  // namespace

@@ -269,6 +269,18 @@ TYPED_TEST(Conformance2D, ContactBetweenStepsFoundWithItsTime) {
   EXPECT_NEAR(contacts[0].time, 1.0 + 0.5 * tau, 1e-9);
 }
 
+namespace {
+// The provider found exactly one contact in its last update: agent 0 with `piece`, at `time`.
+void expectOneWallContactOfAgent0(const sim::NeighborProvider& provider, sim::PieceIndex piece, double time) {
+  const auto contacts = provider.contacts();
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_TRUE(contacts[0].withObstacle);
+  EXPECT_EQ(contacts[0].a, 0u);
+  EXPECT_EQ(contacts[0].piece, piece);
+  EXPECT_NEAR(contacts[0].time, time, 1e-9);
+}
+}  // namespace
+
 // An agent of radius 0.5 runs through a wall x = 0 in one step from x = −3 to x = 3: the
 // contact begins when its centre is 0.5 from the wall, at τ = 2.5 / 6.
 TYPED_TEST(Conformance2D, WallContactBetweenStepsFoundWithItsTime) {
@@ -284,12 +296,7 @@ TYPED_TEST(Conformance2D, WallContactBetweenStepsFoundWithItsTime) {
   w.time = 0.1;
   w.refreshPieces();
   provider.update(w, previous);
-  const auto contacts = provider.contacts();
-  ASSERT_EQ(contacts.size(), 1u);
-  EXPECT_TRUE(contacts[0].withObstacle);
-  EXPECT_EQ(contacts[0].a, 0u);
-  EXPECT_EQ(contacts[0].piece, 0u);
-  EXPECT_NEAR(contacts[0].time, 0.1 * 2.5 / 6.0, 1e-9);
+  expectOneWallContactOfAgent0(provider, 0, 0.1 * 2.5 / 6.0);
 }
 
 // A wall moving up at 6 m/s sweeps over a standing agent of radius 0.5 at y = 1 in one step of
@@ -316,12 +323,7 @@ TYPED_TEST(Conformance2D, MovingWallContactBetweenStepsFoundWithItsTime) {
   w.time = 1.0;
   w.refreshPieces();
   provider.update(w, previous);
-  const auto contacts = provider.contacts();
-  ASSERT_EQ(contacts.size(), 1u);
-  EXPECT_TRUE(contacts[0].withObstacle);
-  EXPECT_EQ(contacts[0].a, 0u);
-  EXPECT_EQ(contacts[0].piece, movingPiece);
-  EXPECT_NEAR(contacts[0].time, 3.5 / 6.0, 1e-9);
+  expectOneWallContactOfAgent0(provider, movingPiece, 3.5 / 6.0);
 }
 
 // ---------------------------------------------------------------------------------------------
