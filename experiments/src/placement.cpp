@@ -1,33 +1,55 @@
 #include "placement.hpp"
 
-#include "cell_key.hpp"
-
 #include <cmath>
 #include <sstream>
 
+#include "cell_key.hpp"
 #include "steer/geometry/angle.hpp"
 #include "steer/sim/noise.hpp"
 
 namespace steer::experiments {
 
+namespace {
+constexpr double kLargeCells = 8.0;  // a disc wider than this many cells goes in the list
+}  // namespace
+
 void Occupancy::add(const sim::Vec3& p, double r) {
+  if (r > kLargeCells * cell_) {
+    large_.push_back({p, r});
+    return;
+  }
   const auto [x, y, z] = coords(p);
   cells_[cellKey(x, y, z)].push_back({p, r});
+  ++gridded_;
   maxRadius_ = std::max(maxRadius_, r);
   flat_ = flat_ && p.z() == 0.0;
 }
 
 bool Occupancy::overlaps(const sim::Vec3& p, double r) const {
-  const int reach = static_cast<int>(std::ceil((r + maxRadius_) / cell_));
-  const int reachZ = flat_ && p.z() == 0.0 ? 0 : reach;
+  for (const Disc& d : large_)
+    if (hit(d, p, r)) return true;
+  if (gridded_ == 0) return false;
+  // The cells a disc centre within r + maxRadius_ may sit in; a query for a huge body would
+  // visit more cells than there are discs: it scans the discs instead.
+  const double reachCells = std::ceil((r + maxRadius_) / cell_);
+  const bool flatQuery = flat_ && p.z() == 0.0;
+  const double visits = std::pow(2.0 * reachCells + 1.0, flatQuery ? 2.0 : 3.0);
+  if (!(visits <= static_cast<double>(gridded_))) {
+    for (const auto& [key, discs] : cells_)
+      for (const Disc& d : discs)
+        if (hit(d, p, r)) return true;
+    return false;
+  }
+  const int reach = static_cast<int>(reachCells);
+  const int reachZ = flatQuery ? 0 : reach;
   const auto [cx, cy, cz] = coords(p);
   for (int dx = -reach; dx <= reach; ++dx)
     for (int dy = -reach; dy <= reach; ++dy)
       for (int dz = -reachZ; dz <= reachZ; ++dz) {
         const auto it = cells_.find(cellKey(cx + dx, cy + dy, cz + dz));
         if (it == cells_.end()) continue;
-        for (const auto& [q, rq] : it->second)
-          if ((q - p).norm() < r + rq) return true;
+        for (const Disc& d : it->second)
+          if (hit(d, p, r)) return true;
       }
   return false;
 }

@@ -15,7 +15,9 @@ namespace steer::experiments {
 
 /// The bodies random placement must keep clear of (agents placed so far, agents given a
 /// position), in a hash grid of cells of `cell` metres, so that each placement costs O(1)
-/// whatever the crowd's size. Kept by a reader across its regions and random agents.
+/// whatever the crowd's size. Kept by a reader across its regions and random agents. Bodies
+/// much larger than the cells are kept in a list that every query scans, so that one huge body
+/// does not widen every query's reach.
 class Occupancy {
  public:
   explicit Occupancy(double cell) : cell_(std::max(cell, 1e-6)) {}
@@ -29,10 +31,13 @@ class Occupancy {
     double r;
   };
   std::tuple<long, long, long> coords(const sim::Vec3& p) const;
+  static bool hit(const Disc& d, const sim::Vec3& p, double r) { return (d.p - p).norm() < r + d.r; }
   double cell_;
-  double maxRadius_ = 0.0;
+  double maxRadius_ = 0.0;  // of the discs in the grid
   bool flat_ = true;  // every disc at z = 0 (2D): a query at z = 0 looks at one layer of cells
   std::unordered_map<std::uint64_t, std::vector<Disc>> cells_;
+  std::size_t gridded_ = 0;   // discs in cells_
+  std::vector<Disc> large_;   // discs of radius > kLargeCells cells
 };
 
 /// `count` centres in the box [lo, hi] (x–y, and z in 3D) at least 2·radius from each other and
