@@ -475,7 +475,18 @@ double wanderInAMaze(int half, int side, int steps) {
   EXPECT_GT(seen, agents * steps / 2);
   EXPECT_TRUE(provider.isValid());
   EXPECT_GT(provider.counters().wallCrossings, 0u);  // agents walked through walls
-  return static_cast<double>(provider.counters().facesVisited) / static_cast<double>(agents) / steps;
+  const double facesPerAgentStep = static_cast<double>(provider.counters().facesVisited) / static_cast<double>(agents) / steps;
+  // Steps without motion then look at no certificate, whichever faces the passes visit.
+  const auto before = provider.counters();
+  std::vector<Vec3> previous;
+  for (const auto& a : w.agents) previous.push_back(a.state.position);
+  for (int s = 0; s < 5; ++s) {
+    w.time += 0.1;
+    provider.update(w, previous);
+  }
+  EXPECT_EQ(provider.counters().certificateEvaluations(), before.certificateEvaluations());
+  EXPECT_EQ(provider.counters().flips, before.flips);
+  return facesPerAgentStep;
 }
 }  // namespace
 
