@@ -7,6 +7,7 @@
 /// agents per disk. Contacts between steps come from the continuous-time tests of
 /// collision.hpp on the pairs the lattice says can meet.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "steer/environment/bin_lattice.hpp"
@@ -44,11 +45,18 @@ class LatticeProvider final : public sim::NeighborProvider {
 
  private:
   void syncAgents(const sim::World& world);
+  // Obstacle pieces per x–y bin of the agents' lattice, in compressed rows: the pieces of bin b
+  // are list[start[b] .. start[b + 1]).
+  struct PieceBins {
+    std::vector<std::uint32_t> start;
+    std::vector<sim::PieceIndex> list;
+  };
   void indexPieces(const sim::World& world);
-  /// Calls f(piece) once for every static piece whose bins overlap the x–y box [lo, hi] and
-  /// every moving piece whose own box does.
+  void binPieces(const std::vector<sim::ObstaclePiece>& pieces, std::span<const sim::PieceIndex> which,
+                 PieceBins& bins) const;
+  /// Calls f(piece) once for every piece whose bins overlap the x–y box [lo, hi].
   template <typename F>
-  void forEachPieceNear(const sim::World& world, const geometry::Vec3& lo, const geometry::Vec3& hi, F&& f);
+  void forEachPieceNear(const geometry::Vec3& lo, const geometry::Vec3& hi, F&& f);
   void layOutByBin();
   /// Appends to neighborList_ (from `used`) the ids of the agents within agent `slot`'s near
   /// radius but itself, from the bin-sorted copy: the bins of one lattice row are adjacent
@@ -61,10 +69,9 @@ class LatticeProvider final : public sim::NeighborProvider {
   LatticeSettings settings_;
   int dimension_ = 2;
   BinLattice agents_;
-  // Static obstacle pieces per x–y bin (compressed rows: the pieces of bin b are
-  // pieceList_[pieceStart_[b] .. pieceStart_[b + 1])), built when the number of pieces changes.
-  std::vector<std::uint32_t> pieceStart_;
-  std::vector<sim::PieceIndex> pieceList_;
+  // The static pieces' bins, built when the number of pieces changes; the moving pieces' bins,
+  // built at every update.
+  PieceBins staticBins_, movingBins_;
   std::vector<std::uint32_t> pieceStamp_;
   std::uint32_t stamp_ = 0;
   std::size_t pieceCount_ = 0;
