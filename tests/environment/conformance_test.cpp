@@ -241,6 +241,37 @@ TYPED_TEST(Conformance2D, MovingObstacles) {
   test::compareWithOracle(world, provider, 150 / kScale, [&](sim::World&, int) { motion.step(); });
 }
 
+// Many small moving obstacles (balls, segments, boxes on loops of their own) among the crowd
+// and its walls: the providers index the moving pieces at every step rather than scan them all
+// for every agent; the sets must stay the oracle's.
+TYPED_TEST(Conformance2D, ManyMovingObstacles) {
+  bench::CrowdMotion motion(crowd(400 / kScale, 8, 0.05, 17));
+  auto& world = motion.world();
+  const double h = motion.side() / 2;
+  for (int k = 0; k < 60; ++k) {
+    const double x = -h + (k % 8 + 0.5) * h / 4, y = -h + (k / 8 + 0.5) * h / 4;
+    sim::Path loop;
+    loop.waypoints = {Vec3(0, 0, 0), Vec3(0.3 * h * std::cos(k), 0.3 * h * std::sin(k), 0), Vec3(-0.2 * h, 0.1 * h, 0)};
+    loop.speed = 0.5 + 0.05 * k;
+    loop.loop = true;
+    switch (k % 3) {
+      case 0: world.obstacles.push_back({geometry::Ball{Vec3(x, y, 0), 0.4}, loop}); break;
+      case 1: world.obstacles.push_back({geometry::Segment{{x - 0.8, y}, {x + 0.8, y + 0.3}}, loop}); break;
+      default: world.obstacles.push_back({geometry::AlignedBox{{x - 0.3, y - 0.3}, {x + 0.3, y + 0.3}}, loop});
+    }
+  }
+  world.refreshPieces();
+  const auto firstMoving = static_cast<sim::PieceIndex>(
+      std::find_if(world.pieces().begin(), world.pieces().end(), [](const auto& p) { return p.moving; }) - world.pieces().begin());
+  TypeParam provider;
+  const std::size_t seen = test::compareWithOracle(world, provider, 60 / kScale, [&](sim::World&, int) { motion.step(); });
+  EXPECT_GT(seen, 1000u / kScale);
+  std::size_t nearMoving = 0;  // the moving pieces are near agents (the lists compared above hold them)
+  for (sim::AgentIndex i = 0; i < world.agents.size(); ++i)
+    for (const sim::PieceIndex k : provider.obstacles(i)) nearMoving += k >= firstMoving ? 1 : 0;
+  EXPECT_GT(nearMoving, 20u / kScale);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Continuous collision detection between two steps.
 
