@@ -331,7 +331,7 @@ TYPED_TEST(Conformance2D, WallContactBetweenStepsFoundWithItsTime) {
 }
 
 // A wall moving up at 6 m/s sweeps over a standing agent of radius 0.5 at y = 1 in one step of
-// 1 s, from y = −3 to y = 3, among static walls (indexed apart from the moving pieces): the contact
+// 1 s, from y = −3 to y = 3, among static walls and other moving pieces: the contact
 // begins when the wall is 0.5 below the centre, at τ = 3.5 / 6, and names the moving piece.
 TYPED_TEST(Conformance2D, MovingWallContactBetweenStepsFoundWithItsTime) {
   sim::World w;
@@ -341,6 +341,12 @@ TYPED_TEST(Conformance2D, MovingWallContactBetweenStepsFoundWithItsTime) {
   for (int k = 0; k < 40; ++k) {
     const double x = -19.0 + k;
     w.obstacles.push_back({geometry::Segment{{x, 15}, {x + 0.5, 16}}, {}});  // static, far from the agents
+  }
+  // Slow moving balls far below: the moving pieces' grid then has cells finer than the wall's
+  // sweep, which a contact search must cover.
+  for (int k = 0; k < 100; ++k) {
+    const double x = -19.0 + 0.38 * k, y = -19.0 + 0.09 * k;
+    w.obstacles.push_back({geometry::Ball{Vec3(x, y, 0), 0.2}, sim::Path{{Vec3::Zero(), Vec3(0.1, 0.1, 0)}, 0.1, true}});
   }
   sim::Path up;
   up.waypoints = {Vec3(0, 0, 0), Vec3(0, 30, 0)};

@@ -12,12 +12,13 @@ namespace steer::environment::kinetic {
 using geometry::Vec2;
 
 void Obstacles::build(const std::vector<sim::ObstaclePiece>& pieces) {
-  pieces_ = &pieces;
+  attach(pieces);
   moving_.clear();
   for (std::size_t k = 0; k < pieces.size(); ++k)
     if (pieces[k].moving) moving_.push_back(static_cast<sim::PieceIndex>(k));
   double cell = 1.0;
   for (std::uint32_t p = 0; p < s_.n; ++p) cell = std::max(cell, s_.radius[p]);
+  cell_ = cell;
   index_.build(pieces, cell);
   pool_.clear();
   obstRef_.assign(s_.n, {});
@@ -25,10 +26,21 @@ void Obstacles::build(const std::vector<sim::ObstaclePiece>& pieces) {
   due_.assign(s_.n, kNow);
 }
 
+// Per step, O(moving pieces): a grid of at most a few cells per piece (a handful of pieces spread
+// over a huge world must not get millions of cells).
+void Obstacles::indexMoving() {
+  movingIndexed_ = true;
+  if (moving_.empty()) return;
+  movingIndex_.build(*pieces_, moving_, cell_, 4 * moving_.size() + 64);
+  movingSpeed_ = 0.0;
+  for (const sim::PieceIndex k : moving_) movingSpeed_ = std::max(movingSpeed_, geometry::xy((*pieces_)[k].velocity).norm());
+}
+
 bool Obstacles::due(std::uint32_t p) const { return due_[p] == kNow || s_.clock.isDue(due_[p]) || !moving_.empty(); }
 
 void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, double dt,
                         std::vector<sim::Contact>& contacts) {
+  if (!movingIndexed_) indexMoving();
   const auto& pieces = *pieces_;
   const sim::Vec3& at = s_.pos(p);
   const Vec2 c = s_.xy(p);
@@ -58,7 +70,8 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
       }
     }
   });
-  for (sim::PieceIndex k : moving_) {
+  // Moving pieces: within r_p or the sight reach (≥ r_p) of p, so within the square of half side reach.
+  movingIndex_.forEachNear(c, reach, [&](std::uint32_t k) {
     const sim::ObstaclePiece& piece = pieces[k];
     const double d = sim::distanceToPiece(piece, at);
     if (d <= r) pool_.push_back(obst, k);
@@ -66,7 +79,7 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
       pool_.push_back(sight, k);
       losMoving = true;
     }
-  }
+  });
   auto o = pool_.view(obst);
   std::sort(o.begin(), o.end());
   auto v = pool_.view(sight);
@@ -85,9 +98,13 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   // is near neither end), and the moving pieces.
   const Vec2 q0 = geometry::xy(*previous);
   const geometry::Segment path{q0, c};
-  candidates_.assign(moving_.begin(), moving_.end());
+  candidates_.clear();
   index_.forEachNear(path.midpoint(), 0.5 * path.length() + body + 1e-9,
                      [&](std::uint32_t k) { candidates_.push_back(k); });
+  // A moving piece moved by its velocity × dt in the step (as the contact test below takes it):
+  // where it is now, it is within that of the path's square grown by the body.
+  movingIndex_.forEachNear(path.midpoint(), (0.5 * path.length() + body + movingSpeed_ * dt) * (1 + 1e-9) + 1e-9,
+                           [&](std::uint32_t k) { candidates_.push_back(k); });
   std::sort(candidates_.begin(), candidates_.end());
   candidates_.erase(std::unique(candidates_.begin(), candidates_.end()), candidates_.end());
   const Motion m{q0, c - q0};
@@ -138,7 +155,7 @@ void Obstacles::rebase(double shift) {
 
 std::size_t Obstacles::memoryBytes() const {
   return pool_.memoryBytes() + (obstRef_.capacity() + sightRef_.capacity()) * sizeof(ListPool<sim::PieceIndex>::Ref) +
-         due_.capacity() * sizeof(float) + moving_.capacity() * sizeof(sim::PieceIndex) + index_.memoryBytes() +
+         due_.capacity() * sizeof(float) + moving_.capacity() * sizeof(sim::PieceIndex) + index_.memoryBytes() + movingIndex_.memoryBytes() +
          candidates_.capacity() * sizeof(sim::PieceIndex);
 }
 

@@ -8,7 +8,9 @@
 // certificate: the least distance from the agent to a change — a piece's distance crossing r_p,
 // the sight reach, or the body radius (a contact), or a piece beyond the searched square coming
 // in range. An agent's pieces are looked at again only when it could have moved that far (the
-// motion clock, kinetic_clock.hpp). Moving pieces are few: they are looked at every step.
+// motion clock, kinetic_clock.hpp). While any piece moves, every agent's pieces are looked at in
+// every step; the moving pieces sit in a grid of their own, built again at each step, so that an
+// agent reads only those near it.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -27,7 +29,10 @@ class Obstacles final : public NearSets::Sight {
   /// Indexes the static pieces of the world and clears every agent's lists.
   void build(const std::vector<sim::ObstaclePiece>& pieces);
   /// The world's pieces for this call (same indices as at build; moving ones move).
-  void attach(const std::vector<sim::ObstaclePiece>& pieces) { pieces_ = &pieces; }
+  void attach(const std::vector<sim::ObstaclePiece>& pieces) {
+    pieces_ = &pieces;
+    movingIndexed_ = false;
+  }
   /// Whether agent p's pieces must be looked at in this step (certificate due, moving pieces,
   /// never looked at). The caller adds radius changes.
   bool due(std::uint32_t p) const;
@@ -48,9 +53,15 @@ class Obstacles final : public NearSets::Sight {
   std::size_t memoryBytes() const;
 
  private:
+  void indexMoving();  // the grid of the moving pieces where they are now
+
   Shared& s_;
-  PieceIndex index_;
+  PieceIndex index_;  // the static pieces
   std::vector<sim::PieceIndex> moving_;
+  PieceIndex movingIndex_;
+  bool movingIndexed_ = false;  // for the pieces attached
+  double cell_ = 1.0;           // the static grid's cell (m)
+  double movingSpeed_ = 0.0;    // the largest speed of a moving piece (m/s), for contacts
   ListPool<sim::PieceIndex> pool_;
   std::vector<ListPool<sim::PieceIndex>::Ref> obstRef_, sightRef_;
   std::vector<float> due_;

@@ -1,8 +1,9 @@
 #pragma once
-// A static uniform grid over the obstacle pieces that do not move (segments and balls), so that
-// each agent finds the pieces within its near radius in O(1) expected time. Moving pieces are few
-// and are scanned directly by the provider.
+// A uniform grid over obstacle pieces (segments and balls), so that each agent finds the pieces
+// within its near radius in O(1) expected time: the static pieces, indexed once, or the moving
+// ones, indexed again at every step.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "steer/sim/obstacle.hpp"
@@ -13,6 +14,10 @@ class PieceIndex {
  public:
   /// Indexes the pieces with !moving; `cell` is the grid spacing (m), > 0.
   void build(const std::vector<sim::ObstaclePiece>& pieces, double cell);
+  /// Indexes pieces[k] for k in `which`, with cells of at least `cell` metres and at most
+  /// `maxCells` cells (cells grow to stay within it).
+  void build(const std::vector<sim::ObstaclePiece>& pieces, std::span<const std::uint32_t> which, double cell,
+             std::size_t maxCells);
   /// Calls visit(pieceIndex) once for every static piece whose bounding box meets the square of
   /// half side `radius` around `center` (a superset of the pieces within `radius`).
   template <class Visit>
