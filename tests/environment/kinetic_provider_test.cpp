@@ -53,6 +53,20 @@ double workPerAgentStep(std::size_t n, double stepFraction, int steps) {
   return static_cast<double>(work) / static_cast<double>(n) / steps;
 }
 
+// Steps in which no agent moves (the clock stands still) look at no certificate and make no flip.
+void expectNoWorkWithoutMotion(KineticProvider& provider, sim::World& world, int steps) {
+  const auto before = provider.counters();
+  std::vector<Vec3> previous;
+  for (const auto& a : world.agents) previous.push_back(a.state.position);
+  for (int s = 0; s < steps; ++s) {
+    world.time += 0.1;
+    provider.update(world, previous);
+  }
+  EXPECT_EQ(provider.counters().certificateEvaluations(), before.certificateEvaluations());
+  EXPECT_EQ(provider.counters().flips, before.flips);
+  EXPECT_EQ(provider.counters().steps, before.steps + static_cast<std::uint64_t>(steps));
+}
+
 }  // namespace
 
 TEST(KineticProvider, EqualsTheOracleEveryStepForACrowdAmongWalls) {
@@ -134,17 +148,7 @@ TEST(KineticProvider, NoMotionMeansNoCertificateWork) {
     motion.step();
     provider.update(motion.world(), motion.previous());
   }
-  const auto before = provider.counters();
-  auto& world = motion.world();
-  std::vector<Vec3> previous;
-  for (const auto& a : world.agents) previous.push_back(a.state.position);
-  for (int s = 0; s < 10; ++s) {
-    world.time += 0.1;
-    provider.update(world, previous);
-  }
-  EXPECT_EQ(provider.counters().certificateEvaluations(), before.certificateEvaluations());
-  EXPECT_EQ(provider.counters().flips, before.flips);
-  EXPECT_EQ(provider.counters().steps, before.steps + 10);
+  expectNoWorkWithoutMotion(provider, motion.world(), 10);
 }
 
 TEST(KineticProvider, CertificateWorkGrowsWithMotion) {
@@ -476,16 +480,7 @@ double wanderInAMaze(int half, int side, int steps) {
   EXPECT_TRUE(provider.isValid());
   EXPECT_GT(provider.counters().wallCrossings, 0u);  // agents walked through walls
   const double facesPerAgentStep = static_cast<double>(provider.counters().facesVisited) / static_cast<double>(agents) / steps;
-  // Steps without motion then look at no certificate, whichever faces the passes visit.
-  const auto before = provider.counters();
-  std::vector<Vec3> previous;
-  for (const auto& a : w.agents) previous.push_back(a.state.position);
-  for (int s = 0; s < 5; ++s) {
-    w.time += 0.1;
-    provider.update(w, previous);
-  }
-  EXPECT_EQ(provider.counters().certificateEvaluations(), before.certificateEvaluations());
-  EXPECT_EQ(provider.counters().flips, before.flips);
+  expectNoWorkWithoutMotion(provider, w, 5);  // whichever faces the passes visit
   return facesPerAgentStep;
 }
 }  // namespace

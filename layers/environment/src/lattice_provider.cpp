@@ -120,11 +120,14 @@ void LatticeProvider::indexPieces(const sim::World& world) {
 // x–y bounding box: a superset of the bins it meets.
 void LatticeProvider::binPieces(const std::vector<ObstaclePiece>& pieces, std::span<const PieceIndex> which,
                                 PieceBins& bins) const {
+  bins.list.clear();
+  if (which.empty()) {  // the common case at every update (no moving piece): no pass over the bins
+    bins.start.clear();
+    return;
+  }
   const auto& n = agents_.divisions();
   const std::size_t cells = static_cast<std::size_t>(n[0]) * n[1];
   bins.start.assign(cells + 1, 0);
-  bins.list.clear();
-  if (which.empty()) return;
   std::vector<std::pair<std::uint32_t, PieceIndex>> entries;
   for (const PieceIndex k : which) {
     Vec2 lo, hi;

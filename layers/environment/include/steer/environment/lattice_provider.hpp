@@ -46,7 +46,7 @@ class LatticeProvider final : public sim::NeighborProvider {
  private:
   void syncAgents(const sim::World& world);
   // Obstacle pieces per x–y bin of the agents' lattice, in compressed rows: the pieces of bin b
-  // are list[start[b] .. start[b + 1]).
+  // are list[start[b] .. start[b + 1]) (start is empty when list is).
   struct PieceBins {
     std::vector<std::uint32_t> start;
     std::vector<sim::PieceIndex> list;
