@@ -151,6 +151,55 @@ TEST(KineticProvider, NoMotionMeansNoCertificateWork) {
   expectNoWorkWithoutMotion(provider, motion.world(), 10);
 }
 
+// Renumbering (KineticSettings::renumberEvery) builds the structure again in space order every
+// few steps with motion. It must not change anything the caller sees: the near sets, the
+// obstacle pieces and the contacts of every step equal those of a provider that never
+// renumbers (itself checked against the oracle above), with agents disabled and enabled again
+// on the way; and a step without motion neither renumbers nor looks at a certificate.
+TEST(KineticProvider, RenumberingChangesNoOutput) {
+  auto settings = crowd(600 / kScale, 12, 0.05, 38);
+  settings.bodyRadius = 0.45;  // contacts in most steps
+  bench::CrowdMotion motion(settings);
+  KineticProvider plain(environment::KineticSettings{.renumberEvery = 0});
+  KineticProvider renumbered(environment::KineticSettings{.renumberEvery = 7});
+  plain.reset(motion.world());
+  renumbered.reset(motion.world());
+  const int steps = 60;
+  std::size_t contacts = 0;
+  for (int step = 1; step <= steps; ++step) {
+    motion.step();
+    auto& agents = motion.world().agents;
+    agents[(step / 5 * 37) % agents.size()].enabled = step % 5 != 1 && step % 5 != 2;  // off for two steps
+    plain.update(motion.world(), motion.previous());
+    renumbered.update(motion.world(), motion.previous());
+    for (std::size_t i = 0; i < agents.size(); ++i) {
+      const auto a = static_cast<sim::AgentIndex>(i);
+      const auto n1 = plain.neighbors(a), n2 = renumbered.neighbors(a);
+      ASSERT_TRUE(std::equal(n1.begin(), n1.end(), n2.begin(), n2.end())) << "step " << step << ", agent " << i;
+      const auto o1 = plain.obstacles(a), o2 = renumbered.obstacles(a);
+      ASSERT_TRUE(std::equal(o1.begin(), o1.end(), o2.begin(), o2.end())) << "step " << step << ", agent " << i;
+    }
+    const auto c1 = plain.contacts(), c2 = renumbered.contacts();
+    ASSERT_EQ(c1.size(), c2.size()) << "step " << step;
+    for (std::size_t k = 0; k < c1.size(); ++k) {
+      ASSERT_EQ(c1[k].a, c2[k].a) << "step " << step;
+      ASSERT_EQ(c1[k].b, c2[k].b) << "step " << step;
+      ASSERT_EQ(c1[k].piece, c2[k].piece) << "step " << step;
+      ASSERT_EQ(c1[k].withObstacle, c2[k].withObstacle) << "step " << step;
+      ASSERT_EQ(c1[k].time, c2[k].time) << "step " << step;
+    }
+    contacts += c2.size();
+  }
+  EXPECT_GT(contacts, 0u);
+  EXPECT_EQ(renumbered.counters().renumberings, static_cast<std::uint64_t>(steps / 7));
+  EXPECT_EQ(plain.counters().renumberings, 0u);
+  EXPECT_EQ(renumbered.counters().steps, static_cast<std::uint64_t>(steps));  // kept across renumberings
+  EXPECT_TRUE(renumbered.isValid());
+  const auto before = renumbered.counters().renumberings;
+  expectNoWorkWithoutMotion(renumbered, motion.world(), 10);
+  EXPECT_EQ(renumbered.counters().renumberings, before);
+}
+
 TEST(KineticProvider, CertificateWorkGrowsWithMotion) {
   const double slow = workPerAgentStep(2000 / kScale, 0.01, 20);
   const double fast = workPerAgentStep(2000 / kScale, 0.1, 20);
@@ -353,9 +402,11 @@ TEST(KineticProvider, TwoAgentsPassingAlmostThroughEachOther) {
 // Thousands of steps: the motion clock's epoch (every 4,096 steps with motion) and the 16-bit due
 // ticks of the near sets (about every 2,000 steps) are moved forward on the way; the sets stay
 // exact throughout.
+// Without renumbering: it builds the structure again, clock included, every 1,000 steps by
+// default, so the epoch would never move.
 TEST(KineticProvider, EqualsTheOracleOverThousandsOfSteps) {
   bench::CrowdMotion motion(crowd(160 / kScale, 6, 0.05, 37));
-  KineticProvider provider;
+  KineticProvider provider(environment::KineticSettings{.renumberEvery = 0});
   const auto seen = test::compareWithOracle(motion.world(), provider, 5000, [&](sim::World&, int) { motion.step(); });
   EXPECT_GT(seen, 5000u);
   EXPECT_LE(provider.counters().rebuilds, provider.counters().steps / 100);

@@ -59,8 +59,11 @@ struct KineticProvider::Impl {
   std::vector<sim::Contact> contacts;
   double lastTime = 0.0;
   std::vector<std::uint32_t> neighbours, link, leaving, arriving, forced;
+  std::uint32_t renumberEvery = 0;       // KineticSettings::renumberEvery
+  std::uint32_t stepsSinceNumbering = 0;  // steps with motion since the last build()
 
   void build(const sim::World& w);
+  void rebuildKeeping(const sim::World& w, bool keepAgentContacts);
   void update(const sim::World& w, std::span<const sim::Vec3> previous);
   void remove(std::uint32_t p);
   bool valid() const;
@@ -125,6 +128,20 @@ void KineticProvider::Impl::build(const sim::World& w) {
   if (hadUnplaced) near.process({}, w.time, 0.0, unplaced, true, contacts);
   contacts.clear();
   lastTime = w.time;
+  stepsSinceNumbering = 0;
+}
+
+// build() at the end of a step, keeping the step's counters and contacts (those between agent
+// pairs only if they were all found: the safety net comes before the near sets looked for them).
+void KineticProvider::Impl::rebuildKeeping(const sim::World& w, bool keepAgentContacts) {
+  const KineticCounters kept = s.counters;
+  std::vector<sim::Contact> keptContacts;
+  for (const auto& c : contacts)
+    if (keepAgentContacts || c.withObstacle) keptContacts.push_back(c);
+  build(w);
+  s.counters = kept;
+  contacts = std::move(keptContacts);
+  sortUnique(contacts);
 }
 
 // An agent leaves the triangulation (disabled, or its step crosses a wall).
@@ -245,15 +262,8 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   if (!tri.finish()) {
     // Safety net (see Triangulation::finish): rebuild from the current positions. Wall contacts
     // of this step are kept; agent-pair contacts of this step are not detected.
-    const KineticCounters kept = s.counters;
-    std::vector<sim::Contact> keptContacts;
-    for (const auto& c : contacts)
-      if (c.withObstacle) keptContacts.push_back(c);
-    build(w);
-    s.counters = kept;
+    rebuildKeeping(w, false);
     ++s.counters.rebuilds;
-    contacts = std::move(keptContacts);
-    sortUnique(contacts);
     return;
   }
   near.flipsDone(tri.flips());
@@ -281,6 +291,12 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   }
   s.clock.finish();
   sortUnique(contacts);
+  // The Hilbert numbering of reset() decays as the crowd mixes (KineticSettings::renumberEvery):
+  // lay the structure out again in space order, from the positions the step ended with.
+  if (advance > 0.0 && renumberEvery > 0 && ++stepsSinceNumbering >= renumberEvery) {
+    rebuildKeeping(w, true);
+    ++s.counters.renumberings;
+  }
 }
 
 bool KineticProvider::Impl::valid() const {
@@ -297,6 +313,7 @@ bool KineticProvider::Impl::valid() const {
 // =============================================================================================
 KineticProvider::KineticProvider(KineticSettings settings) : impl_(std::make_unique<Impl>()) {
   impl_->s.detectContacts = settings.detectContacts;
+  impl_->renumberEvery = settings.renumberEvery;
 }
 KineticProvider::~KineticProvider() = default;
 
@@ -326,6 +343,7 @@ std::vector<sim::WorkCount> KineticProvider::work() const {
           count("fold_overs", c.foldOvers),
           count("wall_crossings", c.wallCrossings),
           count("rebuilds", c.rebuilds),
+          count("renumberings", c.renumberings),
           count("enters", c.enters),
           count("exits", c.exits),
           count("near_set_walks", c.nearSetWalks),
