@@ -54,20 +54,11 @@ struct PieceGrid {
   explicit PieceGrid(double cell) : grid(cell) {}
   void add(const sim::ObstaclePiece& piece, std::uint32_t index) {
     constexpr double kMostCellsPerPiece = 4096;
-    sim::Vec3 lo, hi;
-    if (piece.kind == sim::ObstaclePiece::Kind::Ball) {
-      const sim::Vec3 r = sim::Vec3::Constant(piece.ball.radius);
-      lo = piece.ball.center - r;
-      hi = piece.ball.center + r;
-    } else {
-      const sim::Vec3 a = geometry::lift(piece.segment.a), b = geometry::lift(piece.segment.b);
-      lo = a.cwiseMin(b);
-      hi = a.cwiseMax(b);
-    }
-    if (grid.cellsOf(lo, hi) > kMostCellsPerPiece)
+    const sim::PieceBounds box = sim::pieceBounds(piece);
+    if (grid.cellsOf(box.lo, box.hi) > kMostCellsPerPiece)
       large.push_back(index);
     else
-      grid.insert(lo, hi, index);
+      grid.insert(box.lo, box.hi, index);
   }
   /// Calls f(index) for every piece that may lie within the box (some more than once).
   template <class F>

@@ -10,12 +10,8 @@ struct Box {
   geometry::Vec2 lo, hi;
 };
 Box boxOf(const sim::ObstaclePiece& p) {
-  if (p.kind == sim::ObstaclePiece::Kind::Ball) {
-    const geometry::Vec2 c = geometry::xy(p.ball.center);
-    const geometry::Vec2 r(p.ball.radius, p.ball.radius);
-    return {c - r, c + r};
-  }
-  return {p.segment.a.cwiseMin(p.segment.b), p.segment.a.cwiseMax(p.segment.b)};
+  const sim::PieceBounds b = sim::pieceBounds(p);
+  return {geometry::xy(b.lo), geometry::xy(b.hi)};
 }
 }  // namespace
 

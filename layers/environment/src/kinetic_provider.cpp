@@ -59,8 +59,8 @@ struct KineticProvider::Impl {
   std::vector<sim::Contact> contacts;
   double lastTime = 0.0;
   std::vector<std::uint32_t> neighbours, link, leaving, arriving, forced;
-  std::uint32_t renumberEvery = 0;       // KineticSettings::renumberEvery
-  std::uint32_t stepsSinceNumbering = 0;  // steps with motion since the last build()
+  double renumberAfter = 0.0;  // KineticSettings::renumberAfter
+  double walked = 0.0;         // mean near radii walked per agent since the last build()
 
   void build(const sim::World& w);
   void rebuildKeeping(const sim::World& w, bool keepAgentContacts);
@@ -128,7 +128,7 @@ void KineticProvider::Impl::build(const sim::World& w) {
   if (hadUnplaced) near.process({}, w.time, 0.0, unplaced, true, contacts);
   contacts.clear();
   lastTime = w.time;
-  stepsSinceNumbering = 0;
+  walked = 0.0;
 }
 
 // build() at the end of a step, keeping the step's counters and contacts (those between agent
@@ -215,15 +215,20 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
 
   // The motion clock advances by the largest displacement measured in units of each agent's
   // own speed bound: every agent then moved at most speed_i × advance, whatever the true speeds.
-  double advance = 0.0;
+  double advance = 0.0, walkedNow = 0.0;
+  std::uint32_t placed = 0;
   for (std::uint32_t i = 0; i < s.n; ++i) {
     s.unset(i, Shared::kMoving);
     if (!s.has(i, Shared::kEnabled) || !tri.placed(i)) continue;
+    ++placed;
     const Vec2 p0 = tri.point(i), p1 = s.xy(i);
     if (p0 == p1) continue;
     s.set(i, Shared::kMoving);
-    advance = std::max(advance, (p1 - p0).norm() / static_cast<double>(s.speed(i)));
+    const double moved = (p1 - p0).norm();
+    advance = std::max(advance, moved / static_cast<double>(s.speed(i)));
+    if (s.radius[i] > 0.0) walkedNow += moved / s.radius[i];
   }
+  if (placed > 0) walked += walkedNow / placed;
   if (s.clock.wantsRebase()) {
     const double shift = s.clock.rebaseShift();
     tri.rebase(shift);
@@ -291,9 +296,9 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   }
   s.clock.finish();
   sortUnique(contacts);
-  // The Hilbert numbering of reset() decays as the crowd mixes (KineticSettings::renumberEvery):
+  // The Hilbert numbering of reset() decays as the crowd mixes (KineticSettings::renumberAfter):
   // lay the structure out again in space order, from the positions the step ended with.
-  if (advance > 0.0 && renumberEvery > 0 && ++stepsSinceNumbering >= renumberEvery) {
+  if (renumberAfter > 0.0 && walked >= renumberAfter) {
     rebuildKeeping(w, true);
     ++s.counters.renumberings;
   }
@@ -313,7 +318,7 @@ bool KineticProvider::Impl::valid() const {
 // =============================================================================================
 KineticProvider::KineticProvider(KineticSettings settings) : impl_(std::make_unique<Impl>()) {
   impl_->s.detectContacts = settings.detectContacts;
-  impl_->renumberEvery = settings.renumberEvery;
+  impl_->renumberAfter = settings.renumberAfter;
 }
 KineticProvider::~KineticProvider() = default;
 

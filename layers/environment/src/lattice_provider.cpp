@@ -22,18 +22,6 @@ double largestNearRadius(const sim::World& world) {
   return r;
 }
 
-// The x–y bounding box of a piece, grown by `grow` (m).
-void pieceBox(const ObstaclePiece& piece, double grow, Vec2& lo, Vec2& hi) {
-  if (piece.kind == ObstaclePiece::Kind::Ball) {
-    const Vec2 c = geometry::xy(piece.ball.center);
-    lo = c.array() - (piece.ball.radius + grow);
-    hi = c.array() + (piece.ball.radius + grow);
-  } else {
-    lo = piece.segment.a.cwiseMin(piece.segment.b).array() - grow;
-    hi = piece.segment.a.cwiseMax(piece.segment.b).array() + grow;
-  }
-}
-
 }  // namespace
 
 void LatticeProvider::reset(const sim::World& world) {
@@ -130,10 +118,9 @@ void LatticeProvider::binPieces(const std::vector<ObstaclePiece>& pieces, std::s
   bins.start.assign(cells + 1, 0);
   std::vector<std::pair<std::uint32_t, PieceIndex>> entries;
   for (const PieceIndex k : which) {
-    Vec2 lo, hi;
-    pieceBox(pieces[k], 0.0, lo, hi);
-    const int x0 = agents_.coordinate(0, lo.x()), x1 = agents_.coordinate(0, hi.x());
-    const int y0 = agents_.coordinate(1, lo.y()), y1 = agents_.coordinate(1, hi.y());
+    const sim::PieceBounds box = sim::pieceBounds(pieces[k]);
+    const int x0 = agents_.coordinate(0, box.lo.x()), x1 = agents_.coordinate(0, box.hi.x());
+    const int y0 = agents_.coordinate(1, box.lo.y()), y1 = agents_.coordinate(1, box.hi.y());
     for (int y = y0; y <= y1; ++y)
       for (int x = x0; x <= x1; ++x) entries.emplace_back(static_cast<std::uint32_t>(y * n[0] + x), k);
   }

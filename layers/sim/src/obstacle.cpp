@@ -67,6 +67,15 @@ bool obstacleContains(const Obstacle& obstacle, const Vec3& offset, const Vec3& 
   return false;
 }
 
+PieceBounds pieceBounds(const ObstaclePiece& piece) {
+  if (piece.kind == ObstaclePiece::Kind::Ball) {
+    const Vec3 r = Vec3::Constant(piece.ball.radius);
+    return {piece.ball.center - r, piece.ball.center + r};
+  }
+  const Vec3 a = geometry::lift(piece.segment.a), b = geometry::lift(piece.segment.b);
+  return {a.cwiseMin(b), a.cwiseMax(b)};
+}
+
 double distanceToPiece(const ObstaclePiece& piece, const Vec3& p) {
   if (piece.kind == ObstaclePiece::Kind::Ball) {
     return std::max(0.0, (p - piece.ball.center).norm() - piece.ball.radius);

@@ -43,6 +43,13 @@ void appendPieces(const Obstacle& obstacle, std::uint32_t index, const Vec3& off
 /// `clearance` of it.
 bool obstacleContains(const Obstacle& obstacle, const Vec3& offset, const Vec3& p, double clearance);
 
+/// The axis-aligned box around a piece (a segment lies at z = 0); the spatial indices of the
+/// providers and of the metrics bin pieces by it.
+struct PieceBounds {
+  Vec3 lo, hi;
+};
+PieceBounds pieceBounds(const ObstaclePiece& piece);
+
 /// Distance from p to an obstacle piece's surface (0 inside a ball).
 double distanceToPiece(const ObstaclePiece& piece, const Vec3& p);
 /// The point of the piece closest to p.
