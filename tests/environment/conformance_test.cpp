@@ -395,8 +395,9 @@ TYPED_TEST(Conformance3D, FastCrowdRadiiChangingAndAgentsDisabled) {
   });
 }
 
-// Obstacle pieces near each agent in 3D: static balls and wall segments (found through the
-// providers' grids) and a ball and a segment moving along a path (scanned), among a crowd.
+// Obstacle pieces near each agent in 3D: static balls and wall segments, a ball and a segment
+// moving along a path across the world, and 60 small balls moving on loops of their own, among
+// a crowd (the providers find static and moving pieces through grids of their own).
 TYPED_TEST(Conformance3D, ObstaclePiecesStaticAndMoving) {
   bench::CrowdMotion motion(crowd(800 / kScale, 0, 0.05, 24, 3));
   auto& world = motion.world();
@@ -415,6 +416,14 @@ TYPED_TEST(Conformance3D, ObstaclePiecesStaticAndMoving) {
   across.loop = true;
   world.obstacles.push_back({geometry::Ball{Vec3(0, 0, 0), 1.5}, across});
   world.obstacles.push_back({geometry::Segment{{-h, -h}, {-h + 3, -h + 1}}, across});
+  for (int k = 0; k < 60; ++k) {
+    const Vec3 c(along(rng), along(rng), along(rng));
+    sim::Path loop;
+    loop.waypoints = {c, c + Vec3(1.5, 0.5, -1.0), c + Vec3(-0.5, 1.5, 0.5)};
+    loop.speed = 0.5 + 0.02 * k;
+    loop.loop = true;
+    world.obstacles.push_back({geometry::Ball{c, 0.2 + 0.01 * (k % 7)}, loop});
+  }
   world.refreshPieces();
   TypeParam provider;
   test::compareWithOracle(world, provider, 80 / kScale, [&](sim::World&, int) { motion.step(); });

@@ -67,8 +67,9 @@ struct KineticProvider3D::Impl {
   std::vector<std::vector<sim::AgentIndex>> nearSet;
   std::vector<double> nearBudget;  // distance budget left before the near set may change
   std::vector<std::vector<sim::PieceIndex>> obstacleSet;
-  kinetic::PieceIndex staticPieces;               // matchPieces()
+  kinetic::PieceIndex staticPieces, movingIndex;  // matchPieces()
   std::vector<sim::PieceIndex> movingPieces;
+  double pieceCell = 1.0;
   std::size_t indexedPieces = std::numeric_limits<std::size_t>::max();
   void matchPieces(const sim::World& world);
   std::vector<char> forceCandidates, forceNear;
@@ -328,22 +329,25 @@ std::vector<sim::WorkCount> KineticProvider3D::work() const {
           count("adjacency_refreshes", s.adjacencyRefreshes)};
 }
 
-// The pieces within each agent's near radius, in ascending piece order. The static ones come
-// from an x–y grid (a column of cells holds every piece whose x–y extent meets it: a superset,
-// since a piece's distance in 3D is at least its distance in x–y), the moving ones are scanned;
-// checking every piece for every agent cost O(n × pieces) per step. The grid is built again when
-// the number of pieces changes, as the lattice provider's.
+// The pieces within each agent's near radius, in ascending piece order, from x–y grids (a column
+// of cells holds every piece whose x–y extent meets it: a superset, since a piece's distance in
+// 3D is at least its distance in x–y): one of the static pieces, built again when the number of
+// pieces changes, as the lattice provider's, and one of the moving pieces, built at every step
+// with at most a few cells per piece. Checking every piece for every agent cost O(n × pieces)
+// per step, and scanning the moving ones O(n × moving pieces).
 void KineticProvider3D::Impl::matchPieces(const sim::World& world) {
   const auto& pieces = world.pieces();
   if (pieces.size() != indexedPieces) {
     double cell = 0.0;
     for (const auto& a : world.agents) cell = std::max(cell, a.nearRadius);
-    staticPieces.build(pieces, cell > 0.0 ? cell : 1.0);
+    pieceCell = cell > 0.0 ? cell : 1.0;
+    staticPieces.build(pieces, pieceCell);
     movingPieces.clear();
     for (std::size_t k = 0; k < pieces.size(); ++k)
       if (pieces[k].moving) movingPieces.push_back(static_cast<sim::PieceIndex>(k));
     indexedPieces = pieces.size();
   }
+  if (!movingPieces.empty()) movingIndex.build(pieces, movingPieces, pieceCell, 4 * movingPieces.size() + 64);
   for (std::size_t i = 0; i < world.agents.size(); ++i) {
     auto& out = obstacleSet[i];
     out.clear();
@@ -353,7 +357,7 @@ void KineticProvider3D::Impl::matchPieces(const sim::World& world) {
       if (sim::distanceToPiece(pieces[k], a.state.position) <= a.nearRadius) out.push_back(static_cast<sim::PieceIndex>(k));
     };
     staticPieces.forEachNear(geometry::xy(a.state.position), a.nearRadius, near);
-    for (const sim::PieceIndex k : movingPieces) near(k);
+    if (!movingPieces.empty()) movingIndex.forEachNear(geometry::xy(a.state.position), a.nearRadius, near);
     std::sort(out.begin(), out.end());
   }
 }
