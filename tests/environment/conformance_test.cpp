@@ -330,9 +330,10 @@ TYPED_TEST(Conformance2D, WallContactBetweenStepsFoundWithItsTime) {
   expectOneWallContactOfAgent0(provider, 0, 0.1 * 2.5 / 6.0);
 }
 
-// A wall moving up at 6 m/s sweeps over a standing agent of radius 0.5 at y = 1 in one step of
-// 1 s, from y = −3 to y = 3, among static walls and other moving pieces: the contact
-// begins when the wall is 0.5 below the centre, at τ = 3.5 / 6, and names the moving piece.
+// A wall moving up at 9 m/s sweeps over a standing agent of radius 0.5 at y = 1 in one step of
+// 1 s, from y = −3 to y = 6 (beyond the agent's near disc of radius 2 at both ends), among static
+// walls and other moving pieces: the contact begins when the wall is 0.5 below the centre, at
+// τ = 3.5 / 9, and names the moving piece.
 TYPED_TEST(Conformance2D, MovingWallContactBetweenStepsFoundWithItsTime) {
   sim::World w;
   w.bounds = {Vec3(-20, -20, -1), Vec3(20, 20, 1)};
@@ -350,7 +351,7 @@ TYPED_TEST(Conformance2D, MovingWallContactBetweenStepsFoundWithItsTime) {
   }
   sim::Path up;
   up.waypoints = {Vec3(0, 0, 0), Vec3(0, 30, 0)};
-  up.speed = 6.0;
+  up.speed = 9.0;
   w.obstacles.push_back({geometry::Segment{{-5, -3}, {5, -3}}, up});
   w.refreshPieces();
   const auto movingPiece = static_cast<sim::PieceIndex>(w.pieces().size() - 1);
@@ -360,7 +361,7 @@ TYPED_TEST(Conformance2D, MovingWallContactBetweenStepsFoundWithItsTime) {
   w.time = 1.0;
   w.refreshPieces();
   provider.update(w, previous);
-  expectOneWallContactOfAgent0(provider, movingPiece, 3.5 / 6.0);
+  expectOneWallContactOfAgent0(provider, movingPiece, 3.5 / 9.0);
 }
 
 // ---------------------------------------------------------------------------------------------

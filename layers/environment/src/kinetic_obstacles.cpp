@@ -36,7 +36,33 @@ void Obstacles::indexMoving() {
   for (const sim::PieceIndex k : moving_) movingSpeed_ = std::max(movingSpeed_, geometry::xy((*pieces_)[k].velocity).norm());
 }
 
-bool Obstacles::due(std::uint32_t p) const { return due_[p] == kNow || s_.clock.isDue(due_[p]) || !moving_.empty(); }
+bool Obstacles::due(std::uint32_t p, const sim::Vec3* previous, double dt) {
+  if (due_[p] == kNow || s_.clock.isDue(due_[p])) return true;
+  if (moving_.empty()) return false;
+  if (s_.has(p, Shared::kMovingPieces)) return true;  // to drop the pieces that left
+  if (!movingIndexed_) indexMoving();
+  // The grid's cells are coarse, and points beyond it clamp to its border cells: look at the
+  // pieces' own boxes (a piece within a distance of p has its box within that square of p).
+  const Vec2 c = s_.xy(p);
+  const double half = movingReach(p, previous, dt);
+  bool near = false;
+  movingIndex_.forEachNear(c, half, [&](std::uint32_t k) {
+    const sim::PieceBounds b = sim::pieceBounds((*pieces_)[k]);
+    near = near || (b.lo.x() <= c.x() + half && b.hi.x() >= c.x() - half && b.lo.y() <= c.y() + half &&
+                    b.hi.y() >= c.y() - half);
+  });
+  return near;
+}
+
+// refresh() reads the moving pieces within the sight reach of p (lists), and, with contacts,
+// those within the square of half side ½|path| + body + (their motion in the step) around the
+// midpoint of p's path: all inside this square around p's end position.
+double Obstacles::movingReach(std::uint32_t p, const sim::Vec3* previous, double dt) const {
+  const double reach = s_.radius[p] * (1.0 + 1e-9) + 1e-9;
+  if (previous == nullptr || !(dt > 0.0) || !s_.detectContacts) return reach;
+  const double path = (geometry::xy(*previous) - s_.xy(p)).norm();
+  return std::max(reach, (path + s_.bodyRadius(p) + movingSpeed_ * dt) * (1 + 1e-9) + 1e-9);
+}
 
 void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, double dt,
                         std::vector<sim::Contact>& contacts) {
@@ -71,15 +97,20 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
     }
   });
   // Moving pieces: within r_p or the sight reach (≥ r_p) of p, so within the square of half side reach.
+  bool movingNear = false;
   movingIndex_.forEachNear(c, reach, [&](std::uint32_t k) {
     const sim::ObstaclePiece& piece = pieces[k];
     const double d = sim::distanceToPiece(piece, at);
-    if (d <= r) pool_.push_back(obst, k);
+    if (d <= r) {
+      pool_.push_back(obst, k);
+      movingNear = true;
+    }
     if (piece.kind == sim::ObstaclePiece::Kind::Segment && d <= reach) {
       pool_.push_back(sight, k);
-      losMoving = true;
+      losMoving = movingNear = true;
     }
   });
+  ++s_.counters.pieceRefreshes;
   auto o = pool_.view(obst);
   std::sort(o.begin(), o.end());
   auto v = pool_.view(sight);
@@ -90,6 +121,8 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   else s_.unset(p, Shared::kWallsNow);
   if (losMoving) s_.set(p, Shared::kLosMoving);
   else s_.unset(p, Shared::kLosMoving);
+  if (movingNear) s_.set(p, Shared::kMovingPieces);
+  else s_.unset(p, Shared::kMovingPieces);
   margin -= 1e-12 * (r + searched);
   due_[p] = margin > 0.0 ? s_.clock.dueAfter(0.999 * margin / s_.speed(p)) : s_.clock.dueAfter(0.0);
 
@@ -146,7 +179,7 @@ void Obstacles::clearAgent(std::uint32_t p) {
   pool_.release(obstRef_[p]);
   pool_.release(sightRef_[p]);
   due_[p] = kNow;
-  s_.unset(p, Shared::kWallsNow | Shared::kLosMoving);
+  s_.unset(p, Shared::kWallsNow | Shared::kLosMoving | Shared::kMovingPieces);
 }
 
 void Obstacles::rebase(double shift) {

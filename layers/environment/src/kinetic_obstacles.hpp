@@ -8,9 +8,11 @@
 // certificate: the least distance from the agent to a change — a piece's distance crossing r_p,
 // the sight reach, or the body radius (a contact), or a piece beyond the searched square coming
 // in range. An agent's pieces are looked at again only when it could have moved that far (the
-// motion clock, kinetic_clock.hpp). While any piece moves, every agent's pieces are looked at in
-// every step; the moving pieces sit in a grid of their own, built again at each step, so that an
-// agent reads only those near it.
+// motion clock, kinetic_clock.hpp). The moving pieces sit in a grid of their own, built again at
+// each step; an agent's pieces are also looked at in every step in which a moving piece is near
+// it (within its sight reach, or where its body could meet one in the step) or was near it at
+// the last look, and only then. (The moving pieces follow world time, not the motion clock,
+// which stands still when no agent moves: a certificate on them would need both.)
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -33,9 +35,10 @@ class Obstacles final : public NearSets::Sight {
     pieces_ = &pieces;
     movingIndexed_ = false;
   }
-  /// Whether agent p's pieces must be looked at in this step (certificate due, moving pieces,
-  /// never looked at). The caller adds radius changes.
-  bool due(std::uint32_t p) const;
+  /// Whether agent p's pieces must be looked at in this step: never looked at, certificate due,
+  /// or a moving piece near it now or at the last look. `previous` (its start position, or null)
+  /// and `dt` as for refresh(). The caller adds radius changes.
+  bool due(std::uint32_t p, const sim::Vec3* previous, double dt);
   /// Looks at agent p's pieces for its end position and sets Shared::kWallsNow and kLosMoving.
   /// With `previous` (its start position) it also appends the contacts its body begins with
   /// pieces in the step [t0, t0 + dt].
@@ -54,6 +57,8 @@ class Obstacles final : public NearSets::Sight {
 
  private:
   void indexMoving();  // the grid of the moving pieces where they are now
+  // Half side of the square around p's end position that holds every moving piece refresh() reads.
+  double movingReach(std::uint32_t p, const sim::Vec3* previous, double dt) const;
 
   Shared& s_;
   PieceIndex index_;  // the static pieces

@@ -245,8 +245,9 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   std::sort(forced.begin(), forced.end());
   for (std::uint32_t i = 0; i < s.n; ++i) {
     if (!s.has(i, Shared::kEnabled)) continue;
-    if (!(motion && obstacles.due(i)) && !std::binary_search(forced.begin(), forced.end(), i)) continue;
-    obstacles.refresh(i, hasPrevious ? &previous[s.ext(i)] : nullptr, t0, dt, contacts);
+    const sim::Vec3* start = hasPrevious ? &previous[s.ext(i)] : nullptr;
+    if (!(motion && obstacles.due(i, start, dt)) && !std::binary_search(forced.begin(), forced.end(), i)) continue;
+    obstacles.refresh(i, start, t0, dt, contacts);
     if (s.has(i, Shared::kWalls) != s.has(i, Shared::kWallsNow)) near.markDirty(i);
     // An agent whose path meets a wall (the local layer should prevent it, but positions are
     // input) cannot be carried through the constraint by flips: it leaves the triangulation
@@ -353,7 +354,8 @@ std::vector<sim::WorkCount> KineticProvider::work() const {
           count("exits", c.exits),
           count("near_set_walks", c.nearSetWalks),
           count("agent_visits", c.agentVisits),
-          count("faces_visited", c.facesVisited)};
+          count("faces_visited", c.facesVisited),
+          count("piece_refreshes", c.pieceRefreshes)};
 }
 bool KineticProvider::isValid() const { return impl_->valid(); }
 

@@ -34,6 +34,7 @@ struct Shared {
   static constexpr std::uint16_t kInserted = 256;   // a vertex was inserted next to A_p (near a wall)
   static constexpr std::uint16_t kFast = 512;       // moved more than half its near radius in the step
   static constexpr std::uint16_t kByInsertion = 1024;  // an inserted vertex (or its neighbour) this step
+  static constexpr std::uint16_t kMovingPieces = 2048;  // a moving piece in its lists at its last piece refresh
 
   // What a certificate reads of a vertex, in one record: a pair check touches one cache line
   // for its other vertex instead of one per array (64 bytes, aligned to a line: unaligned,

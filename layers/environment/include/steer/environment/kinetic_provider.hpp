@@ -40,7 +40,8 @@
 /// - Moving obstacles are not inserted as constraints: a constraint only narrows A_p, and the
 ///   line-of-sight filter against every segment piece (moving ones included) gives the exact set.
 ///   Obstacle pieces per agent (kinetic_obstacles) come from a static grid, with their own
-///   certificate, plus a scan of the moving pieces.
+///   certificate, plus a grid of the moving pieces built at every step, read by the agents
+///   that have one near.
 /// - Continuous collision detection: for pairs tracked by the near sets (the contact certificate
 ///   says when they could touch) and for pieces, the first τ ∈ (0, 1] at which the discs touch (a
 ///   quadratic in τ), for contacts that were not touching at τ = 0; an agent that moved more than
@@ -83,6 +84,7 @@ struct KineticCounters {
   std::uint64_t agentVisits = 0;            ///< agents whose near set was looked at in a step
   std::uint64_t entriesScanned = 0;         ///< list entries scanned by those looks
   std::uint64_t facesVisited = 0;           ///< faces read by the passes over due edge certificates
+  std::uint64_t pieceRefreshes = 0;         ///< agents whose obstacle pieces were looked at
   std::uint64_t steps = 0;                  ///< update() calls
 
   /// All certificate evaluations (in-circle + orientation + distance).
