@@ -47,6 +47,9 @@ float roundUp(double v) {
   return f;
 }
 float speedBound(double maxSpeed) { return roundUp(std::max(maxSpeed, 1e-12)); }
+// Smaller worlds are not renumbered: their structure (~1 KB per agent) stays in the caches, and
+// the layout decayed by only ~3 % at 1,000 agents after 900 steps (docs/benchmarks.md).
+constexpr std::size_t kRenumberFrom = 1000;
 }  // namespace
 
 struct KineticProvider::Impl {
@@ -299,7 +302,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   sortUnique(contacts);
   // The Hilbert numbering of reset() decays as the crowd mixes (KineticSettings::renumberAfter):
   // lay the structure out again in space order, from the positions the step ended with.
-  if (renumberAfter > 0.0 && walked >= renumberAfter) {
+  if (renumberAfter > 0.0 && walked >= renumberAfter && s.n >= kRenumberFrom) {
     rebuildKeeping(w, true);
     ++s.counters.renumberings;
   }
