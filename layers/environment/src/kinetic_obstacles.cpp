@@ -58,7 +58,7 @@ bool Obstacles::due(std::uint32_t p, const sim::Vec3* previous, double dt) {
 // those within the square of half side ½|path| + body + (their motion in the step) around the
 // midpoint of p's path: all inside this square around p's end position.
 double Obstacles::movingReach(std::uint32_t p, const sim::Vec3* previous, double dt) const {
-  const double reach = s_.radius[p] * (1.0 + 1e-9) + 1e-9;
+  const double reach = sightReach(p);
   if (previous == nullptr || !(dt > 0.0) || !s_.detectContacts) return reach;
   const double path = (geometry::xy(*previous) - s_.xy(p)).norm();
   return std::max(reach, (path + s_.bodyRadius(p) + movingSpeed_ * dt) * (1 + 1e-9) + 1e-9);
@@ -71,9 +71,7 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   const sim::Vec3& at = s_.pos(p);
   const Vec2 c = s_.xy(p);
   const double r = s_.radius[p], body = s_.bodyRadius(p);
-  // Sight: a wall meeting the segment pq for some q within r_p is within r_p of p; the tiny
-  // slack keeps the floating-point distance from dropping a wall the oracle's test would meet.
-  const double reach = r * (1.0 + 1e-9) + 1e-9;
+  const double reach = sightReach(p);
   const double searched = 2.0 * std::max(reach, body);
   auto& obst = obstRef_[p];
   auto& sight = sightRef_[p];

@@ -57,6 +57,9 @@ class Obstacles final : public NearSets::Sight {
 
  private:
   void indexMoving();  // the grid of the moving pieces where they are now
+  // Sight: a wall meeting the segment pq for some q within r_p is within r_p of p; the tiny
+  // slack keeps the floating-point distance from dropping a wall the oracle's test would meet.
+  double sightReach(std::uint32_t p) const { return s_.radius[p] * (1.0 + 1e-9) + 1e-9; }
   // Half side of the square around p's end position that holds every moving piece refresh() reads.
   double movingReach(std::uint32_t p, const sim::Vec3* previous, double dt) const;
 
