@@ -92,6 +92,7 @@ const std::vector<MetricColumn>& metricColumns() {
       {"sim_time", "simulated time", "s", false, false},
       {"wall_seconds", "wall time", "s", true, false},
       {"simulation_seconds", "step-loop time", "s", true, false},
+      {"setup_seconds", "set-up time", "s", true, false},
   };
   return columns;
 }

@@ -132,7 +132,9 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   j["steerbench"] = {{"composite01", m.composite01()}, {"composite02", m.composite02()}};
   j["wall_seconds"] = info.wallSeconds;
   j["simulation_seconds"] = info.simulationSeconds;
-  // Measured over the step loop alone (environment, planner, local layer, integration).
+  j["setup_seconds"] = info.setupSeconds;
+  // Measured over the step loop alone (environment, planner, local layer, integration), without
+  // the set-up before the first step.
   j["agent_steps_per_second"] = info.simulationSeconds > 0 ? info.agentSteps / info.simulationSeconds : 0.0;
   // The environment layer's own work (providers with counters: kinetic, kinetic3d), in totals
   // and per agent-step, so that runs with different providers or crowd sizes compare directly.

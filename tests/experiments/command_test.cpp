@@ -362,14 +362,11 @@ TEST(SteerCommand, EveryPlannerOnASteerSuiteTrapOfWallsAndBoxes) {
   fs::remove_all(cache);
 }
 
-// Issue #5: `steer demo` runs the U-trap of Fig. 7 with the three planners and prints one table
-// row each: direct stays trapped, harmonic and hybrid arrive without a collision.
-TEST(SteerCommand, DemoPrintsTheThreePlannerTable) {
-  const fs::path out = scratchDir("demo");
-  const auto r = runSteer("demo --quiet --out " + out.string());
-  ASSERT_EQ(r.status, 0) << r.err;
+namespace {
+// The rows of the Markdown table `steer demo` prints, by their first cell.
+std::map<std::string, std::vector<std::string>> demoTableRows(const std::string& out) {
   std::map<std::string, std::vector<std::string>> rows;
-  std::istringstream in(r.out);
+  std::istringstream in(out);
   for (std::string line; std::getline(in, line);) {
     if (line.rfind("| ", 0) != 0) continue;
     std::vector<std::string> cells;
@@ -380,6 +377,17 @@ TEST(SteerCommand, DemoPrintsTheThreePlannerTable) {
     }
     rows[cells.front()] = cells;
   }
+  return rows;
+}
+}  // namespace
+
+// Issue #5: `steer demo` runs the U-trap of Fig. 7 with the three planners and prints one table
+// row each: direct stays trapped, harmonic and hybrid arrive without a collision.
+TEST(SteerCommand, DemoPrintsTheThreePlannerTable) {
+  const fs::path out = scratchDir("demo");
+  const auto r = runSteer("demo --quiet --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto rows = demoTableRows(r.out);
   ASSERT_EQ(rows.size(), 4u) << r.out;  // the header and three planners
   ASSERT_TRUE(rows.count("direct") && rows.count("harmonic") && rows.count("hybrid")) << r.out;
   EXPECT_EQ(rows["direct"][2], "no") << r.out;
@@ -388,6 +396,69 @@ TEST(SteerCommand, DemoPrintsTheThreePlannerTable) {
     EXPECT_EQ(rows[planner][4], "0") << r.out;
   }
   fs::remove_all(out);
+}
+
+// `steer demo --planner P` runs P alone, under its own name: it used to run P three times under
+// the labels direct, harmonic and hybrid.
+TEST(SteerCommand, DemoWithAPlannerRunsThatPlannerAlone) {
+  const fs::path out = scratchDir("demo_planner");
+  const auto r = runSteer("demo --planner harmonic --duration 5 --quiet --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = demoTableRows(r.out);
+  ASSERT_EQ(rows.size(), 2u) << r.out;  // the header and one planner
+  ASSERT_TRUE(rows.count("harmonic")) << r.out;
+  EXPECT_FALSE(fs::exists(out / "direct")) << "a folder for a planner that did not run";
+  const auto j = nlohmann::json::parse(steer::test::slurp(out / "harmonic" / "summary.json"));
+  EXPECT_EQ(j["planner"], "harmonic");
+  fs::remove_all(out);
+}
+
+// The set-up before the first step (here a harmonic field solved from scratch) is reported on its
+// own and left out of the step loop's time, which agent_steps_per_second divides by.
+TEST(SteerCommand, RunTimesTheSetUpApartFromTheStepLoop) {
+  const fs::path out = scratchDir("run_setup_time"), cache = scratchDir("run_setup_cache");
+  const auto r = runSteer("run " + kData + "/steersuite/u_trap_walls_boxes.xml --planner harmonic --duration 1" +
+                          " --param planning.harmonic.cache_dir=" + cache.string() + " --quiet --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
+  const double setup = j.at("setup_seconds").get<double>(), loop = j.at("simulation_seconds").get<double>(),
+               wall = j.at("wall_seconds").get<double>();
+  EXPECT_GT(setup, 0.0);
+  EXPECT_GT(loop, 0.0);
+  EXPECT_LE(setup + loop, wall * (1 + 1e-9));
+  const double agentSteps = j.at("agents").get<double>() * j.at("steps").get<double>();
+  EXPECT_LE(j.at("agent_steps_per_second").get<double>() * loop, agentSteps * (1 + 1e-9));
+  fs::remove_all(out);
+  fs::remove_all(cache);
+}
+
+// Parameters the reader accepts can still make the integration diverge. The step loop stops
+// before a NaN position reaches the environment layer (the kinetic provider crashed on one):
+// exit status 2, a message naming the file, the agent and the time, and no output kept.
+TEST(SteerCommand, ARunWhoseStateDivergesStopsWithStatusTwoAndKeepsNothing) {
+  for (const char* neighbors : {"kinetic", "lattice"}) {
+    SCOPED_TRACE(neighbors);
+    const fs::path out = scratchDir(std::string("diverging_") + neighbors);
+    const std::string file = kData + "/yaml/diverging_weights.yaml";
+    const auto r = runSteer("run " + file + " --neighbors " + neighbors + " --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find(file + ": agent 0's state is no longer finite"), std::string::npos) << r.err;
+    for (const char* name : {"summary.json", "trajectories.csv", "run.pvd", "run_00000.vtp", "RUNNING"})
+      EXPECT_FALSE(fs::exists(out / name)) << name;
+    fs::remove_all(out);
+  }
+}
+
+// An output folder that cannot be made is a bad command-line value: status 2, naming --out.
+TEST(SteerCommand, AnOutputFolderThatIsAFileIsABadOption) {
+  const fs::path dir = scratchDir("out_is_a_file");
+  fs::create_directories(dir);
+  const fs::path file = dir / "taken";
+  std::ofstream(file) << "not a folder\n";
+  const auto r = runSteer("run " + kData + "/yaml/minimal.yaml --quiet --out " + file.string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("<command line>: --out: cannot make the output folder"), std::string::npos) << r.err;
+  fs::remove_all(dir);
 }
 
 TEST(SteerCommand, RunReportsTheKineticProvidersWork) {

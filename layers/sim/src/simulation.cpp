@@ -4,9 +4,30 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace steer::sim {
+
+namespace {
+bool finiteState(const AgentState& s) {
+  if (!s.position.allFinite() || !s.direction.allFinite() || !std::isfinite(s.speed) || !std::isfinite(s.turnRate))
+    return false;
+  for (const double v : s.model)
+    if (!std::isfinite(v)) return false;
+  return true;
+}
+
+std::string divergedMessage(AgentIndex agent, double time, std::uint64_t step) {
+  char buffer[200];
+  std::snprintf(buffer, sizeof buffer, "agent %u's state is no longer finite after the step from t = %g s (step %llu)",
+                static_cast<unsigned>(agent), time, static_cast<unsigned long long>(step + 1));
+  return buffer;
+}
+}  // namespace
+
+DivergedState::DivergedState(AgentIndex agent_, double time_, std::uint64_t step_)
+    : std::runtime_error(divergedMessage(agent_, time_, step_)), agent(agent_), time(time_), step(step_) {}
 
 Simulation::Simulation(World world, SimulationSettings settings, std::unique_ptr<LocalModel> model,
                        std::unique_ptr<NeighborProvider> environment, std::unique_ptr<Planner> planner)
@@ -114,6 +135,11 @@ void Simulation::step() {
       next_[i] = model_->advance(input);
     }
   }
+
+  // A state that is not finite would reach the environment layer as a NaN position (its indexes
+  // cannot place one) and every output after it: stop here, with the world as it was.
+  for (std::int64_t i = 0; i < n; ++i)
+    if (world_.agents[i].enabled && !finiteState(next_[i])) throw DivergedState(static_cast<AgentIndex>(i), t, steps_);
 
   // Commit.
   for (std::int64_t i = 0; i < n; ++i) {

@@ -64,6 +64,9 @@ struct RunInfo {
   double simulationSeconds = 0.0;  ///< the step loop alone, without metrics and files
   std::uint64_t agentSteps = 0;
   std::vector<sim::WorkCount> environmentWork;  ///< the provider's counters (NeighborProvider::work)
+  /// Simulation::start() alone: the planner's preparation (a harmonic field solve, or reading it
+  /// from the field cache) and the environment's first build. Not in simulationSeconds.
+  double setupSeconds = 0.0;
 };
 
 /// The summary.json document.

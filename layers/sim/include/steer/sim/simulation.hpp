@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "steer/sim/local_model.hpp"
@@ -31,11 +33,21 @@ class StepObserver {
   virtual ~StepObserver() = default;
   /// The world before the first step.
   virtual void onStart(const World& /*world*/, const Planner& /*planner*/) {}
-  /// After each committed step; `previous` holds the positions at the start of the step and
-  /// `contacts` the provider's contacts for that step.
+  /// After each committed step; `previous` holds the positions at the start of the step.
   virtual void onStep(const World& /*world*/, const Planner& /*planner*/,
                       std::span<const Vec3> /*previous*/) {}
   virtual void onFinish(const World& /*world*/) {}
+};
+
+/// Thrown by Simulation::step() when an enabled agent's next state is not finite: the model's
+/// parameters or the step length make its integration diverge. The step is not committed, so
+/// the world stays as it was at `time`, and no provider ever sees a NaN position.
+class DivergedState : public std::runtime_error {
+ public:
+  DivergedState(AgentIndex agent, double time, std::uint64_t step);
+  AgentIndex agent;  ///< index in World::agents
+  double time;       ///< start of the step (s)
+  std::uint64_t step;
 };
 
 class Simulation {
@@ -49,7 +61,8 @@ class Simulation {
   /// Prepares the planner, builds the environment and tells the observers. Called by run() and
   /// by the first step() if not called before.
   void start();
-  /// One step of length dt.
+  /// One step of length dt. Throws DivergedState (before committing anything) when an agent's
+  /// next state is not finite.
   void step();
   /// True when every agent is disabled or the duration is reached.
   bool finished() const;
