@@ -1,5 +1,6 @@
 // `steer demo`: the U-trap of Fig. 7 (experiments/scenarios/u_trap.yaml, embedded at build time)
-// with the direct, harmonic and hybrid planners, and a three-row table of what happened.
+// with the direct, harmonic and hybrid planners (or the one `--planner` names), and a table of
+// what happened, a row per planner.
 #include <cstdio>
 #include <iostream>
 
@@ -14,12 +15,16 @@ int demo(const CommonOptions& o) {
   const std::string out = o.out.empty() ? "runs/demo" : o.out;
   std::vector<std::pair<std::string, RunResult>> rows;
   std::vector<std::pair<std::string, std::string>> unavailable;
-  for (const std::string planner : {"direct", "harmonic", "hybrid"}) {
+  // `--planner` runs that planner alone (it used to replace all three, under their labels).
+  const std::vector<std::string> planners =
+      o.overrides.planner ? std::vector<std::string>{*o.overrides.planner}
+                          : std::vector<std::string>{"direct", "harmonic", "hybrid"};
+  for (const std::string& planner : planners) {
     Scenario s;
     try {
       s = parseYamlScenario(kUTrapScenarioYaml, "<embedded:u_trap.yaml>");
       CommonOptions opts = o;
-      if (!opts.overrides.planner) opts.overrides.planner = planner;
+      opts.overrides.planner = planner;
       applyOverrides(s, opts.overrides);
       makeLocalModel(s);
       makePlanner(s);
