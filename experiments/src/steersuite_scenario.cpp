@@ -79,6 +79,9 @@ class XmlReader {
     if (text.empty() || end == text.c_str() || (*end != '\0' && !std::isspace(static_cast<unsigned char>(*end))))
       fail(node, "expected a number, got '" + text + "'");
     if (!std::isfinite(v)) fail(node, "must be a finite number, got '" + text + "'");
+    // The range the YAML reader allows too: beyond it, widths, angles in radians and squared
+    // distances overflow (a world of ±1e308 hung the bin lattice; thetaY = 1e308 made a box of NaN).
+    if (std::abs(v) > 1e300) fail(node, "must be in [-1e300, 1e300], got '" + text + "'");
     return v;
   }
 

@@ -362,8 +362,17 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
       YamlMap im = m.map("integrator");
       const std::string kind = im.choice("kind", "rk4", {"euler", "rk4", "dopri5"});
       sim::parseIntegrator(kind, s.settings.integrator.kind);
-      s.settings.integrator.absTolerance = im.positive("abs_tolerance", s.settings.integrator.absTolerance);
-      s.settings.integrator.relTolerance = im.positive("rel_tolerance", s.settings.integrator.relTolerance);
+      // Below ~1e-14 the rounding of doubles alone exceeds the tolerance: dopri5 then shrinks its
+      // step without end (1e-30 hung a run).
+      constexpr double kFinestTolerance = 1e-14;
+      for (const char* key : {"abs_tolerance", "rel_tolerance"}) {
+        double& tolerance = std::string(key) == "abs_tolerance" ? s.settings.integrator.absTolerance
+                                                                : s.settings.integrator.relTolerance;
+        tolerance = im.positive(key, tolerance);
+        if (tolerance < kFinestTolerance)
+          im.fail(key, "must be at least 1e-14 (double precision cannot meet a finer tolerance), got " +
+                           im.node(key).Scalar());
+      }
       im.finish();
     }
   }
