@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "document_params.hpp"
+#include "yaml_support.hpp"
 #include "steer/experiments/factory.hpp"
 
 namespace steer::experiments {
@@ -91,12 +92,12 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     for (auto next = path.find('.'); next != std::string::npos; next = path.find('.')) {
       const std::string key = path.substr(0, next);
       YAML::Node& node = levels.back();
-      if (!node[key].IsDefined() || !node[key].IsMap()) node[key] = YAML::Node(YAML::NodeType::Map);
+      if (!node[key].IsDefined() || !node[key].IsMap()) node[key] = yaml::loadCommandLineValue("{}");  // made by the command line
       levels.push_back(node[key]);
       path = path.substr(next + 1);
     }
     try {
-      levels.back()[path] = YAML::Load(p.substr(eq + 1));
+      levels.back()[path] = yaml::loadCommandLineValue(p.substr(eq + 1));
     } catch (const YAML::Exception& e) {
       badOption("--param", "cannot read the value of '" + p + "': " + e.msg);
     }

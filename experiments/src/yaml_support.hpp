@@ -17,7 +17,12 @@ namespace steer::experiments::yaml {
 /// Location of a node (yaml-cpp marks are 0-based; ours are 1-based).
 SourceLocation locate(const std::string& file, const YAML::Node& node);
 
-/// Throws InputError at `node` with "key.path: message".
+/// A value given with --param KEY=VALUE, parsed from VALUE and tagged (every node of it) so that
+/// an error in it names the command line instead of a place in the scenario file.
+YAML::Node loadCommandLineValue(const std::string& text);
+
+/// Throws InputError at `node` with "key.path: message" (at "<command line>" for a node of
+/// loadCommandLineValue()).
 [[noreturn]] void fail(const std::string& file, const YAML::Node& node, const std::string& path,
                        const std::string& message);
 

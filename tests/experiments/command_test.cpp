@@ -84,6 +84,19 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
     EXPECT_EQ(r.err.find(":1:1:"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out)) << "bad input must not leave an output folder";
   }
+  // On a YAML scenario the values and keys of --param sit in the scenario's own document: an error
+  // in a list's element, in a key under a key, or in an unknown key is still the command line's
+  // (they were blamed on line 1 of the file, or on the file without a line).
+  const std::string yaml = kData + "/yaml/minimal.yaml";
+  for (const std::string args : {"--param agents.0.position=[.nan,0]", "--param local.a.b=1", "--param local.nokey=1",
+                                 "--param agents.0.goals=[{kind: seek, target: [1e400, 0]}]"}) {
+    SCOPED_TRACE(args);
+    const fs::path out = scratchDir("badparam");
+    const auto r = runSteer("run " + yaml + " --quiet --out " + out.string() + " " + args);
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("<command line>: --param ", 0), 0u) << r.err;
+    EXPECT_FALSE(fs::exists(out)) << "bad input must not leave an output folder";
+  }
   // A group index too large for 64 bits once aborted compare and sweep (exit 134).
   {
     const fs::path out = scratchDir("badopt_sweep");
