@@ -138,7 +138,8 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
     if (!(f.spacing > 0.0) || f.nx < 2 || f.ny < 2) throw InputError({path.string(), 0, 0}, "need spacing > 0, nx >= 2, ny >= 2");
     const auto& v = j.at("vectors");
     if (v.size() != static_cast<std::size_t>(f.nx) * f.ny)
-      throw InputError({path.string(), 0, 0}, "vectors: expected nx*ny = " + std::to_string(f.nx * f.ny) + " entries");
+      throw InputError({path.string(), 0, 0}, "vectors: expected nx*ny = " + std::to_string(static_cast<std::size_t>(f.nx) * static_cast<std::size_t>(f.ny)) +
+                                                    " entries, got " + std::to_string(v.size()));
     for (const auto& e : v) f.vectors.emplace_back(e.at(0).get<double>(), e.at(1).get<double>());
   } catch (const nlohmann::json::exception& e) {
     throw InputError({path.string(), 0, 0}, std::string("velocity field: ") + e.what());

@@ -4,6 +4,7 @@
 // location and key path.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <string>
 
@@ -20,6 +21,15 @@ constexpr double kDeg = 3.14159265358979323846 / 180.0;
 // Explore keeps a last-seen time per cell and agent: bound what a scenario may ask for.
 constexpr double kMaxExploreCells = 1e6;
 constexpr double kMaxExploreMemory = 2e7;  // agents × cells (8 bytes each)
+
+// A count that may be far beyond any integer type (a cell_size of 1e-300 gave 1e600 cells, which
+// printed as -9223372036854775808): three significant digits.
+std::string roughCount(double count) {
+  if (!std::isfinite(count)) return "more than 1e308";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3g", count);
+  return buffer;
+}
 
 struct ReynoldsReader {
   const Scenario& s;
@@ -171,11 +181,10 @@ struct ReynoldsReader {
     double cells = 1.0;
     for (int k = 0; k < dimension; ++k) cells *= std::max(1.0, std::ceil((p.max[k] - p.min[k]) / p.cellSize - 1e-9));
     if (cells > kMaxExploreCells)
-      m.fail("explore", "the grid would have " + std::to_string(static_cast<long long>(cells)) +
-                            " cells (at most 1,000,000): use a larger cell_size");
+      m.fail("explore", "the grid would have " + roughCount(cells) + " cells (at most 1,000,000): use a larger cell_size");
     const double remembered = cells * static_cast<double>(s.world.agents.size());
     if (remembered > kMaxExploreMemory)
-      m.fail("explore", "agents × cells would be " + std::to_string(static_cast<long long>(remembered)) +
+      m.fail("explore", "agents × cells would be " + roughCount(remembered) +
                             " remembered times (at most 20,000,000): use a larger cell_size");
   }
 
