@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "obstacle_checks.hpp"
+#include "unit_vector.hpp"
 #include "placement.hpp"
 #include "steer/experiments/scenario.hpp"
 #include "steer/geometry/angle.hpp"
@@ -204,8 +205,8 @@ class XmlReader {
         bool random = false;
         Vec3 d = tuple(child(g, "targetDirection"), &random);
         if (random) d = geometry::lift(geometry::directionOf(2 * geometry::kPi * sim::Noise(seed_).uniform(draws_++, 7, 0)));
-        if (d.norm() == 0.0) fail(g, "targetDirection must not be zero");
-        goal.direction = d.normalized();
+        if (d.cwiseAbs().maxCoeff() == 0.0) fail(g, "targetDirection must not be zero");
+        goal.direction = unitDirection(d);
       } else if (kind == "seekAxisAlignedBoxRegion") {
         goal.kind = sim::Goal::Kind::SeekRegion;
         goal.region = bounds(child(g, "goalRegionBounds"));
@@ -419,8 +420,8 @@ class XmlReader {
       bool random = false;
       Vec3 d = tuple(ic.child("direction"), &random);
       if (random) d = geometry::lift(geometry::directionOf(2 * geometry::kPi * sim::Noise(seed_).uniform(draws_++, 9, 0)));
-      if (d.norm() == 0.0) fail(ic.child("direction"), "direction must not be zero");
-      a.state.direction = d.normalized();
+      if (d.cwiseAbs().maxCoeff() == 0.0) fail(ic.child("direction"), "direction must not be zero");
+      a.state.direction = unitDirection(d);
     }
     // The same limits as an agent's speed in our YAML format.
     a.state.speed = numberOr(ic, "speed", 0.0);

@@ -10,6 +10,7 @@
 
 #include "document_params.hpp"
 #include "obstacle_checks.hpp"
+#include "unit_vector.hpp"
 #include "placement.hpp"
 #include "steer/experiments/scenario.hpp"
 #include "steer/geometry/angle.hpp"
@@ -164,8 +165,8 @@ struct Reader {
     } else if (kind == "flow") {
       g.kind = sim::Goal::Kind::FlowDirection;
       const Vec3 d = m.requiredVector("direction");
-      if (d.norm() == 0.0) m.fail("direction", "must not be zero");
-      g.direction = d.normalized();
+      if (d.cwiseAbs().maxCoeff() == 0.0) m.fail("direction", "must not be zero");
+      g.direction = unitDirection(d);
     } else if (kind == "region") {
       g.kind = sim::Goal::Kind::SeekRegion;
       const Vec3 lo = point(m, "min"), hi = point(m, "max");
@@ -222,8 +223,8 @@ struct Reader {
   Vec3 heading(const YamlMap& m) const {
     if (m.has("direction")) {
       const Vec3 d = m.requiredVector("direction");
-      if (d.norm() == 0.0) m.fail("direction", "must not be zero");
-      return d.normalized();
+      if (d.cwiseAbs().maxCoeff() == 0.0) m.fail("direction", "must not be zero");
+      return unitDirection(d);
     }
     return geometry::lift(geometry::directionOf(m.number("heading_deg", 0.0) * geometry::kPi / 180.0));
   }

@@ -255,3 +255,22 @@ TEST(YamlScenario, TwoDimensionalPointsAndWorldCornersAreConsistent) {
             std::string::npos);
   EXPECT_EQ(errorOf(std::string("world: {min: [-10, -10, 0], max: [10, 10, 0]}\n") + kAgent), "");
 }
+
+// Directions whose squared length overflows or underflows a double are still made unit vectors
+// along themselves ([1e300, 1e300] gave a zero heading, [1e-200, 0] one of length 1e-200); an
+// ordinary one is unchanged to the bit.
+TEST(YamlScenario, DirectionsOfAnyFiniteSizeBecomeUnitVectors) {
+  const auto s = parse(R"(agents:
+  - {position: [0, 0], direction: [1e300, 1e300], goals: [{kind: flow, direction: [1e-200, 0]}]}
+  - {position: [5, 0], direction: [3, 4], goals: [{kind: flow, direction: [-1e-170, 1e-170]}]}
+)");
+  ASSERT_EQ(s.world.agents.size(), 2u);
+  const double h = std::sqrt(0.5);
+  EXPECT_NEAR(s.world.agents[0].state.direction.x(), h, 1e-15);
+  EXPECT_NEAR(s.world.agents[0].state.direction.y(), h, 1e-15);
+  EXPECT_EQ(s.world.agents[0].goals[0].direction, sim::Vec3(1, 0, 0));
+  EXPECT_EQ(s.world.agents[1].state.direction, sim::Vec3(3, 4, 0).normalized());
+  EXPECT_NEAR(s.world.agents[1].goals[0].direction.x(), -h, 1e-15);
+  EXPECT_NEAR(s.world.agents[1].goals[0].direction.y(), h, 1e-15);
+  for (const auto& a : s.world.agents) EXPECT_NEAR(a.state.direction.norm(), 1.0, 1e-15);
+}
