@@ -103,3 +103,11 @@ TEST(BinLattice, ACapOnTheNumberOfBinsIsRespected) {
   EXPECT_LE(static_cast<std::size_t>(n[0]) * n[1] * n[2], 10000u);
   EXPECT_GE(n[0], 50);
 }
+
+// Bounds whose extent overflows (±1e308: 2e308 is infinite) never fit under the cap, however
+// large the bins grow: that looped forever. Bounds of ±1e300, as the readers allow, fit.
+TEST(BinLattice, AnExtentThatOverflowsIsRejectedNotLoopedOn) {
+  EXPECT_THROW(BinLattice::divisionsFor(Vec3(-1e308, -1e308, 0), Vec3(1e308, 1e308, 0), 1.0, 2), std::invalid_argument);
+  const auto n = BinLattice::divisionsFor(Vec3(-1e300, -1e300, 0), Vec3(1e300, 1e300, 0), 1.0, 2, 10000);
+  EXPECT_LE(static_cast<std::size_t>(n[0]) * n[1] * n[2], 10000u);
+}

@@ -1,5 +1,6 @@
 #include "steer/environment/bin_lattice.hpp"
 
+#include <cmath>
 #include <stdexcept>
 
 namespace steer::environment {
@@ -20,6 +21,9 @@ BinLattice::BinLattice(const Vec3& min, const Vec3& max, std::array<int, 3> divi
 std::array<int, 3> BinLattice::divisionsFor(const Vec3& min, const Vec3& max, double binSize, int dimension,
                                             std::size_t maxBins) {
   if (!(binSize > 0.0)) throw std::invalid_argument("BinLattice: bin size must be > 0");
+  // An extent that overflows (bounds of ±1e308) never fits, however large the bins grow.
+  for (int k = 0; k < dimension; ++k)
+    if (!std::isfinite(max[k] - min[k])) throw std::invalid_argument("BinLattice: the world's extent must be finite");
   std::array<int, 3> n{1, 1, 1};
   double size = binSize;
   // Grow the bins until the lattice fits the cap (a huge world with tiny near disks).
