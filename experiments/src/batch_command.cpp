@@ -15,6 +15,18 @@ namespace steer::experiments {
 
 namespace {
 
+// A batch that stopped on an error: RUNNING becomes FAILED, with the reason (RUNNING stayed, as
+// if the batch were still going). The runs that finished keep their own summary.json.
+void markFailed(const std::filesystem::path& out, const std::string& why) {
+  std::error_code ignored;
+  if (!std::filesystem::exists(out / "RUNNING", ignored)) return;
+  try {
+    writeFileAtomically(out / "FAILED", "this batch stopped: " + why + "\n");
+    std::filesystem::remove(out / "RUNNING", ignored);
+  } catch (const std::exception&) {  // the error being reported matters more
+  }
+}
+
 void addShared(CLI::App& app, BatchCommandOptions& o) {
   app.add_option("--models,--model", o.models, "local models, comma-separated: goldenstein,reynolds,straight")->delimiter(',');
   app.add_option("--planners,--planner", o.planners, "planners, comma-separated: direct,harmonic,hybrid,field")->delimiter(',');
@@ -63,7 +75,7 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
     if (lead) {
       std::filesystem::create_directories(out);
       // A folder with comparison.csv is a finished batch; while it runs, the folder holds RUNNING.
-      for (const char* f : {"comparison.csv", "comparison.md"}) std::filesystem::remove(out / f);
+      for (const char* f : {"comparison.csv", "comparison.md", "FAILED"}) std::filesystem::remove(out / f);
       writeFileAtomically(out / "RUNNING", "this batch has not finished\n");
     }
   } catch (const std::exception& e) {
@@ -94,10 +106,16 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
                   << (out / "comparison.md").string() << "\n";
     }
   } catch (const InputError& e) {
-    if (lead) reportInputError(e);
+    if (lead) {
+      reportInputError(e);
+      markFailed(out, e.what());
+    }
     status = 2;
   } catch (const std::exception& e) {
-    if (lead) std::cerr << "steer " << name << ": " << e.what() << "\n";
+    if (lead) {
+      std::cerr << "steer " << name << ": " << e.what() << "\n";
+      markFailed(out, e.what());
+    }
     status = 1;
   }
   return mpi->agreeOnStatus(status);

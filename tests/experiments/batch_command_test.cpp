@@ -107,6 +107,26 @@ TEST(SteerCompare, BadInputExitsTwoAndWritesNothing) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// A run that diverges mid-batch (found only by running it) stops the batch with status 2: the
+// folder then holds FAILED with the reason instead of RUNNING, and no comparison; a later batch
+// that finishes in the same folder removes FAILED.
+TEST(SteerCompare, ARunThatDivergesStopsTheBatchAndMarksItFailed) {
+  const fs::path out = scratchDir("compare_diverging");
+  const auto r = runSteer("compare " + kData + "/yaml/diverging_weights.yaml --models goldenstein --seeds 1 --threads 1 "
+                          "--no-charts --quiet --out " + out.string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("no longer finite"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(out / "RUNNING"));
+  EXPECT_FALSE(fs::exists(out / "comparison.csv"));
+  ASSERT_TRUE(fs::exists(out / "FAILED"));
+  EXPECT_NE(steer::test::slurp(out / "FAILED").find("no longer finite"), std::string::npos);
+  const auto again = runSteer("compare " + kSmall + " --models straight --seeds 1 --no-charts --quiet --out " + out.string());
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_TRUE(fs::exists(out / "comparison.csv"));
+  EXPECT_FALSE(fs::exists(out / "FAILED"));
+  fs::remove_all(out);
+}
+
 TEST(SteerSweep, OneColumnPerParameterAndTheCartesianProduct) {
   const fs::path out = scratchDir("sweep");
   const auto r = runSteer("sweep " + kSmall + " --param groups.crowd.personality.courage.mean=0:1:3 "
