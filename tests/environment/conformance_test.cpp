@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
+#include <stdexcept>
 
 #include "benchmarks/crowd_motion.hpp"
 #include "environment/oracle.hpp"
@@ -473,4 +475,43 @@ TYPED_TEST(Conformance3D, CosphericalGridAndSwaps) {
   TypeParam provider;
   const auto seen = test::compareWithOracle(w, provider, 200, place);
   EXPECT_GT(seen, 1000u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A position that is not finite (a caller's bug, or a state that diverged) is refused before the
+// provider touches its structures: it crashed the kinetic provider's piece index. The provider
+// keeps answering its last sets, and goes on from there once the positions are finite again.
+TYPED_TEST(Conformance2D, APositionThatIsNotFiniteIsRefusedAndTheLastSetsKept) {
+  bench::CrowdMotion motion(crowd(300, 5, 0.05, 21));
+  TypeParam provider;
+  provider.reset(motion.world());
+  motion.step();
+  provider.update(motion.world(), motion.previous());
+  std::vector<std::vector<sim::AgentIndex>> before;
+  for (std::size_t i = 0; i < motion.world().agents.size(); ++i) {
+    const auto near = provider.neighbors(static_cast<sim::AgentIndex>(i));
+    before.emplace_back(near.begin(), near.end());
+  }
+  sim::World bad = motion.world();
+  for (const double value : {std::nan(""), std::numeric_limits<double>::infinity()}) {
+    bad.agents[17].state.position.y() = value;
+    EXPECT_THROW(provider.update(bad, motion.previous()), std::invalid_argument);
+    for (std::size_t i = 0; i < before.size(); ++i) {
+      const auto near = provider.neighbors(static_cast<sim::AgentIndex>(i));
+      ASSERT_EQ(std::vector<sim::AgentIndex>(near.begin(), near.end()), before[i]) << "agent " << i;
+    }
+    TypeParam fresh;
+    EXPECT_THROW(fresh.reset(bad), std::invalid_argument);
+  }
+  // A disabled agent's position is not read.
+  bad.agents[17].enabled = false;
+  TypeParam ignoring;
+  EXPECT_NO_THROW(ignoring.reset(bad));
+  for (int step = 0; step < 20; ++step) {  // updated on from the refused step, no reset
+    motion.step();
+    provider.update(motion.world(), motion.previous());
+    environment::BruteForceProvider oracle;
+    oracle.reset(motion.world());
+    ASSERT_TRUE(test::sameNearSets(motion.world(), provider, oracle)) << "step " << step;
+  }
 }

@@ -1,5 +1,6 @@
 #include "steer/environment/brute_force_provider.hpp"
 
+#include "finite_positions.hpp"
 #include "steer/geometry/distance.hpp"
 
 namespace steer::environment {
@@ -23,9 +24,15 @@ bool isNearNeighbor(const sim::World& world, std::span<const geometry::Segment> 
   return geometry::lineOfSight(geometry::xy(p.state.position), geometry::xy(q.state.position), walls);
 }
 
-void BruteForceProvider::reset(const sim::World& world) { recompute(world); }
+void BruteForceProvider::reset(const sim::World& world) {
+  requireFinitePositions(world, "brute");
+  recompute(world);
+}
 
-void BruteForceProvider::update(const sim::World& world, std::span<const sim::Vec3>) { recompute(world); }
+void BruteForceProvider::update(const sim::World& world, std::span<const sim::Vec3>) {
+  requireFinitePositions(world, "brute");
+  recompute(world);
+}
 
 void BruteForceProvider::recompute(const sim::World& world) {
   const std::size_t n = world.agents.size();

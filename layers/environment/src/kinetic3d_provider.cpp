@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "finite_positions.hpp"
 #include "kinetic_piece_index.hpp"
 #include "steer/environment/kinetic_provider_3d.hpp"
 
@@ -364,6 +365,7 @@ void KineticProvider3D::Impl::matchPieces(const sim::World& world) {
 
 void KineticProvider3D::reset(const sim::World& world) {
   if (world.dimension != 3) throw std::invalid_argument("kinetic3d: the world must be 3D (A.3.2)");
+  requireFinitePositions(world, "kinetic3d");
   const KineticSettings3D settings = impl_->settings;
   impl_ = std::make_unique<Impl>();
   Impl& m = *impl_;
@@ -419,6 +421,7 @@ void KineticProvider3D::reset(const sim::World& world) {
 }
 
 void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec3>) {
+  requireFinitePositions(world, "kinetic3d");
   Impl& m = *impl_;
   if (world.agents.size() != m.vertex.size() || world.dimension != 3) {
     reset(world);

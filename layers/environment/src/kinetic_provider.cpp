@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "finite_positions.hpp"
 #include "kinetic_near_sets.hpp"
 #include "kinetic_obstacles.hpp"
 #include "kinetic_shared.hpp"
@@ -326,8 +327,12 @@ KineticProvider::KineticProvider(KineticSettings settings) : impl_(std::make_uni
 }
 KineticProvider::~KineticProvider() = default;
 
-void KineticProvider::reset(const sim::World& world) { impl_->build(world); }
+void KineticProvider::reset(const sim::World& world) {
+  requireFinitePositions(world, "kinetic");
+  impl_->build(world);
+}
 void KineticProvider::update(const sim::World& world, std::span<const sim::Vec3> previous) {
+  requireFinitePositions(world, "kinetic");
   impl_->update(world, previous);
 }
 std::span<const sim::AgentIndex> KineticProvider::neighbors(sim::AgentIndex agent) const {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "finite_positions.hpp"
 #include "steer/environment/collision.hpp"
 #include "steer/geometry/distance.hpp"
 
@@ -25,6 +26,7 @@ double largestNearRadius(const sim::World& world) {
 }  // namespace
 
 void LatticeProvider::reset(const sim::World& world) {
+  requireFinitePositions(world, "lattice");
   dimension_ = world.dimension;
   const double nearMax = largestNearRadius(world);
   const double binSize =
@@ -51,6 +53,7 @@ void LatticeProvider::reset(const sim::World& world) {
 }
 
 void LatticeProvider::update(const sim::World& world, std::span<const sim::Vec3> previous) {
+  requireFinitePositions(world, "lattice");
   if (world.agents.size() != neighborCount_.size() || world.dimension != dimension_) {
     reset(world);  // the world changed shape: start again
     return;
