@@ -1,6 +1,6 @@
 #pragma once
 /// @file The bin-lattice spatial subdivision of Reynolds, "Interaction with Groups of
-/// Autonomous Characters" (GDC 2000), section "Spatial data structures": an axis-aligned box
+/// Autonomous Characters" (GDC 2000), section "Locality Queries": an axis-aligned box
 /// cut into equal bins, each bin the head of an intrusive doubly linked list of proxies, so
 /// that moving an object to another bin costs O(1) whatever the bin's population, and a
 /// locality query (a sphere) visits only the bins that overlap it.

@@ -1,6 +1,6 @@
 #pragma once
-/// @file The "lattice" environment provider: Reynolds' bin lattice (Reynolds 2000, "Spatial
-/// data structures"; see bin_lattice.hpp) answering NeighborProvider's definition exactly.
+/// @file The "lattice" environment provider: Reynolds' bin lattice (Reynolds 2000, "Locality
+/// Queries"; see bin_lattice.hpp) answering NeighborProvider's definition exactly.
 /// Agents live in the lattice and are re-binned in O(1) when they move; the obstacle pieces are
 /// indexed over the same x–y bins, so that the visibility filter tests only the walls near an
 /// agent. Each update queries every agent's near disk (sphere in 3D): O(n k) per step for k
