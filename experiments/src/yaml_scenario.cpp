@@ -259,6 +259,8 @@ struct Reader {
     bool opposite = false;
     m.forEach("goals", [&](const YAML::Node& n, const std::string&) { opposite = opposite || (n.IsScalar() && n.Scalar() == "opposite"); });
     const double radiusForPlacement = m.positive("radius", prototype.radius);
+    // One placement: with both, the region was silently dropped.
+    if (m.has("ring") && m.has("region")) m.fail("region", "a group is placed in a region or on a ring, not both");
     if (m.has("ring")) {
       YamlMap r = m.map("ring");
       const Vec3 c = point(r, "center");
