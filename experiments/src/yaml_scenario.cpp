@@ -367,15 +367,14 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
       sim::parseIntegrator(kind, s.settings.integrator.kind);
       // Below ~1e-14 the rounding of doubles alone exceeds the tolerance: dopri5 then shrinks its
       // step without end (1e-30 hung a run).
-      constexpr double kFinestTolerance = 1e-14;
-      for (const char* key : {"abs_tolerance", "rel_tolerance"}) {
-        double& tolerance = std::string(key) == "abs_tolerance" ? s.settings.integrator.absTolerance
-                                                                : s.settings.integrator.relTolerance;
-        tolerance = im.positive(key, tolerance);
-        if (tolerance < kFinestTolerance)
+      const auto tolerance = [&](const char* key, double& value) {
+        value = im.positive(key, value);
+        if (value < 1e-14)
           im.fail(key, "must be at least 1e-14 (double precision cannot meet a finer tolerance), got " +
                            im.node(key).Scalar());
-      }
+      };
+      tolerance("abs_tolerance", s.settings.integrator.absTolerance);
+      tolerance("rel_tolerance", s.settings.integrator.relTolerance);
       im.finish();
     }
   }

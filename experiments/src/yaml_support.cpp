@@ -209,12 +209,8 @@ void YamlMap::finish() const {
   for (auto it = node_.begin(); it != node_.end(); ++it) {
     const std::string key = it->first.Scalar();
     if (!seen.insert(key).second) yaml::fail(file_, it->first, childPath(key), "duplicate key");
-    if (!used_.count(key)) {
-      // A key made by --param has no place in the file (its value carries the tag).
-      if (it->first.Mark().is_null() && it->second.Tag() == kCommandLineTag)
-        throw InputError({"<command line>", 0, 0}, "--param " + childPath(key) + ": unknown key");
-      yaml::fail(file_, it->first, childPath(key), "unknown key");
-    }
+    // A key made by --param has no place in the file: its value (which carries the tag) answers.
+    if (!used_.count(key)) yaml::fail(file_, it->first.Mark().is_null() ? it->second : it->first, childPath(key), "unknown key");
   }
 }
 
