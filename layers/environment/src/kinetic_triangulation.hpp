@@ -26,6 +26,7 @@
 #include <queue>
 #include <span>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "kinetic_certificates.hpp"
@@ -160,6 +161,8 @@ class Triangulation {
   std::size_t memoryBytes() const;
 
  private:
+  // The events of one edge the sweep looks at in a step (see sweep()): a real edge has one or two.
+  static constexpr std::uint32_t kEventsPerEdge = 4;
   struct Event {
     double tau, probe;
     std::uint32_t a, b, c, d;  // the quadrilateral whose certificate fails: edge ab, apexes c, d
@@ -200,6 +203,8 @@ class Triangulation {
   // next are known, and what they read is loaded ahead), and the events found while processing
   // them (a heap); the sweep takes the earlier of the two heads.
   std::vector<Event> initial_;
+  // sweep(): the events of each edge (lower id << 32 | higher id) in this step, confirmed or not.
+  std::unordered_map<std::uint64_t, std::uint32_t> edgeEvents_;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   bool collecting_ = false;
   std::vector<std::pair<cdt::VH, cdt::VH>> work_, done_;
