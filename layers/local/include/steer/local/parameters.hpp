@@ -1,5 +1,9 @@
 #pragma once
-/// @file All parameters of the Goldenstein local layer in one struct, with the paper's defaults.
+/// @file All parameters of the Goldenstein local layer in one struct, with their defaults. Where
+/// the paper gives a value (the constants of Appendix A: a = 1, δ = 0.8, c1 = 2, γ21 = 0.05,
+/// α1 = 0.4 (1 − α2), ...) the default is that value; the rest (the time scales, the noise,
+/// d0base, the gains of (7), ...) are ours, and a field whose default departs from what the
+/// paper shows says why.
 /// Goldenstein, Karavelas, Metaxas, Guibas, Aaron, Goswami, "Scalable Nonlinear Dynamical
 /// Systems for Agent Steering and Crowd Simulation" (2001): §4, §4.4 and Appendix A.1, read with
 /// the corrections of ARCHITECTURE.md §3. Lengths in metres, times in seconds, angles in radians.
