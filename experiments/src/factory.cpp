@@ -27,18 +27,12 @@ std::unique_ptr<sim::LocalModel> makeLocalModel(const Scenario& s) {
   unknown(s, "model", s.model, "goldenstein, reynolds, straight");
 }
 
-// Runs do not read the providers' between-step contacts (NeighborProvider::contacts()): the
-// collision metric samples the step ends (metrics.cpp), the same way for every provider. So the
-// providers that can detect contacts are built without: with them the kinetic near-environment
-// update cost 5-15 % more and the lattice's 27-82 % more at 1,000-10,000 agents (steer_bench,
-// BM_NearEnvironment_*WithContacts, 2026-11-26), for output nothing read.
 std::unique_ptr<sim::NeighborProvider> makeNeighborProvider(const Scenario& s) {
   if (s.neighbors == "brute") return std::make_unique<environment::BruteForceProvider>();
-  if (s.neighbors == "lattice")
-    return std::make_unique<environment::LatticeProvider>(environment::LatticeSettings{.detectContacts = false});
+  if (s.neighbors == "lattice") return std::make_unique<environment::LatticeProvider>();
   if (s.neighbors == "kinetic") {
     if (s.world.dimension == 3) return std::make_unique<environment::KineticProvider3D>();
-    return std::make_unique<environment::KineticProvider>(environment::KineticSettings{.detectContacts = false});
+    return std::make_unique<environment::KineticProvider>();
   }
   unknown(s, "neighbors provider", s.neighbors, "brute, lattice, kinetic");
 }

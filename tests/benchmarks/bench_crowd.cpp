@@ -65,9 +65,7 @@ sim::Simulation makeCrowd(std::int64_t n, int threads) {
   settings.seed = 1;
   settings.threads = threads;
   return sim::Simulation(std::move(world), settings, std::make_unique<local::GoldensteinModel>(),
-                         // Without contacts, as experiments::makeNeighborProvider builds it.
-                         std::make_unique<environment::KineticProvider>(
-                             environment::KineticSettings{.detectContacts = false}),
+                         std::make_unique<environment::KineticProvider>(),
                          std::make_unique<planning::DirectPlanner>());
 }
 
