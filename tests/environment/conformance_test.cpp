@@ -366,8 +366,55 @@ TYPED_TEST(Conformance2D, MovingWallContactBetweenStepsFoundWithItsTime) {
   expectOneWallContactOfAgent0(provider, movingPiece, 3.5 / 9.0);
 }
 
+// Bodies almost as wide as the spacing, fast, among walls and moving balls: contacts in every
+// step, agent–agent and agent–piece, each of which compareWithOracle checks against the
+// oracle's (every pair and every piece over the whole step).
+TYPED_TEST(Conformance2D, ContactsOfACollidingCrowdEqualTheOracle) {
+  auto settings = crowd(1500 / kScale, 12, 0.3, 41);
+  settings.bodyRadius = 0.45;
+  bench::CrowdMotion motion(settings);
+  auto& world = motion.world();
+  const double h = motion.side() / 2;
+  for (int k = 0; k < 6; ++k) {
+    sim::Path loop;
+    loop.waypoints = {Vec3(-h + 4 * k, -h, 0), Vec3(h - 3 * k, h, 0)};
+    loop.speed = 1.0 + 0.5 * k;
+    loop.loop = true;
+    world.obstacles.push_back({geometry::Ball{Vec3(-h + 4 * k, -h, 0), 0.5 + 0.1 * k}, loop});
+  }
+  world.refreshPieces();
+  TypeParam provider;
+  const std::size_t before = test::oracleContactsSeen();
+  test::compareWithOracle(world, provider, 40, [&](sim::World&, int) { motion.step(); });
+  EXPECT_GT(test::oracleContactsSeen() - before, world.agents.size());
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3D worlds (A.3.2: no walls in the triangulation; obstacle pieces are still reported).
+
+// As in 2D: every step's contacts equal the oracle's, among static and moving balls.
+TYPED_TEST(Conformance3D, ContactsOfACollidingCrowdEqualTheOracle) {
+  auto settings = crowd(1500 / kScale, 0, 0.3, 42, 3);
+  settings.bodyRadius = 0.45;
+  bench::CrowdMotion motion(settings);
+  auto& world = motion.world();
+  const double h = motion.side() / 2;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> along(-h, h);
+  for (int k = 0; k < 20; ++k) {
+    const Vec3 c(along(rng), along(rng), along(rng));
+    sim::Path loop;
+    loop.waypoints = {c, c + Vec3(2.0, -1.0, 1.0)};
+    loop.speed = 0.5 * (k % 3);  // a third of them static
+    loop.loop = true;
+    world.obstacles.push_back({geometry::Ball{c, 0.4 + 0.05 * k}, k % 3 == 0 ? sim::Path{} : loop});
+  }
+  world.refreshPieces();
+  TypeParam provider;
+  const std::size_t before = test::oracleContactsSeen();
+  test::compareWithOracle(world, provider, 40, [&](sim::World&, int) { motion.step(); });
+  EXPECT_GT(test::oracleContactsSeen() - before, world.agents.size());
+}
 
 TYPED_TEST(Conformance3D, CrowdOf1000OverManySteps) {
   bench::CrowdMotion motion(crowd(1000 / kScale, 0, 0.05, 21, 3));

@@ -1,10 +1,14 @@
 #pragma once
 // Shared by the environment tests: drive a provider and the brute-force oracle through the
-// same motion and compare every near set exactly.
+// same motion and compare every near set exactly, and every step's contacts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
+#include <span>
 #include <sstream>
+#include <tuple>
 #include <vector>
 
 #include "steer/environment/brute_force_provider.hpp"
@@ -54,9 +58,62 @@ inline ::testing::AssertionResult sameNearSets(const sim::World& world, const si
 
 /// Resets `provider` and the oracle on `world`, then for `steps` steps applies `move(world,
 /// step)` (which must change positions, flags or radii, and refresh pieces if obstacles
-/// move) and updates both, asserting equal near sets after every reset and update. Returns
+/// move) and updates both, asserting equal near sets after every reset and update, and equal
+/// contacts after every update where contactsExact(provider) (which must then detect contacts,
+/// as by default). Returns
 /// the total number of neighbour entries seen, so that callers can check the test was not
 /// vacuous.
+/// Success when the provider's contacts of the last update are the oracle's: the same agent
+/// pairs and agent–piece pairs, each at the same time within `tolerance` (s; the providers solve
+/// the same quadratic in different but equivalent forms, and a grazing contact's time is
+/// sensitive to rounding).
+inline ::testing::AssertionResult sameContacts(const sim::World& world, const sim::NeighborProvider& provider,
+                                               const sim::NeighborProvider& oracle, double tolerance = 1e-7) {
+  const auto key = [](const sim::Contact& c) { return std::tie(c.a, c.withObstacle, c.b, c.piece); };
+  const auto byKey = [&](std::span<const sim::Contact> contacts) {
+    std::vector<sim::Contact> sorted(contacts.begin(), contacts.end());
+    std::sort(sorted.begin(), sorted.end(), [&](const sim::Contact& x, const sim::Contact& y) { return key(x) < key(y); });
+    return sorted;
+  };
+  const auto got = byKey(provider.contacts()), want = byKey(oracle.contacts());
+  const auto describe = [](const sim::Contact& c) {
+    std::ostringstream out;
+    out << "agent " << c.a << (c.withObstacle ? " with piece " : " with agent ") << (c.withObstacle ? c.piece : c.b)
+        << " at t = " << c.time;
+    return out.str();
+  };
+  for (std::size_t k = 0; k < std::max(got.size(), want.size()); ++k) {
+    if (k < got.size() && k < want.size() && key(got[k]) == key(want[k]) &&
+        std::abs(got[k].time - want[k].time) <= tolerance)
+      continue;
+    std::ostringstream all;
+    for (const auto* list : {&got, &want}) {
+      all << (list == &got ? "\n  provider:" : "\n  oracle:  ");
+      for (std::size_t j = 0; j < std::min<std::size_t>(list->size(), 12); ++j) all << " [" << describe((*list)[j]) << "]";
+    }
+    return ::testing::AssertionFailure()
+           << provider.name() << "'s contacts differ from the oracle's in the step to t = " << world.time << " ("
+           << got.size() << " vs " << want.size() << "): " << (k < got.size() ? describe(got[k]) : "none") << " vs "
+           << (k < want.size() ? describe(want[k]) : "none") << all.str();
+  }
+  return ::testing::AssertionSuccess();
+}
+
+/// Whether a provider's contacts are exact, i.e. compared by compareWithOracle. The 2D kinetic
+/// provider's are not yet (found by that comparison, 2026-11-26; issue #4's notes): it misses two
+/// bodies that touch through a wall between them (neither is in the other's approachable set),
+/// and it takes a moving piece's start from the piece's velocity, which is off when the piece's
+/// path turns within the step. Its own contact tests (kinetic_provider_test.cpp, the typed
+/// contact tests) still hold.
+inline bool contactsExact(const sim::NeighborProvider& provider) { return provider.name() != "kinetic"; }
+
+/// The number of contacts the oracle found in compareWithOracle's runs since the program began
+/// (so that a test can check that there were contacts to compare).
+inline std::size_t& oracleContactsSeen() {
+  static std::size_t seen = 0;
+  return seen;
+}
+
 inline std::size_t compareWithOracle(sim::World& world, sim::NeighborProvider& provider, int steps,
                                      const std::function<void(sim::World&, int)>& move) {
   environment::BruteForceProvider oracle;
@@ -77,6 +134,11 @@ inline std::size_t compareWithOracle(sim::World& world, sim::NeighborProvider& p
     provider.update(world, previous);
     oracle.update(world, previous);
     if (!check()) return seen;  // one report is enough
+    oracleContactsSeen() += oracle.contacts().size();
+    if (!contactsExact(provider)) continue;
+    const auto contacts = sameContacts(world, provider, oracle);
+    EXPECT_TRUE(contacts);
+    if (!contacts) return seen;
   }
   return seen;
 }

@@ -1,6 +1,7 @@
 #include "steer/environment/brute_force_provider.hpp"
 
 #include "finite_positions.hpp"
+#include "steer/environment/collision.hpp"
 #include "steer/geometry/distance.hpp"
 
 namespace steer::environment {
@@ -27,11 +28,34 @@ bool isNearNeighbor(const sim::World& world, std::span<const geometry::Segment> 
 void BruteForceProvider::reset(const sim::World& world) {
   requireFinitePositions(world, "brute");
   recompute(world);
+  contacts_.clear();
+  piecesBefore_ = world.pieces();
+  previousTime_ = world.time;
 }
 
-void BruteForceProvider::update(const sim::World& world, std::span<const sim::Vec3>) {
+void BruteForceProvider::update(const sim::World& world, std::span<const sim::Vec3> previous) {
   requireFinitePositions(world, "brute");
   recompute(world);
+  contacts_.clear();
+  if (previous.size() == world.agents.size()) detectContacts(world, previous);
+  piecesBefore_ = world.pieces();
+  previousTime_ = world.time;
+}
+
+void BruteForceProvider::detectContacts(const sim::World& world, std::span<const sim::Vec3> previous) {
+  const std::size_t n = world.agents.size(), pieces = world.pieces().size();
+  allAgents_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) allAgents_[i] = static_cast<AgentIndex>(i);
+  allPieces_.resize(pieces);
+  for (std::size_t k = 0; k < pieces; ++k) allPieces_[k] = static_cast<PieceIndex>(k);
+  // Pieces added or removed since the last update have no start to move from: taken as static.
+  const std::span<const ObstaclePiece> before =
+      piecesBefore_.size() == pieces ? std::span<const ObstaclePiece>(piecesBefore_) : std::span<const ObstaclePiece>();
+  for (std::size_t i = 0; i < n; ++i)
+    if (world.agents[i].enabled)
+      agentContactsInStep(world, previous, before, previousTime_, static_cast<AgentIndex>(i), allAgents_, allPieces_,
+                          contacts_);
+  sortContacts(contacts_);
 }
 
 void BruteForceProvider::recompute(const sim::World& world) {

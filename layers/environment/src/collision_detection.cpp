@@ -74,6 +74,32 @@ std::optional<double> firstContactPiece(const Vec3& p0, const Vec3& p1, double r
   return firstContactSegment(geometry::xy(p0), geometry::xy(p1), piece.segment, geometry::xy(shift), radius);
 }
 
+Vec3 pieceShift(const sim::ObstaclePiece& before, const sim::ObstaclePiece& now) {
+  return now.kind == sim::ObstaclePiece::Kind::Ball ? Vec3(now.ball.center - before.ball.center)
+                                                    : geometry::lift(now.segment.a - before.segment.a);
+}
+
+void agentContactsInStep(const sim::World& world, std::span<const Vec3> previous,
+                         std::span<const sim::ObstaclePiece> piecesBefore, double t0, sim::AgentIndex p,
+                         std::span<const sim::AgentIndex> others, std::span<const sim::PieceIndex> pieces,
+                         std::vector<sim::Contact>& out) {
+  const sim::Agent& a = world.agents[p];
+  const double dt = world.time - t0;
+  const Vec3 &p0 = previous[p], &p1 = a.state.position;
+  for (const sim::AgentIndex q : others) {
+    if (q <= p || !world.agents[q].enabled) continue;
+    const auto tau = firstContactPoints(p0, p1, previous[q], world.agents[q].state.position,
+                                        a.radius + world.agents[q].radius);
+    if (tau) out.push_back({p, q, 0, false, t0 + *tau * dt});
+  }
+  const auto& now = world.pieces();
+  for (const sim::PieceIndex k : pieces) {
+    const sim::ObstaclePiece& start = piecesBefore.empty() ? now[k] : piecesBefore[k];
+    const auto tau = firstContactPiece(p0, p1, a.radius, start, pieceShift(start, now[k]), world.dimension);
+    if (tau) out.push_back({p, sim::kNoAgent, k, true, t0 + *tau * dt});
+  }
+}
+
 void sortContacts(std::span<sim::Contact> contacts) {
   std::sort(contacts.begin(), contacts.end(), [](const sim::Contact& x, const sim::Contact& y) {
     return std::tie(x.time, x.a, x.withObstacle, x.b, x.piece) < std::tie(y.time, y.a, y.withObstacle, y.b, y.piece);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "finite_positions.hpp"
+#include "steer/environment/collision.hpp"
 #include "kinetic_piece_index.hpp"
 #include "steer/environment/kinetic_provider_3d.hpp"
 
@@ -74,6 +75,18 @@ struct KineticProvider3D::Impl {
   std::size_t indexedPieces = std::numeric_limits<std::size_t>::max();
   void matchPieces(const sim::World& world);
   std::vector<char> forceCandidates, forceNear;
+
+  // Contacts between steps (detectContacts below), found from the near sets.
+  std::vector<sim::Contact> contacts;
+  std::vector<sim::ObstaclePiece> piecesBefore;  // at the last update
+  double previousTime = 0.0;
+  std::vector<sim::AgentIndex> allAgents;
+  std::vector<sim::PieceIndex> allPieces;
+  void detectContacts(const sim::World& world, std::span<const sim::Vec3> previous);
+  void endStep(const sim::World& world) {
+    piecesBefore = world.pieces();
+    previousTime = world.time;
+  }
 
   // The vertices' own adjacency, by slot (VertexInfo::slot). A walk reads, for each vertex in
   // its ball, that vertex's neighbours: from these compact arrays rather than from CGAL's cells
@@ -320,6 +333,7 @@ std::span<const sim::AgentIndex> KineticProvider3D::neighbors(sim::AgentIndex ag
 std::span<const sim::PieceIndex> KineticProvider3D::obstacles(sim::AgentIndex agent) const {
   return impl_->obstacleSet[agent];
 }
+std::span<const sim::Contact> KineticProvider3D::contacts() const { return impl_->contacts; }
 const KineticStats3D& KineticProvider3D::stats() const { return impl_->stats; }
 
 std::vector<sim::WorkCount> KineticProvider3D::work() const {
@@ -418,9 +432,10 @@ void KineticProvider3D::reset(const sim::World& world) {
     m.evaluateNear(i);
   }
   m.matchPieces(world);
+  m.endStep(world);
 }
 
-void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec3>) {
+void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec3> previous) {
   requireFinitePositions(world, "kinetic3d");
   Impl& m = *impl_;
   if (world.agents.size() != m.vertex.size() || world.dimension != 3) {
@@ -499,6 +514,50 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
     m.matchPieces(world);
   else
     for (auto& o : m.obstacleSet) o.clear();
+  m.contacts.clear();
+  if (previous.size() == n) m.detectContacts(world, previous);
+  m.endStep(world);
+}
+
+// Two bodies that touch at some moment of the step have end positions within r_p + r_q plus both
+// displacements of each other (triangle inequality), and a body that touches a piece ends within
+// its radius plus its own displacement plus the piece's of it. Where that reach is inside p's near
+// radius, p's near set and obstacle set at the end (exact, and with no walls in 3D nothing hides)
+// hold every candidate; otherwise (a body as large as the near disc, or a jump) p is checked
+// against every agent and piece.
+void KineticProvider3D::Impl::detectContacts(const sim::World& world, std::span<const sim::Vec3> previous) {
+  const std::size_t n = world.agents.size();
+  const auto& pieces = world.pieces();
+  const bool samePieces = piecesBefore.size() == pieces.size();  // else pieces came or went: as static
+  double maxBody = 0.0, maxStep = 0.0, maxShift = 0.0;
+  for (std::size_t i = 0; i < n; ++i)
+    if (world.agents[i].enabled) {
+      maxBody = std::max(maxBody, world.agents[i].radius);
+      maxStep = std::max(maxStep, (world.agents[i].state.position - previous[i]).norm());
+    }
+  if (samePieces)
+    for (std::size_t k = 0; k < pieces.size(); ++k) maxShift = std::max(maxShift, pieceShift(piecesBefore[k], pieces[k]).norm());
+  const std::span<const sim::ObstaclePiece> before =
+      samePieces ? std::span<const sim::ObstaclePiece>(piecesBefore) : std::span<const sim::ObstaclePiece>();
+  for (std::size_t i = 0; i < n; ++i) {
+    const sim::Agent& a = world.agents[i];
+    if (!a.enabled) continue;
+    const double step = (a.state.position - previous[i]).norm();
+    std::span<const sim::AgentIndex> others = nearSet[i];
+    if (!(a.radius + maxBody + step + maxStep <= a.nearRadius)) {
+      allAgents.resize(n);
+      for (std::size_t q = 0; q < n; ++q) allAgents[q] = static_cast<sim::AgentIndex>(q);
+      others = allAgents;
+    }
+    std::span<const sim::PieceIndex> near = obstacleSet[i];
+    if (!(a.radius + step + maxShift <= a.nearRadius)) {
+      allPieces.resize(pieces.size());
+      for (std::size_t k = 0; k < pieces.size(); ++k) allPieces[k] = static_cast<sim::PieceIndex>(k);
+      near = allPieces;
+    }
+    agentContactsInStep(world, previous, before, previousTime, static_cast<sim::AgentIndex>(i), others, near, contacts);
+  }
+  sortContacts(contacts);
 }
 
 bool KineticProvider3D::isValid() const {

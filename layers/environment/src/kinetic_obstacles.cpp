@@ -59,7 +59,7 @@ bool Obstacles::due(std::uint32_t p, const sim::Vec3* previous, double dt) {
 // midpoint of p's path: all inside this square around p's end position.
 double Obstacles::movingReach(std::uint32_t p, const sim::Vec3* previous, double dt) const {
   const double reach = sightReach(p);
-  if (previous == nullptr || !(dt > 0.0) || !s_.detectContacts) return reach;
+  if (previous == nullptr || !(dt >= 0.0) || !s_.detectContacts) return reach;
   const double path = (geometry::xy(*previous) - s_.xy(p)).norm();
   return std::max(reach, (path + s_.bodyRadius(p) + movingSpeed_ * dt) * (1 + 1e-9) + 1e-9);
 }
@@ -124,7 +124,7 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   margin -= 1e-12 * (r + searched);
   due_[p] = margin > 0.0 ? s_.clock.dueAfter(0.999 * margin / s_.speed(p)) : s_.clock.dueAfter(0.0);
 
-  if (previous == nullptr || !(dt > 0.0) || !s_.detectContacts) return;
+  if (previous == nullptr || !(dt >= 0.0) || !s_.detectContacts) return;
   // Contacts: every piece the body may touch along its path (a fast agent may hit a wall that
   // is near neither end), and the moving pieces.
   const Vec2 q0 = geometry::xy(*previous);

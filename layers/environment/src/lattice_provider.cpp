@@ -309,8 +309,7 @@ void LatticeProvider::detectContacts(const sim::World& world, std::span<const si
   for (std::size_t m = 0; m < moving_.size(); ++m) {
     const auto& now = pieces[moving_[m]];
     const auto& before = movingBefore_[m];
-    shift[m] = now.kind == ObstaclePiece::Kind::Ball ? Vec3(now.ball.center - before.ball.center)
-                                                     : geometry::lift(now.segment.a - before.segment.a);
+    shift[m] = pieceShift(before, now);
     maxShift = std::max(maxShift, shift[m].norm());
   }
   for (std::size_t i = 0; i < world.agents.size(); ++i) {

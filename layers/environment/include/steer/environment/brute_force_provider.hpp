@@ -1,6 +1,7 @@
 #pragma once
 /// @file The brute-force environment provider: every pair, every piece, every step. O(n²); it
-/// is the oracle the other providers are tested against (NeighborProvider's definition).
+/// is the oracle the other providers are tested against (NeighborProvider's definition),
+/// contacts between steps included.
 #include <vector>
 
 #include "steer/sim/neighbor_provider.hpp"
@@ -18,11 +19,19 @@ class BruteForceProvider final : public sim::NeighborProvider {
   std::span<const sim::PieceIndex> obstacles(sim::AgentIndex agent) const override {
     return obstacles_[agent];
   }
+  /// Every agent pair and every agent with every piece, tested over the whole step.
+  std::span<const sim::Contact> contacts() const override { return contacts_; }
 
  private:
   void recompute(const sim::World& world);
+  void detectContacts(const sim::World& world, std::span<const sim::Vec3> previous);
   std::vector<std::vector<sim::AgentIndex>> neighbors_;
   std::vector<std::vector<sim::PieceIndex>> obstacles_;
+  std::vector<sim::Contact> contacts_;
+  std::vector<sim::ObstaclePiece> piecesBefore_;  // at the last update
+  double previousTime_ = 0.0;
+  std::vector<sim::AgentIndex> allAgents_;
+  std::vector<sim::PieceIndex> allPieces_;
 };
 
 /// True when agent q is a near neighbour of agent p by NeighborProvider's definition.

@@ -12,6 +12,7 @@
 /// contact began in an earlier step.
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "steer/geometry/shapes.hpp"
 #include "steer/sim/neighbor_provider.hpp"
@@ -40,6 +41,20 @@ std::optional<double> firstContactSegment(const geometry::Vec2& p0, const geomet
 std::optional<double> firstContactPiece(const geometry::Vec3& p0, const geometry::Vec3& p1, double radius,
                                         const sim::ObstaclePiece& pieceAtStart, const geometry::Vec3& shift,
                                         int dimension);
+
+/// How a piece moved over a step, from `before` to `now` (m): pieces translate (a moving obstacle
+/// follows its path without turning), so the move of one point is the move of every point.
+geometry::Vec3 pieceShift(const sim::ObstaclePiece& before, const sim::ObstaclePiece& now);
+
+/// The contacts that enabled agent p began in the step from `t0` to world.time, appended to `out`:
+/// with each enabled agent q > p in `others` (each pair is looked at from its lower index) and
+/// with each piece in `pieces`. `previous` holds every agent's position at the start of the step,
+/// `piecesBefore` every piece (as in world.pieces()) at the start; an empty `piecesBefore` means
+/// that no piece moved. The candidates must hold every agent and piece p could have touched.
+void agentContactsInStep(const sim::World& world, std::span<const sim::Vec3> previous,
+                         std::span<const sim::ObstaclePiece> piecesBefore, double t0, sim::AgentIndex p,
+                         std::span<const sim::AgentIndex> others, std::span<const sim::PieceIndex> pieces,
+                         std::vector<sim::Contact>& out);
 
 /// Sorts contacts into the canonical order: by time, then agent, other agent, piece.
 void sortContacts(std::span<sim::Contact> contacts);

@@ -25,6 +25,10 @@
 ///   duplicate sites).
 ///
 /// Obstacle pieces (A.3.2 has none) are matched directly against each agent's sphere.
+///
+/// Contacts between steps (collision.hpp) come from the near sets at the end of the step: they
+/// hold every agent and piece a body could have touched in the step unless the bodies and the
+/// step's motion reach past the near radius, when the agent is checked against everything.
 #include <cstdint>
 #include <memory>
 
@@ -66,6 +70,9 @@ class KineticProvider3D final : public sim::NeighborProvider {
   void update(const sim::World& world, std::span<const sim::Vec3> previous) override;
   std::span<const sim::AgentIndex> neighbors(sim::AgentIndex agent) const override;
   std::span<const sim::PieceIndex> obstacles(sim::AgentIndex agent) const override;
+  /// Contacts begun during the last update, agent–agent and agent–piece (continuous time),
+  /// looked for among each agent's near set and obstacle pieces at the end of the step.
+  std::span<const sim::Contact> contacts() const override;
   /// The stats below by name (near_evaluations, candidate_rebuilds, reinsertions, walk_visits,
   /// walk_edges, adjacency_refreshes).
   std::vector<sim::WorkCount> work() const override;
