@@ -54,6 +54,15 @@ struct Reader {
   // A point that is an element of a list (way-points, polygon vertices), checked like point().
   Vec3 listedPoint(const YAML::Node& n, const std::string& at) const { return yaml::toPoint(file, n, at, dimension); }
 
+  // Segments, polygons and boxes are vertical prisms in 3D (only x and y of their points are
+  // used), so [x, y] is a whole point of theirs in every dimension.
+  Vec3 footprintPoint(const YamlMap& m, const std::string& key) const {
+    return dimension == 3 ? m.requiredVector(key) : point(m, key);
+  }
+  Vec3 footprintListedPoint(const YAML::Node& n, const std::string& at) const {
+    return dimension == 3 ? yaml::toVector(file, n, at) : listedPoint(n, at);
+  }
+
   sim::Path path(const YamlMap& m) const {
     sim::Path p;
     m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) { p.waypoints.push_back(listedPoint(n, at)); });
@@ -82,7 +91,7 @@ struct Reader {
       ++shapes;
       shapeKey = "segment";
       YamlMap c = m.map("segment");
-      const Vec3 a = point(c, "from"), b = point(c, "to");
+      const Vec3 a = footprintPoint(c, "from"), b = footprintPoint(c, "to");
       if ((a - b).norm() == 0.0) c.fail("to", "a segment needs two distinct end points");
       o.shape = geometry::Segment{geometry::xy(a), geometry::xy(b)};
       c.finish();
@@ -92,7 +101,7 @@ struct Reader {
       shapeKey = "polygon";
       YamlMap c = m.map("polygon");
       geometry::Polygon poly;
-      c.forEach("vertices", [&](const YAML::Node& n, const std::string& p) { poly.vertices.push_back(geometry::xy(listedPoint(n, p))); });
+      c.forEach("vertices", [&](const YAML::Node& n, const std::string& p) { poly.vertices.push_back(geometry::xy(footprintListedPoint(n, p))); });
       if (poly.vertices.size() < 3) c.fail("vertices", "a polygon needs at least 3 vertices");
       if (std::abs(geometry::signedArea(poly)) < 1e-12) c.fail("vertices", "the polygon has zero area");
       if (const auto edges = polygonSelfIntersection(poly))
@@ -105,7 +114,7 @@ struct Reader {
       ++shapes;
       shapeKey = "box";
       YamlMap c = m.map("box");
-      const Vec3 lo = point(c, "min"), hi = point(c, "max");
+      const Vec3 lo = footprintPoint(c, "min"), hi = footprintPoint(c, "max");
       if (!(hi.x() > lo.x() && hi.y() > lo.y())) c.fail("max", "max must exceed min in x and y");
       o.shape = geometry::AlignedBox{geometry::xy(lo), geometry::xy(hi)};
       c.finish();
@@ -114,7 +123,7 @@ struct Reader {
       ++shapes;
       shapeKey = "oriented_box";
       YamlMap c = m.map("oriented_box");
-      const Vec3 center = point(c, "center");
+      const Vec3 center = footprintPoint(c, "center");
       const Vec3 size = c.requiredVector("size");
       if (!(size.x() > 0 && size.y() > 0)) c.fail("size", "both sizes must be > 0");
       const double angle = c.number("angle_deg", 0.0) * geometry::kPi / 180.0;

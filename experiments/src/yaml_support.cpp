@@ -76,6 +76,8 @@ geometry::Vec3 toVector(const std::string& file, const YAML::Node& node, const s
 
 geometry::Vec3 toPoint(const std::string& file, const YAML::Node& node, const std::string& path, int dimension) {
   const geometry::Vec3 v = toVector(file, node, path);
+  // A missing z would read as 0: a point of a 3D world is placed on the plane z = 0 only when it says so.
+  if (dimension == 3 && node.size() == 2) fail(file, node, path, "expected [x, y, z] in a 3D world");
   if (dimension == 2 && node.size() == 3 && v.z() != 0.0) fail(file, node, path, "a 2D scenario takes [x, y] (z must be 0)");
   return v;
 }

@@ -50,7 +50,8 @@ class YamlMap {
   /// [x, y] or [x, y, z] (z = 0 when 2 values).
   geometry::Vec3 vector(const std::string& key, const geometry::Vec3& fallback) const;
   geometry::Vec3 requiredVector(const std::string& key) const;
-  /// A position in a `dimension`-D scenario: as vector(), and in 2D a z given must be 0.
+  /// A position in a `dimension`-D scenario: as vector(), but [x, y, z] in 3D, and in 2D a z
+  /// given must be 0.
   geometry::Vec3 point(const std::string& key, const geometry::Vec3& fallback, int dimension) const;
   geometry::Vec3 requiredPoint(const std::string& key, int dimension) const;
 
@@ -79,8 +80,8 @@ class YamlMap {
 double toNumber(const std::string& file, const YAML::Node& node, const std::string& path,
                 double min = -1e300, double max = 1e300);
 geometry::Vec3 toVector(const std::string& file, const YAML::Node& node, const std::string& path);
-/// A position in a `dimension`-D scenario (an element of a list of points): in 2D a z given
-/// must be 0, so that a point meant for 3D is not silently flattened.
+/// A position in a `dimension`-D scenario (an element of a list of points): [x, y, z] in 3D, and
+/// in 2D a z given must be 0, so that a point meant for 3D is not silently flattened.
 geometry::Vec3 toPoint(const std::string& file, const YAML::Node& node, const std::string& path, int dimension);
 
 }  // namespace steer::experiments::yaml

@@ -159,6 +159,7 @@ std::string errorOf(const std::string& text) {
   return "";
 }
 const char* kAgent = "agents:\n  - {position: [-5, -5], goals: [{kind: idle, duration: 1}]}\n";
+const char* kAgent3 = "agents:\n  - {position: [-5, -5, 0], goals: [{kind: idle, duration: 1}]}\n";  // in 3D
 }  // namespace
 
 // Obstacles far outside the world hung the metrics grid or overflowed the environment's
@@ -188,9 +189,9 @@ TEST(YamlScenario, ObstaclesMustLieInsideTheWorld) {
             "");
   // In 3D a sphere's z counts; in 2D only x and y do.
   const std::string world3 = "dimension: 3\nworld: {min: [-50, -50, -5], max: [50, 50, 5]}\nmodel: straight\nneighbors: brute\n";
-  EXPECT_NE(errorOf(world3 + "obstacles:\n  - sphere: {center: [0, 0, 4.5], radius: 1}\n" + kAgent).find("spans z"),
+  EXPECT_NE(errorOf(world3 + "obstacles:\n  - sphere: {center: [0, 0, 4.5], radius: 1}\n" + kAgent3).find("spans z"),
             std::string::npos);
-  EXPECT_EQ(errorOf(world3 + "obstacles:\n  - sphere: {center: [0, 0, 3], radius: 1}\n" + kAgent), "");
+  EXPECT_EQ(errorOf(world3 + "obstacles:\n  - sphere: {center: [0, 0, 3], radius: 1}\n" + kAgent3), "");
 }
 
 TEST(YamlScenario, SelfIntersectingPolygonsAreErrors) {
@@ -218,14 +219,14 @@ TEST(YamlScenario, GroupsTooLargeForTheirRegionFailAtTheCount) {
   EXPECT_NE(err.find("groups[0].count: 1000000 agents of radius 0.5 cannot fit"), std::string::npos) << err;
   // In 3D the volume counts: a region flat in z holds a single layer.
   const std::string world3 = "dimension: 3\nworld: {min: [-50, -50, -50], max: [50, 50, 50]}\nmodel: straight\nneighbors: brute\n";
-  EXPECT_NE(errorOf(world3 + kAgent + "groups:\n  - {count: 200, region: {min: [0, 0, 0], max: [5, 5, 0]}}\n")
+  EXPECT_NE(errorOf(world3 + kAgent3 + "groups:\n  - {count: 200, region: {min: [0, 0, 0], max: [5, 5, 0]}}\n")
                 .find("groups[0].count"),
             std::string::npos);
   // The check is only a necessary condition: bodies may reach past the region's edges, so one
   // large agent in a tiny region, or a loose crowd in a flat 3D region, is placed.
   EXPECT_EQ(errorOf(std::string(kHeader) + kAgent + "groups:\n  - {count: 1, radius: 5, region: {min: [10, 10], max: [10.1, 10.1]}}\n"),
             "");
-  EXPECT_EQ(errorOf(world3 + kAgent + "groups:\n  - {count: 20, region: {min: [0, 0, 0], max: [10, 10, 0]}}\n"), "");
+  EXPECT_EQ(errorOf(world3 + kAgent3 + "groups:\n  - {count: 20, region: {min: [0, 0, 0], max: [10, 10, 0]}}\n"), "");
 }
 
 TEST(YamlScenario, InvertedOrFlatGroupRegionsAreErrors) {
@@ -234,7 +235,7 @@ TEST(YamlScenario, InvertedOrFlatGroupRegionsAreErrors) {
     EXPECT_NE(err.find("groups[0].region.max: max must exceed min"), std::string::npos) << region << ": " << err;
   }
   const std::string world3 = "dimension: 3\nworld: {min: [-50, -50, -50], max: [50, 50, 50]}\nmodel: straight\nneighbors: brute\n";
-  EXPECT_NE(errorOf(world3 + kAgent + "groups:\n  - {count: 2, region: {min: [0, 0, 1], max: [5, 5, 0]}}\n").find("region.max"),
+  EXPECT_NE(errorOf(world3 + kAgent3 + "groups:\n  - {count: 2, region: {min: [0, 0, 1], max: [5, 5, 0]}}\n").find("region.max"),
             std::string::npos);
 }
 
@@ -273,4 +274,35 @@ TEST(YamlScenario, DirectionsOfAnyFiniteSizeBecomeUnitVectors) {
   EXPECT_NEAR(s.world.agents[1].goals[0].direction.x(), -h, 1e-15);
   EXPECT_NEAR(s.world.agents[1].goals[0].direction.y(), h, 1e-15);
   for (const auto& a : s.world.agents) EXPECT_NEAR(a.state.direction.norm(), 1.0, 1e-15);
+}
+
+namespace {
+const char* kHeader3 = "dimension: 3\nworld: {min: [-10, -10, -10], max: [10, 10, 10]}\nmodel: straight\nneighbors: brute\n";
+}  // namespace
+
+// In 3D a point given as [x, y] read as z = 0 without a word. Segments, polygons and boxes are
+// vertical prisms there: their points are [x, y] by nature.
+TEST(YamlScenario, ThreeDimensionalPointsHaveAZ) {
+  for (const auto& [body, where] : std::vector<std::pair<std::string, std::string>>{
+           {"agents:\n  - {position: [0, 0]}\n", "test.yaml:6:16: agents[0].position"},
+           {"agents:\n  - {position: [0, 0, 0], goals: [{kind: seek, target: [5, 5]}]}\n",
+            "test.yaml:6:56: agents[0].goals[0].target"},
+           {"agents:\n  - {position: [0, 0, 0], goals: [{kind: seek, target: {path: {waypoints: [[5, 5, 5], [1, 1]]}}}]}\n",
+            "test.yaml:6:87: agents[0].goals[0].target.path.waypoints[1]"},
+           {"obstacles:\n  - sphere: {center: [0, 0], radius: 1}\nagents:\n  - {position: [5, 5, 5]}\n",
+            "test.yaml:6:22: obstacles[0].sphere.center"},
+           {"agents:\n  - {position: [0, 0, 0]}\ngroups:\n  - {count: 2, region: {min: [2, 2], max: [5, 5, 5]}}\n",
+            "test.yaml:8:30: groups[0].region.min"}}) {
+    SCOPED_TRACE(body);
+    EXPECT_EQ(errorOf(kHeader3 + body), where + ": expected [x, y, z] in a 3D world");
+  }
+  const auto s = parseYamlScenario(std::string(kHeader3) + R"(obstacles:
+  - segment: {from: [-8, 0], to: [-8, 5]}
+  - polygon: {vertices: [[6, 6], [8, 6], [7, 8]]}
+  - box: {min: [-9, -9], max: [-8, -8]}
+  - oriented_box: {center: [0, -7], size: [2, 1]}
+agents:
+  - {position: [0, 0, 3], goals: [{kind: seek, target: [5, 0, -3]}]}
+)", "test.yaml");
+  EXPECT_EQ(s.world.obstacles.size(), 4u);
 }
