@@ -40,7 +40,9 @@ void checkRegionGoal(const Scenario& s, const ObstacleIndex& index, std::size_t 
     throw InputError(goalLocation(s, i, g), what + ": the region needs max > min in x and y");
   const sim::Vec3& lo = s.world.bounds.min;
   const sim::Vec3& hi = s.world.bounds.max;
-  if (!(box.max.x() > lo.x() && box.min.x() < hi.x() && box.max.y() > lo.y() && box.min.y() < hi.y()))
+  const sim::Goal& goal = a.goals[g];
+  if (!(box.max.x() > lo.x() && box.min.x() < hi.x() && box.max.y() > lo.y() && box.min.y() < hi.y() &&
+        goal.regionZMax >= lo.z() && goal.regionZMin <= hi.z()))
     throw InputError(goalLocation(s, i, g), what + ": the region is outside the world bounds");
   // An obstacle that holds the box holds its corner box.min: only those near it are candidates.
   const auto holder = index.first(box.min, 0.0, [&](std::size_t o) {

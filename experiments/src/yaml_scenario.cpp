@@ -179,8 +179,13 @@ struct Reader {
     } else if (kind == "region") {
       g.kind = sim::Goal::Kind::SeekRegion;
       const Vec3 lo = point(m, "min"), hi = point(m, "max");
-      if (!(hi.x() >= lo.x() && hi.y() >= lo.y())) m.fail("max", "max must not be below min");
+      if (!(hi.x() >= lo.x() && hi.y() >= lo.y() && (dimension == 2 || hi.z() >= lo.z())))
+        m.fail("max", "max must not be below min");
       g.region = {geometry::xy(lo), geometry::xy(hi)};
+      if (dimension == 3) {
+        g.regionZMin = lo.z();
+        g.regionZMax = hi.z();
+      }
     } else {
       g.kind = sim::Goal::Kind::Idle;
       if (!m.has("duration")) m.fail("duration", "an idle goal needs a duration (s)");

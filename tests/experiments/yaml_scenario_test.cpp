@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "steer/experiments/scenario.hpp"
+#include "steer/sim/planner.hpp"
 
 using namespace steer;
 using experiments::InputError;
@@ -305,4 +307,31 @@ agents:
   - {position: [0, 0, 3], goals: [{kind: seek, target: [5, 0, -3]}]}
 )", "test.yaml");
   EXPECT_EQ(s.world.obstacles.size(), 4u);
+}
+
+// A region goal's z was dropped in 3D: its box is now a box, reached with the centre inside it
+// on every axis and aimed at inside it.
+TEST(YamlScenario, ARegionGoalIn3DHasAZRange) {
+  auto s = parseYamlScenario(std::string(kHeader3) +
+                                 "agents:\n  - {position: [0, 0, 8], radius: 0.5, goals: [{kind: region, min: [4, -2, 1], max: [8, 2, 3]}]}\n",
+                             "test.yaml");
+  sim::Agent& a = s.world.agents[0];
+  EXPECT_EQ(a.goals[0].regionZMin, 1.0);
+  EXPECT_EQ(a.goals[0].regionZMax, 3.0);
+  EXPECT_EQ(sim::goalPoint(s.world, a), sim::Vec3(4.5, 0, 2.5));  // inset by the radius
+  a.state.position = sim::Vec3(6, 0, 5);
+  EXPECT_FALSE(sim::goalReached(s.world, a));
+  a.state.position = sim::Vec3(6, 0, 2);
+  EXPECT_TRUE(sim::goalReached(s.world, a));
+  // Below min in z, and a box above the world, are errors at the goal.
+  EXPECT_NE(errorOf(kHeader3 + std::string("agents:\n  - {position: [0, 0, 0], goals: [{kind: region, min: [4, -2, 3], max: [8, 2, 1]}]}\n"))
+                .find("agents[0].goals[0].max: max must not be below min"),
+            std::string::npos);
+  EXPECT_NE(errorOf(kHeader3 + std::string("agents:\n  - {position: [0, 0, 0], goals: [{kind: region, min: [4, -2, 11], max: [8, 2, 12]}]}\n"))
+                .find("goal 0: the region is outside the world bounds"),
+            std::string::npos);
+  // In 2D the box stays a prism: any z is in it.
+  const auto flat = parse("agents:\n  - {position: [0, 0], goals: [{kind: region, min: [4, -2], max: [8, 2]}]}\n");
+  EXPECT_EQ(flat.world.agents[0].goals[0].regionZMin, -std::numeric_limits<double>::infinity());
+  EXPECT_EQ(flat.world.agents[0].goals[0].regionZMax, std::numeric_limits<double>::infinity());
 }
