@@ -31,8 +31,9 @@ class YamlMap {
  public:
   YamlMap(std::string file, YAML::Node node, std::string path);
 
+  /// Whether the key is given; given without a value (null) is an error.
   bool has(const std::string& key) const;
-  YAML::Node node(const std::string& key) const;  ///< undefined node when absent
+  YAML::Node node(const std::string& key) const;  ///< undefined node when absent; an error when null
   std::string childPath(const std::string& key) const;
 
   /// Finite number; `required` makes absence an error. Range checks: min/max inclusive.
@@ -70,6 +71,8 @@ class YamlMap {
 
  private:
   YAML::Node required(const std::string& key) const;
+  /// A key given with no value (`radius:`) is an error, not the default.
+  [[noreturn]] void failWithoutValue(const std::string& key) const;
   std::string file_;
   YAML::Node node_;
   std::string path_;

@@ -335,3 +335,13 @@ TEST(YamlScenario, ARegionGoalIn3DHasAZRange) {
   EXPECT_EQ(flat.world.agents[0].goals[0].regionZMin, -std::numeric_limits<double>::infinity());
   EXPECT_EQ(flat.world.agents[0].goals[0].regionZMax, std::numeric_limits<double>::infinity());
 }
+
+// `radius:` with the value left out read as the default radius.
+TEST(YamlScenario, KeysWithoutAValueAreErrors) {
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - position: [0, 0]\n    radius:\n"),
+            "test.yaml:6:5: agents[0].radius: a value is required");
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: ~}]}\n"),
+            "test.yaml:5:45: agents[0].goals[0].target: a value is required");
+  EXPECT_EQ(errorOf(std::string(kHeader) + kAgent + "local:\n"), "test.yaml:6:1: local: a value is required");
+  EXPECT_EQ(errorOf(std::string("dt:\n") + kHeader + kAgent), "test.yaml:1:1: dt: a value is required");
+}

@@ -194,6 +194,7 @@ TEST(ReynoldsScenario, ExploreAndForageKeysAreReadAndBadValuesAreErrorsWithLocat
       {"reynolds: {behaviors: [{kind: forage}], resources: [{position: [1, 0], amount: 3}]}\n", "amount"},
       {"reynolds: {behaviors: [{kind: containment, region: {min: [5, -5], max: [-5, 5]}}]}\n", "region.max"},
       {"reynolds: {behaviors: [{kind: containment, region: {min: [-5, 0], max: [5, 0]}}]}\n", "region.max"},
+      {"reynolds: {behaviors: [{kind: wander, weight: }]}\n", "reynolds.behaviors[0].weight: a value is required"},
   };
   for (const auto& [tail, key] : bad) {
     try {
