@@ -344,17 +344,38 @@ struct Reader {
   }
 };
 
+// Where a document of `text` starts: its `---` line when only blanks and comments lie between
+// that line and the document's first node (yaml-cpp marks the node), else the node.
+SourceLocation documentStart(const std::string& text, const std::string& file, const YAML::Node& document) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  const SourceLocation node = yaml::locate(file, document);
+  for (int k = node.line - 2; k >= 0 && k < static_cast<int>(lines.size()); --k) {
+    const std::string& line = lines[static_cast<std::size_t>(k)];
+    if (line.rfind("---", 0) == 0) return {file, k + 1, 1};
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first != std::string::npos && line[first] != '#') break;
+  }
+  return node;
+}
+
 }  // namespace
 
 Scenario parseYamlScenario(const std::string& text, const std::string& file, const std::uint64_t* seedOverride,
                            const std::vector<std::string>& documentParams) {
-  YAML::Node root;
+  std::vector<YAML::Node> documents;
   try {
-    root = YAML::Load(text);
+    documents = YAML::LoadAll(text);
   } catch (const YAML::Exception& e) {
     throw InputError({file, e.mark.is_null() ? 0 : e.mark.line + 1, e.mark.is_null() ? 0 : e.mark.column + 1},
                      "malformed YAML: " + e.msg);
   }
+  // yaml-cpp's Load() read the first document and dropped the rest without a word.
+  for (std::size_t d = 1; d < documents.size(); ++d)
+    if (!documents[d].IsNull())
+      throw InputError(documentStart(text, file, documents[d]), "a second YAML document starts here: a scenario is one document");
+  YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
   if (!root.IsMap()) throw InputError({file, 1, 1}, "a scenario is a YAML mapping of keys");
   applyDocumentParams(root, file, documentParams);
 

@@ -345,3 +345,13 @@ TEST(YamlScenario, KeysWithoutAValueAreErrors) {
   EXPECT_EQ(errorOf(std::string(kHeader) + kAgent + "local:\n"), "test.yaml:6:1: local: a value is required");
   EXPECT_EQ(errorOf(std::string("dt:\n") + kHeader + kAgent), "test.yaml:1:1: dt: a value is required");
 }
+
+// yaml-cpp read the first document of a file and dropped the others; an empty one after a
+// closing `---` holds nothing and is fine.
+TEST(YamlScenario, ASecondDocumentIsAnError) {
+  const std::string first = std::string(kHeader) + kAgent;  // 5 lines
+  EXPECT_EQ(errorOf(first + "---\n# more\n\nagents: []\n"), "test.yaml:6:1: a second YAML document starts here: a scenario is one document");
+  EXPECT_EQ(errorOf(first + "--- {agents: []}\n"), "test.yaml:6:5: a second YAML document starts here: a scenario is one document");
+  EXPECT_EQ(errorOf(first + "---\n"), "");
+  EXPECT_EQ(errorOf(first + "...\n"), "");
+}
