@@ -154,11 +154,14 @@ void validateScenario(const Scenario& s) {
     for (std::size_t g = 0; g < a.goals.size(); ++g) {
       const sim::Goal& goal = a.goals[g];
       if (goal.kind == sim::Goal::Kind::SeekRegion) checkRegionGoal(s, index, i, g);
-      if (goal.kind != sim::Goal::Kind::Seek || goal.target.kind != sim::Target::Kind::Point) continue;
+      const bool seek = goal.kind == sim::Goal::Kind::Seek, flee = goal.kind == sim::Goal::Kind::Flee;
+      if (!(seek || flee) || goal.target.kind != sim::Target::Kind::Point) continue;
       const sim::Vec3& p = goal.target.point;
       if (!p.allFinite()) throw InputError(goalLocation(s, i, g), agentLabel(s, a) + ": goal must be finite");
       if (!w.bounds.contains(p, w.dimension))
         throw InputError(goalLocation(s, i, g), agentLabel(s, a) + ": goal " + std::to_string(g) + " is outside the world bounds");
+      // A point to flee from may well lie in an obstacle (a fire in a building).
+      if (!seek) continue;
       if (const auto o = index.first(geometry::xy(p), 0.0, [&](std::size_t k) {
             return sim::obstacleContains(w.obstacles[k], sim::Vec3::Zero(), p, 0.0);
           }))

@@ -63,9 +63,14 @@ struct Reader {
     return dimension == 3 ? yaml::toVector(file, n, at) : listedPoint(n, at);
   }
 
-  sim::Path path(const YamlMap& m) const {
+  // `reached`: a target's way-points are where agents go, so they lie in the world (an
+  // obstacle's way-points only move its shape, whose sweep is checked as a whole).
+  sim::Path path(const YamlMap& m, bool reached = false) const {
     sim::Path p;
-    m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) { p.waypoints.push_back(listedPoint(n, at)); });
+    m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) {
+      p.waypoints.push_back(listedPoint(n, at));
+      if (reached) yaml::requireInWorld(file, n, at, p.waypoints.back(), scenario.world.bounds, dimension);
+    });
     if (p.waypoints.empty()) m.fail("waypoints", "a path needs at least one way-point");
     p.speed = m.positive("speed", 1.0);
     p.loop = m.boolean("loop", false);
@@ -151,7 +156,7 @@ struct Reader {
     YamlMap tm(file, n, m.childPath(key));
     if (tm.has("path")) {
       t.kind = sim::Target::Kind::Path;
-      t.path = path(tm.map("path"));
+      t.path = path(tm.map("path"), true);
     } else if (tm.has("agent")) {
       t.kind = sim::Target::Kind::Agent;
       pending.push_back({agent, goalIndex, tm.string("agent", ""), yaml::locate(file, tm.node("agent"))});

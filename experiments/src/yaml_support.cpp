@@ -84,6 +84,11 @@ geometry::Vec3 toPoint(const std::string& file, const YAML::Node& node, const st
   return v;
 }
 
+void requireInWorld(const std::string& file, const YAML::Node& node, const std::string& path, const geometry::Vec3& p,
+                    const sim::Bounds& world, int dimension) {
+  if (!world.contains(p, dimension)) fail(file, node, path, "outside the world bounds");
+}
+
 YamlMap::YamlMap(std::string file, YAML::Node node, std::string path)
     : file_(std::move(file)), node_(std::move(node)), path_(std::move(path)) {
   if (node_.IsDefined() && !node_.IsNull() && !node_.IsMap())

@@ -11,6 +11,7 @@
 
 #include "steer/experiments/input_error.hpp"
 #include "steer/geometry/vec.hpp"
+#include "steer/sim/world.hpp"
 
 namespace steer::experiments::yaml {
 
@@ -86,5 +87,10 @@ geometry::Vec3 toVector(const std::string& file, const YAML::Node& node, const s
 /// A position in a `dimension`-D scenario (an element of a list of points): [x, y, z] in 3D, and
 /// in 2D a z given must be 0, so that a point meant for 3D is not silently flattened.
 geometry::Vec3 toPoint(const std::string& file, const YAML::Node& node, const std::string& path, int dimension);
+
+/// Fails at `node` ("outside the world bounds") unless `p` lies in the world: a target, way-point
+/// or box corner the agents are to reach (the boundary counts as inside).
+void requireInWorld(const std::string& file, const YAML::Node& node, const std::string& path, const geometry::Vec3& p,
+                    const sim::Bounds& world, int dimension);
 
 }  // namespace steer::experiments::yaml

@@ -355,3 +355,20 @@ TEST(YamlScenario, ASecondDocumentIsAnError) {
   EXPECT_EQ(errorOf(first + "---\n"), "");
   EXPECT_EQ(errorOf(first + "...\n"), "");
 }
+
+// Points to seek or flee and a target path's way-points lie in the world, the boundary included;
+// an obstacle's way-points only move its shape (whose sweep must lie inside).
+TEST(YamlScenario, TargetsAndWayPointsLieInTheWorld) {
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: [50, -50]}, "
+                                           "{kind: flee, target: [-50, 50], duration: 1}, "
+                                           "{kind: seek, target: {path: {waypoints: [[50, 0], [0, 50]]}}}]}\n"),
+            "");
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: {path: {waypoints: [[0, 0], [0, 50.5]]}}}]}\n"),
+            "test.yaml:5:81: agents[0].goals[0].target.path.waypoints[1]: outside the world bounds");
+  EXPECT_NE(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{kind: flee, target: [60, 0], duration: 1}]}\n")
+                .find("agents[0]: agent 0: goal 0 is outside the world bounds"),
+            std::string::npos);
+  EXPECT_EQ(errorOf(std::string(kHeader) + "obstacles:\n  - circle: {center: [0, 10], radius: 1}\n"
+                                           "    path: {waypoints: [[100, 100], [110, 100]]}\n" + kAgent),
+            "");
+}
