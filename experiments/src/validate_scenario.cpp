@@ -130,8 +130,13 @@ void validateScenario(const Scenario& s) {
   if (!(s.settings.duration > 0.0) || !std::isfinite(s.settings.duration))
     throw InputError({s.file, 0, 0}, "duration must be > 0");
   // dt: 5e-324 passes "dt > 0" and then never finishes; 10^8 steps is days of computing.
-  if (s.settings.duration / s.settings.dt > 1e8)
-    throw InputError({s.file, 0, 0}, "duration / dt is over 10^8 steps: is dt in seconds?");
+  if (s.settings.duration / s.settings.dt > 1e8) {
+    // The message asks about dt: its key when the file gives it, else the duration's.
+    const bool dtGiven = s.dtAt.line > 0, durationGiven = s.durationAt.line > 0;
+    throw InputError(dtGiven ? s.dtAt : durationGiven ? s.durationAt : SourceLocation{s.file, 0, 0},
+                     std::string(dtGiven ? "dt: " : durationGiven ? "duration: " : "") +
+                         "duration / dt is over 10^8 steps: is dt in seconds?");
+  }
   for (std::size_t o = 0; o < w.obstacles.size(); ++o) {
     if (const auto* ball = std::get_if<geometry::Ball>(&w.obstacles[o].shape); ball != nullptr && !(ball->radius > 0.0))
       throw InputError({s.file, 0, 0}, "obstacle " + std::to_string(o) + ": radius must be > 0");

@@ -395,6 +395,8 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   if (seedOverride != nullptr) s.settings.seed = *seedOverride;
   s.settings.dt = m.positive("dt", s.settings.dt);
   s.settings.duration = m.positive("duration", s.settings.duration);
+  if (m.has("dt")) s.dtAt = yaml::locate(file, m.node("dt"));
+  if (m.has("duration")) s.durationAt = yaml::locate(file, m.node("duration"));
   s.settings.threads = static_cast<int>(m.integer("threads", 1, 1, 256));
   if (m.has("integrator")) {
     const YAML::Node n = m.node("integrator");

@@ -372,3 +372,12 @@ TEST(YamlScenario, TargetsAndWayPointsLieInTheWorld) {
                                            "    path: {waypoints: [[100, 100], [110, 100]]}\n" + kAgent),
             "");
 }
+
+// The step count's bound names the dt key (the message asks whether dt is in seconds), else
+// the duration's.
+TEST(YamlScenario, TooManyStepsNameTheStepOrTheDuration) {
+  EXPECT_EQ(errorOf(std::string(kHeader) + "duration: 100\ndt: 1e-7\n" + kAgent),
+            "test.yaml:5:5: dt: duration / dt is over 10^8 steps: is dt in seconds?");
+  EXPECT_EQ(errorOf(std::string(kHeader) + "duration: 1e8\n" + kAgent),
+            "test.yaml:4:11: duration: duration / dt is over 10^8 steps: is dt in seconds?");
+}
