@@ -10,6 +10,7 @@
 
 #include "document_params.hpp"
 #include "obstacle_checks.hpp"
+#include "part_configs.hpp"
 #include "unit_vector.hpp"
 #include "placement.hpp"
 #include "steer/experiments/scenario.hpp"
@@ -422,6 +423,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   }
   s.model = m.choice("model", s.model, {"goldenstein", "reynolds", "straight"});
   s.planner = m.choice("planner", s.planner, {"direct", "harmonic", "hybrid", "field"});
+  if (const std::string why = plannerDimensionProblem(s.planner, r.dimension); !why.empty()) m.fail("planner", why);
   s.neighbors = m.choice("neighbors", s.neighbors, {"kinetic", "lattice", "brute"});
   {
     YamlMap w = m.map("world");

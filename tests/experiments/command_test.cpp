@@ -212,6 +212,28 @@ TEST(SteerCommand, AStepSoSmallTheRunCouldNotFinishIsAnError) {
   fs::remove_all(out);
 }
 
+// The harmonic, hybrid and field planners and `steer field` work on a grid of the x-y plane: on a
+// 3D scenario they ran, flattening every direction to z = 0.
+TEST(SteerCommand, PlanarPlannersAndTheFieldRefuseA3DScenario) {
+  const std::string scenario = kData + "/yaml/three_agents_3d.yaml";
+  const fs::path out = scratchDir("planar_3d");
+  for (const std::string planner : {"harmonic", "hybrid", "field"}) {
+    SCOPED_TRACE(planner);
+    const auto r = runSteer("run " + scenario + " --planner " + planner + " --duration 0.1 --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(r.err, "<command line>: --planner: the " + planner +
+                         " planner steers in the x-y plane only (2D scenarios); a 3D scenario takes the direct planner\n");
+    EXPECT_FALSE(fs::exists(out));
+  }
+  EXPECT_EQ(runSteer("run " + scenario + " --planner direct --duration 0.1 --quiet --out " + out.string()).status, 0);
+  fs::remove_all(out);
+  const auto field = runSteer("field " + scenario + " --no-png --resolution 16 --quiet --out " + out.string());
+  EXPECT_EQ(field.status, 2) << field.err;
+  EXPECT_EQ(field.err.rfind(scenario + ": steer field: the harmonic field is solved in the x-y plane, for 2D scenarios only", 0), 0u)
+      << field.err;
+  EXPECT_FALSE(fs::exists(out));
+}
+
 // summary.json names the scenario by an absolute path, so `steer render RUN_DIR` works from any
 // working directory even when the run was given a relative one.
 TEST(SteerCommand, SummaryNamesTheScenarioByAnAbsolutePath) {

@@ -381,3 +381,12 @@ TEST(YamlScenario, TooManyStepsNameTheStepOrTheDuration) {
   EXPECT_EQ(errorOf(std::string(kHeader) + "duration: 1e8\n" + kAgent),
             "test.yaml:4:11: duration: duration / dt is over 10^8 steps: is dt in seconds?");
 }
+
+// The harmonic, hybrid and field planners work on a grid of the x-y plane.
+TEST(YamlScenario, PlanarPlannersAreErrorsIn3D) {
+  for (const std::string planner : {"harmonic", "hybrid", "field"})
+    EXPECT_EQ(errorOf(kHeader3 + std::string("planner: ") + planner + "\nagents:\n  - {position: [0, 0, 0]}\n"),
+              "test.yaml:5:10: planner: the " + planner +
+                  " planner steers in the x-y plane only (2D scenarios); a 3D scenario takes the direct planner");
+  EXPECT_EQ(errorOf(kHeader3 + std::string("planner: direct\nagents:\n  - {position: [0, 0, 0]}\n")), "");
+}
