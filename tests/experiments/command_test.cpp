@@ -234,6 +234,18 @@ TEST(SteerCommand, PlanarPlannersAndTheFieldRefuseA3DScenario) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// `--at nan` drew a frame named at_nan.png (the time clamped to the run's first sample).
+TEST(SteerCommand, RenderTimesAreFiniteAndNotNegative) {
+  for (const std::string at : {"nan", "inf", "-1", "abc"}) {
+    SCOPED_TRACE(at);
+    const fs::path out = scratchDir("render_at");
+    const auto r = runSteer("render " + out.string() + " --at " + at + " --out " + out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("--at: must be a finite number >= 0, got '" + at + "'"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
+}
+
 // summary.json names the scenario by an absolute path, so `steer render RUN_DIR` works from any
 // working directory even when the run was given a relative one.
 TEST(SteerCommand, SummaryNamesTheScenarioByAnAbsolutePath) {
