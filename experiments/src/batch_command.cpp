@@ -1,6 +1,7 @@
 #include "batch_command.hpp"
 
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <thread>
 
@@ -140,17 +141,40 @@ void addSweepOptions(CLI::App& app, BatchCommandOptions& o) {
   app.add_option("--out", o.out, "output folder (default runs/sweep)");
 }
 
+namespace {
+
+// The seeds FIRST, FIRST + 1, ...: past 2^64 - 1 they wrapped round to 0.
+std::vector<std::uint64_t> seedsOf(const BatchCommandOptions& o) {
+  constexpr std::uint64_t kLast = std::numeric_limits<std::uint64_t>::max();
+  if (o.seeds > 0 && o.firstSeed > kLast - (o.seeds - 1))
+    throw InputError({"<command line>", 0, 0}, "--first-seed: with --seeds " + std::to_string(o.seeds) +
+                                                   " the seeds would pass " + std::to_string(kLast) +
+                                                   " (the largest); give at most " + std::to_string(kLast - (o.seeds - 1)));
+  return seedList(o.firstSeed, o.seeds);
+}
+
+}  // namespace
+
 int compareCommand(const BatchCommandOptions& o) {
   const std::vector<std::string> models = o.models.empty() ? std::vector<std::string>{"goldenstein", "reynolds"} : o.models;
   const std::vector<std::string> planners = o.planners.empty() ? std::vector<std::string>{"direct"} : o.planners;
-  const auto jobs = compareJobs(o.scenarios, models, planners, seedList(o.firstSeed, o.seeds), o.overrides);
+  std::vector<std::uint64_t> seeds;
+  try {
+    seeds = seedsOf(o);
+  } catch (const InputError& e) {
+    reportInputError(e);
+    return 2;
+  }
+  const auto jobs = compareJobs(o.scenarios, models, planners, seeds, o.overrides);
   return runBatchCommand("compare", jobs, {}, o, "Comparison of models and planners");
 }
 
 int sweepCommand(const BatchCommandOptions& o) {
   std::vector<SweepParameter> parameters;
   std::vector<std::string> keys;
+  std::vector<std::uint64_t> seeds;
   try {
+    seeds = seedsOf(o);
     for (const auto& text : o.sweeps) {
       parameters.push_back(parseSweepParameter(text));
       for (const auto& k : keys)
@@ -161,7 +185,7 @@ int sweepCommand(const BatchCommandOptions& o) {
     reportInputError(e);
     return 2;
   }
-  const auto jobs = sweepJobs(o.scenarios.front(), parameters, o.models, o.planners, seedList(o.firstSeed, o.seeds), o.overrides);
+  const auto jobs = sweepJobs(o.scenarios.front(), parameters, o.models, o.planners, seeds, o.overrides);
   return runBatchCommand("sweep", jobs, keys, o, "Parameter sweep of " + o.scenarios.front());
 }
 

@@ -1,27 +1,43 @@
 #pragma once
 // Checks of command-line values that CLI11's stock validators get wrong for us: PositiveNumber
-// lets NaN through (NaN <= 0 is false) and prints its range with a 309-digit maximum, and an
-// unsigned option takes "-1" as 2^64 - 1.
+// lets NaN through (NaN <= 0 is false) and prints its range with a 309-digit maximum, an
+// unchecked double takes "nan", and an unsigned option takes "-1" as 2^64 - 1.
 #include <CLI/CLI.hpp>
 
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace steer::experiments {
+
+/// `text` as a whole finite decimal number, or nothing.
+inline std::optional<double> finiteNumber(const std::string& text) {
+  double v = 0.0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
 
 /// A finite number > 0 (seconds, lengths).
 inline CLI::Validator finitePositive() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        double v = 0.0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v) || !(v > 0.0))
-          return "must be a finite number > 0, got '" + text + "'";
-        return {};
+        const auto v = finiteNumber(text);
+        return v && *v > 0.0 ? std::string() : "must be a finite number > 0, got '" + text + "'";
       },
       "FINITE > 0");
+}
+
+/// A finite number >= 0 (a time in a run).
+inline CLI::Validator finiteNonNegative() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const auto v = finiteNumber(text);
+        return v && *v >= 0.0 ? std::string() : "must be a finite number >= 0, got '" + text + "'";
+      },
+      "FINITE >= 0");
 }
 
 /// A seed: a whole number in [0, 2^64 - 1], written in decimal digits.

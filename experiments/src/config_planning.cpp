@@ -29,6 +29,11 @@ std::string defaultCacheDir() {
 
 }  // namespace
 
+std::string plannerDimensionProblem(const std::string& planner, int dimension) {
+  if (dimension != 3 || planner == "direct") return {};
+  return "the " + planner + " planner steers in the x-y plane only (2D scenarios); a 3D scenario takes the direct planner";
+}
+
 planning::DirectPlannerParameters readDirectPlannerParameters(const Scenario& s) {
   planning::DirectPlannerParameters p;
   if (!hasSection(s, "direct")) return p;

@@ -47,9 +47,16 @@ struct ReynoldsReader {
     n.angle = m.number("angle_deg", n.angle / kDeg, 0.0, 180.0) * kDeg;
   }
 
+  // A point the agents are to reach (a way-point, a spine point, a point to seek) lies in the world.
+  geometry::Vec3 reachedPoint(const YAML::Node& n, const std::string& at) const {
+    const geometry::Vec3 p = yaml::toPoint(s.file, n, at, s.world.dimension);
+    yaml::requireInWorld(s.file, n, at, p, s.world.bounds, s.world.dimension);
+    return p;
+  }
+
   sim::Path path(const YamlMap& m) const {
     sim::Path p;
-    m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) { p.waypoints.push_back(yaml::toPoint(m.file(), n, at, s.world.dimension)); });
+    m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) { p.waypoints.push_back(reachedPoint(n, at)); });
     if (p.waypoints.empty()) m.fail("waypoints", "a path needs at least one way-point");
     p.speed = m.positive("speed", p.speed);
     p.loop = m.boolean("loop", p.loop);
@@ -79,7 +86,7 @@ struct ReynoldsReader {
     b.margin = m.number("margin", b.margin, 0.0, 1e6);
     b.maxTime = m.positive("max_time", b.maxTime);
     b.speed = m.number("speed", b.speed, -1e3, 1e3);
-    b.point = m.point("point", b.point, s.world.dimension);
+    if (m.has("point")) b.point = reachedPoint(m.node("point"), m.childPath("point"));
     b.offset = m.point("offset", b.offset, s.world.dimension);
     if (m.has("agent")) b.agentA = agentNamed(m, "agent");
     if (m.has("agent_b")) b.agentB = agentNamed(m, "agent_b");
@@ -119,7 +126,7 @@ struct ReynoldsReader {
     }
     if (m.has("path")) {
       YamlMap p = m.map("path");
-      p.forEach("points", [&](const YAML::Node& n, const std::string& a) { b.path.points.push_back(yaml::toPoint(s.file, n, a, s.world.dimension)); });
+      p.forEach("points", [&](const YAML::Node& n, const std::string& a) { b.path.points.push_back(reachedPoint(n, a)); });
       if (b.path.points.size() < 2) p.fail("points", "a path spine needs at least two points");
       b.path.radius = p.positive("radius", b.path.radius);
       p.finish();
@@ -144,8 +151,9 @@ struct ReynoldsReader {
     b.explore.max = s.world.bounds.max;
     if (m.has("explore")) {
       YamlMap e = m.map("explore");
-      b.explore.min = e.point("min", b.explore.min, s.world.dimension);
-      b.explore.max = e.point("max", b.explore.max, s.world.dimension);
+      // Cells outside the world could never be seen: the agents would seek them for ever.
+      if (e.has("min")) b.explore.min = reachedPoint(e.node("min"), e.childPath("min"));
+      if (e.has("max")) b.explore.max = reachedPoint(e.node("max"), e.childPath("max"));
       b.explore.cellSize = e.positive("cell_size", b.explore.cellSize);
       b.explore.sensingRadius = e.positive("sensing_radius", b.explore.sensingRadius);
       b.explore.clearance = e.number("clearance", b.explore.clearance, 0.0, 1e6);
@@ -337,7 +345,7 @@ reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
       YamlMap c(s.file, n, at);
       reynolds::Resource resource;
       resource.position = c.requiredPoint("position", s.world.dimension);
-      if (!s.world.bounds.contains(resource.position, s.world.dimension)) c.fail("position", "outside the world");
+      yaml::requireInWorld(s.file, c.node("position"), c.childPath("position"), resource.position, s.world.bounds, s.world.dimension);
       resource.radius = c.number("radius", resource.radius, 0.0, 1e6);
       c.finish();
       p.resources.push_back(resource);

@@ -121,6 +121,9 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
   try {
     scenario = loadScenario(path);
     validateScenario(scenario);
+    // The grid covers the x-y plane: of a 3D world it would draw a slice that no planner uses.
+    if (scenario.world.dimension == 3)
+      throw InputError({path, 0, 0}, "steer field: the harmonic field is solved in the x-y plane, for 2D scenarios only (this one is 3D)");
     checkSections(scenario);
     p = readHarmonicPlannerParameters(scenario);
     if (!o.solver.empty() && !planning::parseSolver(o.solver, p.field.solver.solver))

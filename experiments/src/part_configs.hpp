@@ -26,5 +26,8 @@ FieldPlannerSection readFieldPlannerSection(const Scenario& scenario);
 planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& scenario);
 reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& scenario);
 local::GoldensteinParameters readGoldensteinParameters(const Scenario& scenario);
+/// Why `planner` cannot steer in a world of `dimension` ("" when it can): the harmonic and hybrid
+/// planners' potential and the field planner's vectors live on a grid of the x–y plane.
+std::string plannerDimensionProblem(const std::string& planner, int dimension);
 
 }  // namespace steer::experiments

@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli_checks.hpp"
 #include "steer/environment/triangulation_edges.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "u_trap_scenario.hpp"
@@ -259,7 +260,7 @@ void addRenderOptions(CLI::App& app, RenderOptions& o) {
   app.add_option("--out", o.out, "output folder (default: RUN_DIR)");
   app.add_option("--width", o.width, "picture width (pixels)")->check(CLI::Range(64, 8192));
   app.add_option("--height", o.height, "picture height (pixels)")->check(CLI::Range(64, 8192));
-  app.add_option("--at", o.at, "also a frame at each of these times (s): OUT/at_<T>.png (repeatable)");
+  app.add_option("--at", o.at, "also a frame at each of these times (s): OUT/at_<T>.png (repeatable)")->check(finiteNonNegative());
   app.add_flag("--triangulation", o.triangulation,
                "overlay the kinetic constrained Delaunay triangulation on the frames (2D; walls' edges drawn thick)");
   app.add_flag("!--no-near-disks", o.nearDisks, "frames without the agents' near disks");

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "document_params.hpp"
+#include "part_configs.hpp"
 #include "yaml_support.hpp"
 #include "steer/experiments/factory.hpp"
 
@@ -53,7 +54,10 @@ YAML::Node* sectionFor(Scenario& s, const std::string& name) {
 
 void applyOverrides(Scenario& s, const RunOverrides& o) {
   if (o.model) s.model = *o.model;
-  if (o.planner) s.planner = *o.planner;
+  if (o.planner) {
+    if (const std::string why = plannerDimensionProblem(*o.planner, s.world.dimension); !why.empty()) badOption("--planner", why);
+    s.planner = *o.planner;
+  }
   if (o.neighbors) s.neighbors = *o.neighbors;
   if (o.integrator && !sim::parseIntegrator(*o.integrator, s.settings.integrator.kind))
     badOption("--integrator", "unknown integrator '" + *o.integrator + "' (choose euler, rk4, dopri5)");

@@ -80,6 +80,9 @@ class XmlReader {
     if (text.empty() || end == text.c_str() || (*end != '\0' && !std::isspace(static_cast<unsigned char>(*end))))
       fail(node, "expected a number, got '" + text + "'");
     if (!std::isfinite(v)) fail(node, "must be a finite number, got '" + text + "'");
+    // strtod also reads C's hexadecimal numbers (0x10, 0x1p3), which SteerSuite's files never hold.
+    if (text.find_first_not_of("0123456789+-.eE \t\r\n") != std::string::npos)
+      fail(node, "expected a decimal number, got '" + text + "'");
     // The range the YAML reader allows too: beyond it, widths, angles in radians and squared
     // distances overflow (a world of ±1e308 hung the bin lattice; thetaY = 1e308 made a box of NaN).
     if (std::abs(v) > 1e300) fail(node, "must be in [-1e300, 1e300], got '" + text + "'");
@@ -129,6 +132,17 @@ class XmlReader {
     const double x = number(node, "x"), y = numberOr(node, "y", 0.0), z = number(node, "z");
     (void)y;  // height: SteerSuite's y is up, ignored in 2D
     return Vec3(x, z, 0.0);
+  }
+
+  /// Placement samples a region along x and z: without extent on one it is a point or a line,
+  /// where only one body fits (a single agent there is how a test case pins it to a spot).
+  void requireExtent(const pugi::xml_node& bounds, std::size_t count, const char* what) const {
+    for (const char* axis : {"x", "z"}) {
+      const std::string lo = std::string(axis) + "min", hi = std::string(axis) + "max";
+      if (count > 1 && number(bounds, lo.c_str()) == number(bounds, hi.c_str()))
+        fail(bounds.child(hi.c_str()), "equals <" + lo + ">: a region without extent holds one " + what + ", not " +
+                                           std::to_string(count));
+    }
   }
 
   /// <xmin>..<zmax> bounds as a 2D box.
@@ -320,6 +334,7 @@ class XmlReader {
         onlyChildren(n, {"numObstacles", "regionBounds", "obstacleSize", "obstacleHeight"});
         const std::size_t count = this->count(n, "numObstacles");
         const geometry::AlignedBox region = bounds(child(n, "regionBounds"));
+        requireExtent(child(n, "regionBounds"), count, "obstacle");
         const double size = positive(n, "obstacleSize");
         numberOr(n, "obstacleHeight", 1.0);
         const sim::Noise noise(seed_ ^ 0x0B57ULL);
@@ -365,6 +380,7 @@ class XmlReader {
         onlyChildren(n, {"numAgents", "regionBounds", "initialConditions", "goalSequence", "name"});
         const std::size_t count = this->count(n, "numAgents");
         const geometry::AlignedBox region = bounds(child(n, "regionBounds"));
+        requireExtent(child(n, "regionBounds"), count, "agent");
         sim::Agent proto;
         const pugi::xml_node ic = child(n, "initialConditions");
         initialConditions(ic, proto, s.world, &region);

@@ -40,7 +40,9 @@ void checkRegionGoal(const Scenario& s, const ObstacleIndex& index, std::size_t 
     throw InputError(goalLocation(s, i, g), what + ": the region needs max > min in x and y");
   const sim::Vec3& lo = s.world.bounds.min;
   const sim::Vec3& hi = s.world.bounds.max;
-  if (!(box.max.x() > lo.x() && box.min.x() < hi.x() && box.max.y() > lo.y() && box.min.y() < hi.y()))
+  const sim::Goal& goal = a.goals[g];
+  if (!(box.max.x() > lo.x() && box.min.x() < hi.x() && box.max.y() > lo.y() && box.min.y() < hi.y() &&
+        goal.regionZMax >= lo.z() && goal.regionZMin <= hi.z()))
     throw InputError(goalLocation(s, i, g), what + ": the region is outside the world bounds");
   // An obstacle that holds the box holds its corner box.min: only those near it are candidates.
   const auto holder = index.first(box.min, 0.0, [&](std::size_t o) {
@@ -128,8 +130,13 @@ void validateScenario(const Scenario& s) {
   if (!(s.settings.duration > 0.0) || !std::isfinite(s.settings.duration))
     throw InputError({s.file, 0, 0}, "duration must be > 0");
   // dt: 5e-324 passes "dt > 0" and then never finishes; 10^8 steps is days of computing.
-  if (s.settings.duration / s.settings.dt > 1e8)
-    throw InputError({s.file, 0, 0}, "duration / dt is over 10^8 steps: is dt in seconds?");
+  if (s.settings.duration / s.settings.dt > 1e8) {
+    // The message asks about dt: its key when the file gives it, else the duration's.
+    const bool dtGiven = s.dtAt.line > 0, durationGiven = s.durationAt.line > 0;
+    throw InputError(dtGiven ? s.dtAt : durationGiven ? s.durationAt : SourceLocation{s.file, 0, 0},
+                     std::string(dtGiven ? "dt: " : durationGiven ? "duration: " : "") +
+                         "duration / dt is over 10^8 steps: is dt in seconds?");
+  }
   for (std::size_t o = 0; o < w.obstacles.size(); ++o) {
     if (const auto* ball = std::get_if<geometry::Ball>(&w.obstacles[o].shape); ball != nullptr && !(ball->radius > 0.0))
       throw InputError({s.file, 0, 0}, "obstacle " + std::to_string(o) + ": radius must be > 0");
@@ -152,11 +159,14 @@ void validateScenario(const Scenario& s) {
     for (std::size_t g = 0; g < a.goals.size(); ++g) {
       const sim::Goal& goal = a.goals[g];
       if (goal.kind == sim::Goal::Kind::SeekRegion) checkRegionGoal(s, index, i, g);
-      if (goal.kind != sim::Goal::Kind::Seek || goal.target.kind != sim::Target::Kind::Point) continue;
+      const bool seek = goal.kind == sim::Goal::Kind::Seek, flee = goal.kind == sim::Goal::Kind::Flee;
+      if (!(seek || flee) || goal.target.kind != sim::Target::Kind::Point) continue;
       const sim::Vec3& p = goal.target.point;
       if (!p.allFinite()) throw InputError(goalLocation(s, i, g), agentLabel(s, a) + ": goal must be finite");
       if (!w.bounds.contains(p, w.dimension))
         throw InputError(goalLocation(s, i, g), agentLabel(s, a) + ": goal " + std::to_string(g) + " is outside the world bounds");
+      // A point to flee from may well lie in an obstacle (a fire in a building).
+      if (!seek) continue;
       if (const auto o = index.first(geometry::xy(p), 0.0, [&](std::size_t k) {
             return sim::obstacleContains(w.obstacles[k], sim::Vec3::Zero(), p, 0.0);
           }))

@@ -10,6 +10,7 @@
 
 #include "document_params.hpp"
 #include "obstacle_checks.hpp"
+#include "part_configs.hpp"
 #include "unit_vector.hpp"
 #include "placement.hpp"
 #include "steer/experiments/scenario.hpp"
@@ -54,9 +55,23 @@ struct Reader {
   // A point that is an element of a list (way-points, polygon vertices), checked like point().
   Vec3 listedPoint(const YAML::Node& n, const std::string& at) const { return yaml::toPoint(file, n, at, dimension); }
 
-  sim::Path path(const YamlMap& m) const {
+  // Segments, polygons and boxes are vertical prisms in 3D (only x and y of their points are
+  // used), so [x, y] is a whole point of theirs in every dimension.
+  Vec3 footprintPoint(const YamlMap& m, const std::string& key) const {
+    return dimension == 3 ? m.requiredVector(key) : point(m, key);
+  }
+  Vec3 footprintListedPoint(const YAML::Node& n, const std::string& at) const {
+    return dimension == 3 ? yaml::toVector(file, n, at) : listedPoint(n, at);
+  }
+
+  // `reached`: a target's way-points are where agents go, so they lie in the world (an
+  // obstacle's way-points only move its shape, whose sweep is checked as a whole).
+  sim::Path path(const YamlMap& m, bool reached = false) const {
     sim::Path p;
-    m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) { p.waypoints.push_back(listedPoint(n, at)); });
+    m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) {
+      p.waypoints.push_back(listedPoint(n, at));
+      if (reached) yaml::requireInWorld(file, n, at, p.waypoints.back(), scenario.world.bounds, dimension);
+    });
     if (p.waypoints.empty()) m.fail("waypoints", "a path needs at least one way-point");
     p.speed = m.positive("speed", 1.0);
     p.loop = m.boolean("loop", false);
@@ -82,7 +97,7 @@ struct Reader {
       ++shapes;
       shapeKey = "segment";
       YamlMap c = m.map("segment");
-      const Vec3 a = point(c, "from"), b = point(c, "to");
+      const Vec3 a = footprintPoint(c, "from"), b = footprintPoint(c, "to");
       if ((a - b).norm() == 0.0) c.fail("to", "a segment needs two distinct end points");
       o.shape = geometry::Segment{geometry::xy(a), geometry::xy(b)};
       c.finish();
@@ -92,7 +107,7 @@ struct Reader {
       shapeKey = "polygon";
       YamlMap c = m.map("polygon");
       geometry::Polygon poly;
-      c.forEach("vertices", [&](const YAML::Node& n, const std::string& p) { poly.vertices.push_back(geometry::xy(listedPoint(n, p))); });
+      c.forEach("vertices", [&](const YAML::Node& n, const std::string& p) { poly.vertices.push_back(geometry::xy(footprintListedPoint(n, p))); });
       if (poly.vertices.size() < 3) c.fail("vertices", "a polygon needs at least 3 vertices");
       if (std::abs(geometry::signedArea(poly)) < 1e-12) c.fail("vertices", "the polygon has zero area");
       if (const auto edges = polygonSelfIntersection(poly))
@@ -105,7 +120,7 @@ struct Reader {
       ++shapes;
       shapeKey = "box";
       YamlMap c = m.map("box");
-      const Vec3 lo = point(c, "min"), hi = point(c, "max");
+      const Vec3 lo = footprintPoint(c, "min"), hi = footprintPoint(c, "max");
       if (!(hi.x() > lo.x() && hi.y() > lo.y())) c.fail("max", "max must exceed min in x and y");
       o.shape = geometry::AlignedBox{geometry::xy(lo), geometry::xy(hi)};
       c.finish();
@@ -114,7 +129,7 @@ struct Reader {
       ++shapes;
       shapeKey = "oriented_box";
       YamlMap c = m.map("oriented_box");
-      const Vec3 center = point(c, "center");
+      const Vec3 center = footprintPoint(c, "center");
       const Vec3 size = c.requiredVector("size");
       if (!(size.x() > 0 && size.y() > 0)) c.fail("size", "both sizes must be > 0");
       const double angle = c.number("angle_deg", 0.0) * geometry::kPi / 180.0;
@@ -142,7 +157,7 @@ struct Reader {
     YamlMap tm(file, n, m.childPath(key));
     if (tm.has("path")) {
       t.kind = sim::Target::Kind::Path;
-      t.path = path(tm.map("path"));
+      t.path = path(tm.map("path"), true);
     } else if (tm.has("agent")) {
       t.kind = sim::Target::Kind::Agent;
       pending.push_back({agent, goalIndex, tm.string("agent", ""), yaml::locate(file, tm.node("agent"))});
@@ -170,8 +185,13 @@ struct Reader {
     } else if (kind == "region") {
       g.kind = sim::Goal::Kind::SeekRegion;
       const Vec3 lo = point(m, "min"), hi = point(m, "max");
-      if (!(hi.x() >= lo.x() && hi.y() >= lo.y())) m.fail("max", "max must not be below min");
+      if (!(hi.x() >= lo.x() && hi.y() >= lo.y() && (dimension == 2 || hi.z() >= lo.z())))
+        m.fail("max", "max must not be below min");
       g.region = {geometry::xy(lo), geometry::xy(hi)};
+      if (dimension == 3) {
+        g.regionZMin = lo.z();
+        g.regionZMax = hi.z();
+      }
     } else {
       g.kind = sim::Goal::Kind::Idle;
       if (!m.has("duration")) m.fail("duration", "an idle goal needs a duration (s)");
@@ -330,17 +350,38 @@ struct Reader {
   }
 };
 
+// Where a document of `text` starts: its `---` line when only blanks and comments lie between
+// that line and the document's first node (yaml-cpp marks the node), else the node.
+SourceLocation documentStart(const std::string& text, const std::string& file, const YAML::Node& document) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  const SourceLocation node = yaml::locate(file, document);
+  for (int k = node.line - 2; k >= 0 && k < static_cast<int>(lines.size()); --k) {
+    const std::string& line = lines[static_cast<std::size_t>(k)];
+    if (line.rfind("---", 0) == 0) return {file, k + 1, 1};
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first != std::string::npos && line[first] != '#') break;
+  }
+  return node;
+}
+
 }  // namespace
 
 Scenario parseYamlScenario(const std::string& text, const std::string& file, const std::uint64_t* seedOverride,
                            const std::vector<std::string>& documentParams) {
-  YAML::Node root;
+  std::vector<YAML::Node> documents;
   try {
-    root = YAML::Load(text);
+    documents = YAML::LoadAll(text);
   } catch (const YAML::Exception& e) {
     throw InputError({file, e.mark.is_null() ? 0 : e.mark.line + 1, e.mark.is_null() ? 0 : e.mark.column + 1},
                      "malformed YAML: " + e.msg);
   }
+  // yaml-cpp's Load() read the first document and dropped the rest without a word.
+  for (std::size_t d = 1; d < documents.size(); ++d)
+    if (!documents[d].IsNull())
+      throw InputError(documentStart(text, file, documents[d]), "a second YAML document starts here: a scenario is one document");
+  YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
   if (!root.IsMap()) throw InputError({file, 1, 1}, "a scenario is a YAML mapping of keys");
   applyDocumentParams(root, file, documentParams);
 
@@ -355,6 +396,8 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   if (seedOverride != nullptr) s.settings.seed = *seedOverride;
   s.settings.dt = m.positive("dt", s.settings.dt);
   s.settings.duration = m.positive("duration", s.settings.duration);
+  if (m.has("dt")) s.dtAt = yaml::locate(file, m.node("dt"));
+  if (m.has("duration")) s.durationAt = yaml::locate(file, m.node("duration"));
   s.settings.threads = static_cast<int>(m.integer("threads", 1, 1, 256));
   if (m.has("integrator")) {
     const YAML::Node n = m.node("integrator");
@@ -380,6 +423,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   }
   s.model = m.choice("model", s.model, {"goldenstein", "reynolds", "straight"});
   s.planner = m.choice("planner", s.planner, {"direct", "harmonic", "hybrid", "field"});
+  if (const std::string why = plannerDimensionProblem(s.planner, r.dimension); !why.empty()) m.fail("planner", why);
   s.neighbors = m.choice("neighbors", s.neighbors, {"kinetic", "lattice", "brute"});
   {
     YamlMap w = m.map("world");

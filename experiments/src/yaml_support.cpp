@@ -27,7 +27,9 @@ void tagTree(YAML::Node node) {
 }  // namespace
 
 YAML::Node loadCommandLineValue(const std::string& text) {
-  YAML::Node value = YAML::Load(text);
+  const YAML::Node loaded = YAML::Load(text);
+  // An empty text loads as a null node without storage, which tagTree's copy would tag alone.
+  YAML::Node value = loaded.IsNull() ? YAML::Node(YAML::NodeType::Null) : loaded;
   tagTree(value);
   return value;
 }
@@ -76,8 +78,15 @@ geometry::Vec3 toVector(const std::string& file, const YAML::Node& node, const s
 
 geometry::Vec3 toPoint(const std::string& file, const YAML::Node& node, const std::string& path, int dimension) {
   const geometry::Vec3 v = toVector(file, node, path);
+  // A missing z would read as 0: a point of a 3D world is placed on the plane z = 0 only when it says so.
+  if (dimension == 3 && node.size() == 2) fail(file, node, path, "expected [x, y, z] in a 3D world");
   if (dimension == 2 && node.size() == 3 && v.z() != 0.0) fail(file, node, path, "a 2D scenario takes [x, y] (z must be 0)");
   return v;
+}
+
+void requireInWorld(const std::string& file, const YAML::Node& node, const std::string& path, const geometry::Vec3& p,
+                    const sim::Bounds& world, int dimension) {
+  if (!world.contains(p, dimension)) fail(file, node, path, "outside the world bounds");
 }
 
 YamlMap::YamlMap(std::string file, YAML::Node node, std::string path)
@@ -91,7 +100,8 @@ std::string YamlMap::childPath(const std::string& key) const { return path_.empt
 bool YamlMap::has(const std::string& key) const {
   if (!node_.IsMap()) return false;
   used_.insert(key);
-  return node_[key].IsDefined() && !node_[key].IsNull();
+  if (node_[key].IsDefined() && node_[key].IsNull()) failWithoutValue(key);
+  return node_[key].IsDefined();
 }
 
 YAML::Node YamlMap::node(const std::string& key) const {
@@ -99,7 +109,19 @@ YAML::Node YamlMap::node(const std::string& key) const {
   // A const lookup of a missing key gives an invalid "zombie" node that throws when copied
   // into another; hand out a valid undefined node instead.
   if (!node_.IsMap() || !node_[key].IsDefined()) return YAML::Node(YAML::NodeType::Undefined);
+  if (node_[key].IsNull()) failWithoutValue(key);
   return node_[key];
+}
+
+void YamlMap::failWithoutValue(const std::string& key) const {
+  // `radius:` with the value left out read as an absent key, i.e. the default, without a word.
+  // The file's key is blamed, unless --param gave the empty value (its tag names the command line).
+  for (auto it = node_.begin(); it != node_.end(); ++it)
+    if (it->first.Scalar() == key) {
+      const bool fromCommandLine = it->first.Mark().is_null() || it->second.Tag() == kCommandLineTag;
+      yaml::fail(file_, fromCommandLine ? it->second : it->first, childPath(key), "a value is required");
+    }
+  yaml::fail(file_, node_, childPath(key), "a value is required");
 }
 
 YAML::Node YamlMap::required(const std::string& key) const {

@@ -11,6 +11,7 @@
 
 #include "steer/experiments/input_error.hpp"
 #include "steer/geometry/vec.hpp"
+#include "steer/sim/world.hpp"
 
 namespace steer::experiments::yaml {
 
@@ -31,8 +32,9 @@ class YamlMap {
  public:
   YamlMap(std::string file, YAML::Node node, std::string path);
 
+  /// Whether the key is given; given without a value (null) is an error.
   bool has(const std::string& key) const;
-  YAML::Node node(const std::string& key) const;  ///< undefined node when absent
+  YAML::Node node(const std::string& key) const;  ///< undefined node when absent; an error when null
   std::string childPath(const std::string& key) const;
 
   /// Finite number; `required` makes absence an error. Range checks: min/max inclusive.
@@ -50,7 +52,8 @@ class YamlMap {
   /// [x, y] or [x, y, z] (z = 0 when 2 values).
   geometry::Vec3 vector(const std::string& key, const geometry::Vec3& fallback) const;
   geometry::Vec3 requiredVector(const std::string& key) const;
-  /// A position in a `dimension`-D scenario: as vector(), and in 2D a z given must be 0.
+  /// A position in a `dimension`-D scenario: as vector(), but [x, y, z] in 3D, and in 2D a z
+  /// given must be 0.
   geometry::Vec3 point(const std::string& key, const geometry::Vec3& fallback, int dimension) const;
   geometry::Vec3 requiredPoint(const std::string& key, int dimension) const;
 
@@ -69,6 +72,8 @@ class YamlMap {
 
  private:
   YAML::Node required(const std::string& key) const;
+  /// A key given with no value (`radius:`) is an error, not the default.
+  [[noreturn]] void failWithoutValue(const std::string& key) const;
   std::string file_;
   YAML::Node node_;
   std::string path_;
@@ -79,8 +84,13 @@ class YamlMap {
 double toNumber(const std::string& file, const YAML::Node& node, const std::string& path,
                 double min = -1e300, double max = 1e300);
 geometry::Vec3 toVector(const std::string& file, const YAML::Node& node, const std::string& path);
-/// A position in a `dimension`-D scenario (an element of a list of points): in 2D a z given
-/// must be 0, so that a point meant for 3D is not silently flattened.
+/// A position in a `dimension`-D scenario (an element of a list of points): [x, y, z] in 3D, and
+/// in 2D a z given must be 0, so that a point meant for 3D is not silently flattened.
 geometry::Vec3 toPoint(const std::string& file, const YAML::Node& node, const std::string& path, int dimension);
+
+/// Fails at `node` ("outside the world bounds") unless `p` lies in the world: a target, way-point
+/// or box corner the agents are to reach (the boundary counts as inside).
+void requireInWorld(const std::string& file, const YAML::Node& node, const std::string& path, const geometry::Vec3& p,
+                    const sim::Bounds& world, int dimension);
 
 }  // namespace steer::experiments::yaml

@@ -107,6 +107,30 @@ TEST(SteerCompare, BadInputExitsTwoAndWritesNothing) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// The seeds FIRST .. FIRST + N - 1 wrapped round past 2^64 - 1 (to 0, 1): now the option is at
+// fault; the largest first seed that fits still runs.
+TEST(SteerCompare, SeedsPastTheLargestAreABadFirstSeed) {
+  for (const std::string command : {"compare ", "sweep "}) {
+    SCOPED_TRACE(command);
+    const fs::path out = scratchDir("first_seed");
+    const std::string sweep = command == "sweep " ? " --param local.a=1" : "";
+    const auto r = runSteer(command + kSmall + sweep + " --first-seed 18446744073709551615 --seeds 3 --models straight "
+                            "--no-charts --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("<command line>: --first-seed: with --seeds 3 the seeds would pass 18446744073709551615", 0), 0u)
+        << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
+  const fs::path out = scratchDir("first_seed_last");
+  const auto r = runSteer("compare " + kSmall + " --first-seed 18446744073709551613 --seeds 3 --models straight "
+                          "--duration 0.2 --no-charts --quiet --out " + out.string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  const auto rows = readCsv(out / "comparison.csv");
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[3][column(rows[0], "seed")], "18446744073709551615");
+  fs::remove_all(out);
+}
+
 // A run that diverges mid-batch (found only by running it) stops the batch with status 2: the
 // folder then holds FAILED with the reason instead of RUNNING, and no comparison; a later batch
 // that finishes in the same folder removes FAILED.

@@ -89,7 +89,8 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   // (they were blamed on line 1 of the file, or on the file without a line).
   const std::string yaml = kData + "/yaml/minimal.yaml";
   for (const std::string args : {"--param agents.0.position=[.nan,0]", "--param local.a.b=1", "--param local.nokey=1",
-                                 "--param agents.0.goals=[{kind: seek, target: [1e400, 0]}]"}) {
+                                 "--param agents.0.goals=[{kind: seek, target: [1e400, 0]}]", "--param local.time_to_contact=",
+                                 "--param agents.0.radius="}) {
     SCOPED_TRACE(args);
     const fs::path out = scratchDir("badparam");
     const auto r = runSteer("run " + yaml + " --quiet --out " + out.string() + " " + args);
@@ -209,6 +210,40 @@ TEST(SteerCommand, AStepSoSmallTheRunCouldNotFinishIsAnError) {
   EXPECT_FALSE(fs::exists(out));
   EXPECT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --dt 0.01 --duration 1 --quiet --out " + out.string()).status, 0);
   fs::remove_all(out);
+}
+
+// The harmonic, hybrid and field planners and `steer field` work on a grid of the x-y plane: on a
+// 3D scenario they ran, flattening every direction to z = 0.
+TEST(SteerCommand, PlanarPlannersAndTheFieldRefuseA3DScenario) {
+  const std::string scenario = kData + "/yaml/three_agents_3d.yaml";
+  const fs::path out = scratchDir("planar_3d");
+  for (const std::string planner : {"harmonic", "hybrid", "field"}) {
+    SCOPED_TRACE(planner);
+    const auto r = runSteer("run " + scenario + " --planner " + planner + " --duration 0.1 --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(r.err, "<command line>: --planner: the " + planner +
+                         " planner steers in the x-y plane only (2D scenarios); a 3D scenario takes the direct planner\n");
+    EXPECT_FALSE(fs::exists(out));
+  }
+  EXPECT_EQ(runSteer("run " + scenario + " --planner direct --duration 0.1 --quiet --out " + out.string()).status, 0);
+  fs::remove_all(out);
+  const auto field = runSteer("field " + scenario + " --no-png --resolution 16 --quiet --out " + out.string());
+  EXPECT_EQ(field.status, 2) << field.err;
+  EXPECT_EQ(field.err.rfind(scenario + ": steer field: the harmonic field is solved in the x-y plane, for 2D scenarios only", 0), 0u)
+      << field.err;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+// `--at nan` drew a frame named at_nan.png (the time clamped to the run's first sample).
+TEST(SteerCommand, RenderTimesAreFiniteAndNotNegative) {
+  for (const std::string at : {"nan", "inf", "-1", "abc"}) {
+    SCOPED_TRACE(at);
+    const fs::path out = scratchDir("render_at");
+    const auto r = runSteer("render " + out.string() + " --at " + at + " --out " + out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("--at: must be a finite number >= 0, got '" + at + "'"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
 }
 
 // summary.json names the scenario by an absolute path, so `steer render RUN_DIR` works from any

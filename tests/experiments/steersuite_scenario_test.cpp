@@ -131,6 +131,27 @@ TEST(SteerSuiteScenario, RegionsTooSmallForTheirAgentsFailAtTheCount) {
   EXPECT_EQ(errorOf(withRegion("1", "-8", "-8")), "");
 }
 
+// A region without extent on x or z (a point or a line) holds one body: more were piled onto it.
+TEST(SteerSuiteScenario, RegionsWithoutExtentHoldOneBody) {
+  const std::string point = errorOf(withRegion("3", "-8", "-8"));
+  EXPECT_EQ(point.rfind("t.xml:23:", 0), 0u) << point;
+  EXPECT_NE(point.find("<xmax>: equals <xmin>: a region without extent holds one agent, not 3"), std::string::npos) << point;
+  const std::string obstacles = errorOf(minimalWith(
+      "<circleObstacle>", "<obstacleRegion><numObstacles>2</numObstacles><regionBounds><xmin>5</xmin><xmax>9</xmax>"
+                          "<ymin>0</ymin><ymax>0</ymax><zmin>5</zmin><zmax>5</zmax></regionBounds><obstacleSize>0.5</obstacleSize>"
+                          "</obstacleRegion>\n  <circleObstacle>"));
+  EXPECT_NE(obstacles.find("<zmax>: equals <zmin>: a region without extent holds one obstacle, not 2"), std::string::npos) << obstacles;
+}
+
+// strtod read C's hexadecimal numbers: <numAgents>0x3</numAgents> placed three agents.
+TEST(SteerSuiteScenario, NumbersAreDecimal) {
+  for (const std::string n : {"0x3", "0X3", "0x1p1"}) {
+    const std::string err = errorOf(withRegion(n));
+    EXPECT_EQ(err.rfind("t.xml:22:5: <numAgents>: expected a decimal number, got '" + n + "'", 0), 0u) << err;
+  }
+  EXPECT_EQ(errorOf(withRegion("3e0")), "");
+}
+
 TEST(SteerSuiteScenario, ObstaclesOutsideTheWorldAreErrors) {
   const std::string far = errorOf(minimalWith("<radius>1</radius><height>1</height><position><x>0</x><y>0</y><z>0</z>",
                                               "<radius>1e6</radius><height>1</height><position><x>0</x><y>0</y><z>2e6</z>"));

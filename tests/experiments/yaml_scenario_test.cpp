@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "steer/experiments/scenario.hpp"
+#include "steer/sim/planner.hpp"
 
 using namespace steer;
 using experiments::InputError;
@@ -159,6 +161,7 @@ std::string errorOf(const std::string& text) {
   return "";
 }
 const char* kAgent = "agents:\n  - {position: [-5, -5], goals: [{kind: idle, duration: 1}]}\n";
+const char* kAgent3 = "agents:\n  - {position: [-5, -5, 0], goals: [{kind: idle, duration: 1}]}\n";  // in 3D
 }  // namespace
 
 // Obstacles far outside the world hung the metrics grid or overflowed the environment's
@@ -188,9 +191,9 @@ TEST(YamlScenario, ObstaclesMustLieInsideTheWorld) {
             "");
   // In 3D a sphere's z counts; in 2D only x and y do.
   const std::string world3 = "dimension: 3\nworld: {min: [-50, -50, -5], max: [50, 50, 5]}\nmodel: straight\nneighbors: brute\n";
-  EXPECT_NE(errorOf(world3 + "obstacles:\n  - sphere: {center: [0, 0, 4.5], radius: 1}\n" + kAgent).find("spans z"),
+  EXPECT_NE(errorOf(world3 + "obstacles:\n  - sphere: {center: [0, 0, 4.5], radius: 1}\n" + kAgent3).find("spans z"),
             std::string::npos);
-  EXPECT_EQ(errorOf(world3 + "obstacles:\n  - sphere: {center: [0, 0, 3], radius: 1}\n" + kAgent), "");
+  EXPECT_EQ(errorOf(world3 + "obstacles:\n  - sphere: {center: [0, 0, 3], radius: 1}\n" + kAgent3), "");
 }
 
 TEST(YamlScenario, SelfIntersectingPolygonsAreErrors) {
@@ -218,14 +221,14 @@ TEST(YamlScenario, GroupsTooLargeForTheirRegionFailAtTheCount) {
   EXPECT_NE(err.find("groups[0].count: 1000000 agents of radius 0.5 cannot fit"), std::string::npos) << err;
   // In 3D the volume counts: a region flat in z holds a single layer.
   const std::string world3 = "dimension: 3\nworld: {min: [-50, -50, -50], max: [50, 50, 50]}\nmodel: straight\nneighbors: brute\n";
-  EXPECT_NE(errorOf(world3 + kAgent + "groups:\n  - {count: 200, region: {min: [0, 0, 0], max: [5, 5, 0]}}\n")
+  EXPECT_NE(errorOf(world3 + kAgent3 + "groups:\n  - {count: 200, region: {min: [0, 0, 0], max: [5, 5, 0]}}\n")
                 .find("groups[0].count"),
             std::string::npos);
   // The check is only a necessary condition: bodies may reach past the region's edges, so one
   // large agent in a tiny region, or a loose crowd in a flat 3D region, is placed.
   EXPECT_EQ(errorOf(std::string(kHeader) + kAgent + "groups:\n  - {count: 1, radius: 5, region: {min: [10, 10], max: [10.1, 10.1]}}\n"),
             "");
-  EXPECT_EQ(errorOf(world3 + kAgent + "groups:\n  - {count: 20, region: {min: [0, 0, 0], max: [10, 10, 0]}}\n"), "");
+  EXPECT_EQ(errorOf(world3 + kAgent3 + "groups:\n  - {count: 20, region: {min: [0, 0, 0], max: [10, 10, 0]}}\n"), "");
 }
 
 TEST(YamlScenario, InvertedOrFlatGroupRegionsAreErrors) {
@@ -234,7 +237,7 @@ TEST(YamlScenario, InvertedOrFlatGroupRegionsAreErrors) {
     EXPECT_NE(err.find("groups[0].region.max: max must exceed min"), std::string::npos) << region << ": " << err;
   }
   const std::string world3 = "dimension: 3\nworld: {min: [-50, -50, -50], max: [50, 50, 50]}\nmodel: straight\nneighbors: brute\n";
-  EXPECT_NE(errorOf(world3 + kAgent + "groups:\n  - {count: 2, region: {min: [0, 0, 1], max: [5, 5, 0]}}\n").find("region.max"),
+  EXPECT_NE(errorOf(world3 + kAgent3 + "groups:\n  - {count: 2, region: {min: [0, 0, 1], max: [5, 5, 0]}}\n").find("region.max"),
             std::string::npos);
 }
 
@@ -273,4 +276,117 @@ TEST(YamlScenario, DirectionsOfAnyFiniteSizeBecomeUnitVectors) {
   EXPECT_NEAR(s.world.agents[1].goals[0].direction.x(), -h, 1e-15);
   EXPECT_NEAR(s.world.agents[1].goals[0].direction.y(), h, 1e-15);
   for (const auto& a : s.world.agents) EXPECT_NEAR(a.state.direction.norm(), 1.0, 1e-15);
+}
+
+namespace {
+const char* kHeader3 = "dimension: 3\nworld: {min: [-10, -10, -10], max: [10, 10, 10]}\nmodel: straight\nneighbors: brute\n";
+}  // namespace
+
+// In 3D a point given as [x, y] read as z = 0 without a word. Segments, polygons and boxes are
+// vertical prisms there: their points are [x, y] by nature.
+TEST(YamlScenario, ThreeDimensionalPointsHaveAZ) {
+  for (const auto& [body, where] : std::vector<std::pair<std::string, std::string>>{
+           {"agents:\n  - {position: [0, 0]}\n", "test.yaml:6:16: agents[0].position"},
+           {"agents:\n  - {position: [0, 0, 0], goals: [{kind: seek, target: [5, 5]}]}\n",
+            "test.yaml:6:56: agents[0].goals[0].target"},
+           {"agents:\n  - {position: [0, 0, 0], goals: [{kind: seek, target: {path: {waypoints: [[5, 5, 5], [1, 1]]}}}]}\n",
+            "test.yaml:6:87: agents[0].goals[0].target.path.waypoints[1]"},
+           {"obstacles:\n  - sphere: {center: [0, 0], radius: 1}\nagents:\n  - {position: [5, 5, 5]}\n",
+            "test.yaml:6:22: obstacles[0].sphere.center"},
+           {"agents:\n  - {position: [0, 0, 0]}\ngroups:\n  - {count: 2, region: {min: [2, 2], max: [5, 5, 5]}}\n",
+            "test.yaml:8:30: groups[0].region.min"}}) {
+    SCOPED_TRACE(body);
+    EXPECT_EQ(errorOf(kHeader3 + body), where + ": expected [x, y, z] in a 3D world");
+  }
+  const auto s = parseYamlScenario(std::string(kHeader3) + R"(obstacles:
+  - segment: {from: [-8, 0], to: [-8, 5]}
+  - polygon: {vertices: [[6, 6], [8, 6], [7, 8]]}
+  - box: {min: [-9, -9], max: [-8, -8]}
+  - oriented_box: {center: [0, -7], size: [2, 1]}
+agents:
+  - {position: [0, 0, 3], goals: [{kind: seek, target: [5, 0, -3]}]}
+)", "test.yaml");
+  EXPECT_EQ(s.world.obstacles.size(), 4u);
+}
+
+// A region goal's z was dropped in 3D: its box is now a box, reached with the centre inside it
+// on every axis and aimed at inside it.
+TEST(YamlScenario, ARegionGoalIn3DHasAZRange) {
+  auto s = parseYamlScenario(std::string(kHeader3) +
+                                 "agents:\n  - {position: [0, 0, 8], radius: 0.5, goals: [{kind: region, min: [4, -2, 1], max: [8, 2, 3]}]}\n",
+                             "test.yaml");
+  sim::Agent& a = s.world.agents[0];
+  EXPECT_EQ(a.goals[0].regionZMin, 1.0);
+  EXPECT_EQ(a.goals[0].regionZMax, 3.0);
+  EXPECT_EQ(sim::goalPoint(s.world, a), sim::Vec3(4.5, 0, 2.5));  // inset by the radius
+  a.state.position = sim::Vec3(6, 0, 5);
+  EXPECT_FALSE(sim::goalReached(s.world, a));
+  a.state.position = sim::Vec3(6, 0, 2);
+  EXPECT_TRUE(sim::goalReached(s.world, a));
+  // Below min in z, and a box above the world, are errors at the goal.
+  EXPECT_NE(errorOf(kHeader3 + std::string("agents:\n  - {position: [0, 0, 0], goals: [{kind: region, min: [4, -2, 3], max: [8, 2, 1]}]}\n"))
+                .find("agents[0].goals[0].max: max must not be below min"),
+            std::string::npos);
+  EXPECT_NE(errorOf(kHeader3 + std::string("agents:\n  - {position: [0, 0, 0], goals: [{kind: region, min: [4, -2, 11], max: [8, 2, 12]}]}\n"))
+                .find("goal 0: the region is outside the world bounds"),
+            std::string::npos);
+  // In 2D the box stays a prism: any z is in it.
+  const auto flat = parse("agents:\n  - {position: [0, 0], goals: [{kind: region, min: [4, -2], max: [8, 2]}]}\n");
+  EXPECT_EQ(flat.world.agents[0].goals[0].regionZMin, -std::numeric_limits<double>::infinity());
+  EXPECT_EQ(flat.world.agents[0].goals[0].regionZMax, std::numeric_limits<double>::infinity());
+}
+
+// `radius:` with the value left out read as the default radius.
+TEST(YamlScenario, KeysWithoutAValueAreErrors) {
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - position: [0, 0]\n    radius:\n"),
+            "test.yaml:6:5: agents[0].radius: a value is required");
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: ~}]}\n"),
+            "test.yaml:5:45: agents[0].goals[0].target: a value is required");
+  EXPECT_EQ(errorOf(std::string(kHeader) + kAgent + "local:\n"), "test.yaml:6:1: local: a value is required");
+  EXPECT_EQ(errorOf(std::string("dt:\n") + kHeader + kAgent), "test.yaml:1:1: dt: a value is required");
+}
+
+// yaml-cpp read the first document of a file and dropped the others; an empty one after a
+// closing `---` holds nothing and is fine.
+TEST(YamlScenario, ASecondDocumentIsAnError) {
+  const std::string first = std::string(kHeader) + kAgent;  // 5 lines
+  EXPECT_EQ(errorOf(first + "---\n# more\n\nagents: []\n"), "test.yaml:6:1: a second YAML document starts here: a scenario is one document");
+  EXPECT_EQ(errorOf(first + "--- {agents: []}\n"), "test.yaml:6:5: a second YAML document starts here: a scenario is one document");
+  EXPECT_EQ(errorOf(first + "---\n"), "");
+  EXPECT_EQ(errorOf(first + "...\n"), "");
+}
+
+// Points to seek or flee and a target path's way-points lie in the world, the boundary included;
+// an obstacle's way-points only move its shape (whose sweep must lie inside).
+TEST(YamlScenario, TargetsAndWayPointsLieInTheWorld) {
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: [50, -50]}, "
+                                           "{kind: flee, target: [-50, 50], duration: 1}, "
+                                           "{kind: seek, target: {path: {waypoints: [[50, 0], [0, 50]]}}}]}\n"),
+            "");
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: {path: {waypoints: [[0, 0], [0, 50.5]]}}}]}\n"),
+            "test.yaml:5:81: agents[0].goals[0].target.path.waypoints[1]: outside the world bounds");
+  EXPECT_NE(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{kind: flee, target: [60, 0], duration: 1}]}\n")
+                .find("agents[0]: agent 0: goal 0 is outside the world bounds"),
+            std::string::npos);
+  EXPECT_EQ(errorOf(std::string(kHeader) + "obstacles:\n  - circle: {center: [0, 10], radius: 1}\n"
+                                           "    path: {waypoints: [[100, 100], [110, 100]]}\n" + kAgent),
+            "");
+}
+
+// The step count's bound names the dt key (the message asks whether dt is in seconds), else
+// the duration's.
+TEST(YamlScenario, TooManyStepsNameTheStepOrTheDuration) {
+  EXPECT_EQ(errorOf(std::string(kHeader) + "duration: 100\ndt: 1e-7\n" + kAgent),
+            "test.yaml:5:5: dt: duration / dt is over 10^8 steps: is dt in seconds?");
+  EXPECT_EQ(errorOf(std::string(kHeader) + "duration: 1e8\n" + kAgent),
+            "test.yaml:4:11: duration: duration / dt is over 10^8 steps: is dt in seconds?");
+}
+
+// The harmonic, hybrid and field planners work on a grid of the x-y plane.
+TEST(YamlScenario, PlanarPlannersAreErrorsIn3D) {
+  for (const std::string planner : {"harmonic", "hybrid", "field"})
+    EXPECT_EQ(errorOf(kHeader3 + std::string("planner: ") + planner + "\nagents:\n  - {position: [0, 0, 0]}\n"),
+              "test.yaml:5:10: planner: the " + planner +
+                  " planner steers in the x-y plane only (2D scenarios); a 3D scenario takes the direct planner");
+  EXPECT_EQ(errorOf(kHeader3 + std::string("planner: direct\nagents:\n  - {position: [0, 0, 0]}\n")), "");
 }

@@ -178,6 +178,11 @@ TEST(ReynoldsScenario, ExploreAndForageKeysAreReadAndBadValuesAreErrorsWithLocat
   EXPECT_EQ(p.resources[0].position, Vec3(1, 2, 0));
   EXPECT_EQ(p.resources[0].radius, 0.3);
   EXPECT_EQ(p.resources[1].radius, Resource{}.radius);
+  // The world's own box, and points on its boundary, are inside.
+  const ReynoldsParameters edge = parse(
+      "reynolds: {preset: none, behaviors: [{kind: explore, explore: {min: [-10, -10], max: [10, 10]}}, "
+      "{kind: seek_point, point: [10, -10]}, {kind: follow_path, path: {points: [[-10, 0], [10, 0]]}}]}\n");
+  EXPECT_EQ(edge.behaviors[0].explore.max, Vec3(10, 10, 0));
 
   // Each bad value: an InputError naming the file, line and key.
   const std::vector<std::pair<std::string, std::string>> bad = {
@@ -194,6 +199,17 @@ TEST(ReynoldsScenario, ExploreAndForageKeysAreReadAndBadValuesAreErrorsWithLocat
       {"reynolds: {behaviors: [{kind: forage}], resources: [{position: [1, 0], amount: 3}]}\n", "amount"},
       {"reynolds: {behaviors: [{kind: containment, region: {min: [5, -5], max: [-5, 5]}}]}\n", "region.max"},
       {"reynolds: {behaviors: [{kind: containment, region: {min: [-5, 0], max: [5, 0]}}]}\n", "region.max"},
+      // Where the agents are to go lies in the world: cells outside it could never be seen.
+      {"reynolds: {behaviors: [{kind: explore, explore: {min: [-10, -10], max: [10, 10.5]}}]}\n",
+       "reynolds.behaviors[0].explore.max: outside the world bounds"},
+      {"reynolds: {behaviors: [{kind: explore, explore: {min: [-11, -10]}}]}\n", "explore.min: outside the world bounds"},
+      {"reynolds: {behaviors: [{kind: seek_point, point: [0, -12]}]}\n", "reynolds.behaviors[0].point: outside the world bounds"},
+      {"reynolds: {behaviors: [{kind: follow_path, path: {points: [[0, 0], [20, 0]]}}]}\n",
+       "reynolds.behaviors[0].path.points[1]: outside the world bounds"},
+      {"reynolds: {behaviors: [{kind: wander}], avatar: {path: {waypoints: [[0, 0], [0, 30]]}}}\n",
+       "reynolds.avatar.path.waypoints[1]: outside the world bounds"},
+      {"reynolds: {behaviors: [{kind: forage}], resources: [{position: [30, 0]}]}\n", "position: outside the world bounds"},
+      {"reynolds: {behaviors: [{kind: wander, weight: }]}\n", "reynolds.behaviors[0].weight: a value is required"},
   };
   for (const auto& [tail, key] : bad) {
     try {

@@ -20,7 +20,8 @@ Vec3 goalPoint(const World& world, const Agent& agent) {
         const double inset = std::min(agent.radius, 0.5 * (hi - lo));
         return std::clamp(v, lo + inset, hi - inset);
       };
-      return Vec3(insetClamp(p.x(), r.min.x(), r.max.x()), insetClamp(p.y(), r.min.y(), r.max.y()), p.z());
+      return Vec3(insetClamp(p.x(), r.min.x(), r.max.x()), insetClamp(p.y(), r.min.y(), r.max.y()),
+                  insetClamp(p.z(), goal->regionZMin, goal->regionZMax));
     }
     case Goal::Kind::FlowDirection:
     case Goal::Kind::Idle: return p;

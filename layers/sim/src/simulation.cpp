@@ -80,7 +80,8 @@ bool goalReached(const World& world, const Agent& agent) {
     }
     case Goal::Kind::SeekRegion: {
       const auto& b = goal->region;
-      return p.x() >= b.min.x() && p.x() <= b.max.x() && p.y() >= b.min.y() && p.y() <= b.max.y();
+      return p.x() >= b.min.x() && p.x() <= b.max.x() && p.y() >= b.min.y() && p.y() <= b.max.y() &&
+             p.z() >= goal->regionZMin && p.z() <= goal->regionZMax;
     }
     default: return false;
   }

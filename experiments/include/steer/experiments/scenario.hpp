@@ -37,6 +37,8 @@ struct Scenario {
   std::string neighbors = "kinetic";  ///< kinetic | lattice | brute
   std::vector<CameraView> cameras;
   std::vector<AgentSource> sources;  ///< parallel to world.agents
+  /// Where the file gave dt and duration (line 0: not given), for the step-count check.
+  SourceLocation dtAt, durationAt;
 
   /// Raw configuration sections of our YAML format, read by each part's factory (see
   /// factory.hpp); undefined nodes mean "defaults". They keep their marks for error messages.

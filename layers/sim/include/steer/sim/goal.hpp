@@ -29,6 +29,9 @@ struct Goal {
   Target target;                               ///< for Seek and Flee
   Vec3 direction = Vec3::UnitX();              ///< for FlowDirection (unit)
   geometry::AlignedBox region{{0, 0}, {0, 0}};  ///< for SeekRegion (x–y plane)
+  /// A SeekRegion's z range in 3D. Unbounded (2D, SteerSuite): the box is a vertical prism.
+  double regionZMin = -std::numeric_limits<double>::infinity();
+  double regionZMax = std::numeric_limits<double>::infinity();
   /// Desired speed while pursuing this goal (m/s); ≤ 0 means the agent's own.
   double desiredSpeed = -1.0;
   /// The goal ends after this many seconds even when not reached (s). Idle, flee and flow
