@@ -56,13 +56,6 @@ inline ::testing::AssertionResult sameNearSets(const sim::World& world, const si
   return ::testing::AssertionSuccess();
 }
 
-/// Resets `provider` and the oracle on `world`, then for `steps` steps applies `move(world,
-/// step)` (which must change positions, flags or radii, and refresh pieces if obstacles
-/// move) and updates both, asserting equal near sets after every reset and update, and equal
-/// contacts after every update where contactsExact(provider) (which must then detect contacts,
-/// as by default). Returns
-/// the total number of neighbour entries seen, so that callers can check the test was not
-/// vacuous.
 /// Success when the provider's contacts of the last update are the oracle's: the same agent
 /// pairs and agent–piece pairs, each at the same time within `tolerance` (s; the providers solve
 /// the same quadratic in different but equivalent forms, and a grazing contact's time is
@@ -99,14 +92,6 @@ inline ::testing::AssertionResult sameContacts(const sim::World& world, const si
   return ::testing::AssertionSuccess();
 }
 
-/// Whether a provider's contacts are exact, i.e. compared by compareWithOracle. The 2D kinetic
-/// provider's are not yet (found by that comparison, 2026-11-26; issue #4's notes): it misses two
-/// bodies that touch through a wall between them (neither is in the other's approachable set),
-/// and it takes a moving piece's start from the piece's velocity, which is off when the piece's
-/// path turns within the step. Its own contact tests (kinetic_provider_test.cpp, the typed
-/// contact tests) still hold.
-inline bool contactsExact(const sim::NeighborProvider& provider) { return provider.name() != "kinetic"; }
-
 /// The number of contacts the oracle found in compareWithOracle's runs since the program began
 /// (so that a test can check that there were contacts to compare).
 inline std::size_t& oracleContactsSeen() {
@@ -114,6 +99,12 @@ inline std::size_t& oracleContactsSeen() {
   return seen;
 }
 
+/// Resets `provider` and the oracle on `world`, then for `steps` steps applies `move(world,
+/// step)` (which must change positions, flags or radii, and refresh pieces if obstacles
+/// move) and updates both, asserting equal near sets after every reset and update, and equal
+/// contacts after every update (the provider must detect contacts, as by default). Returns
+/// the total number of neighbour entries seen, so that callers can check the test was not
+/// vacuous.
 inline std::size_t compareWithOracle(sim::World& world, sim::NeighborProvider& provider, int steps,
                                      const std::function<void(sim::World&, int)>& move) {
   environment::BruteForceProvider oracle;
@@ -135,7 +126,6 @@ inline std::size_t compareWithOracle(sim::World& world, sim::NeighborProvider& p
     oracle.update(world, previous);
     if (!check()) return seen;  // one report is enough
     oracleContactsSeen() += oracle.contacts().size();
-    if (!contactsExact(provider)) continue;
     const auto contacts = sameContacts(world, provider, oracle);
     EXPECT_TRUE(contacts);
     if (!contacts) return seen;

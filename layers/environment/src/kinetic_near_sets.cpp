@@ -628,11 +628,11 @@ void NearSets::finishAgent(std::uint32_t p) {
 void NearSets::reportDirect(std::uint32_t p, std::uint32_t q) {
   if (q == p || !s_.has(q, Shared::kEnabled)) return;
   const double d = s_.distance(p, q);
+  pairContact(p, q, d);  // bodies touch through a wall as well
   if (d > s_.radius[p]) return;
   double sight = kInf;
   if (!visible(p, q, sight)) return;
   out_.push_back(outRef_[p], s_.ext(q));
-  pairContact(p, q, d);
 }
 
 void NearSets::directSets(std::uint32_t p) {
@@ -652,6 +652,13 @@ void NearSets::fastMovers() {
     for (std::uint32_t q = 0; q < s_.n; ++q)
       if (q != p && s_.has(q, Shared::kEnabled)) pairContact(p, q, s_.distance(p, q));
   }
+}
+
+void NearSets::pairContacts(std::uint32_t p, std::span<const std::uint32_t> others, std::vector<sim::Contact>& contacts) {
+  contacts_ = &contacts;
+  for (const std::uint32_t q : others)
+    if (q != p) pairContact(p, q, s_.distance(p, q));
+  contacts_ = nullptr;
 }
 
 void NearSets::rebuildOutput(std::uint32_t p, std::span<const std::uint32_t> unplaced) {

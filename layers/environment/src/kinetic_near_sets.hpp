@@ -78,6 +78,10 @@ class NearSets {
   void process(std::span<const sim::Vec3> previous, double t0, double dt, std::span<const std::uint32_t> unplaced,
                bool unplacedChanged, std::vector<sim::Contact>& contacts);
 
+  /// After process(): the contacts agent p began in the step with each agent of `others`
+  /// (internal ids; p itself is skipped), appended to `contacts`, as the pair certificates find
+  /// them (a pair looked at from both sides gives the same contact).
+  void pairContacts(std::uint32_t p, std::span<const std::uint32_t> others, std::vector<sim::Contact>& contacts);
   /// Sorted external ids of agent p's neighbours (internal p).
   std::span<const sim::AgentIndex> neighbours(std::uint32_t p) const { return out_.view(outRef_[p]); }
   /// Drops p's sets (disabled agent).

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "kinetic_certificates.hpp"
+#include "steer/environment/collision.hpp"
 #include "steer/geometry/distance.hpp"
 
 namespace steer::environment::kinetic {
@@ -14,8 +15,13 @@ using geometry::Vec2;
 void Obstacles::build(const std::vector<sim::ObstaclePiece>& pieces) {
   attach(pieces);
   moving_.clear();
+  movingSlot_.assign(pieces.size(), kStatic);
   for (std::size_t k = 0; k < pieces.size(); ++k)
-    if (pieces[k].moving) moving_.push_back(static_cast<sim::PieceIndex>(k));
+    if (pieces[k].moving) {
+      movingSlot_[k] = static_cast<std::uint32_t>(moving_.size());
+      moving_.push_back(static_cast<sim::PieceIndex>(k));
+    }
+  endStep();
   double cell = 1.0;
   for (std::uint32_t p = 0; p < s_.n; ++p) cell = std::max(cell, s_.radius[p]);
   cell_ = cell;
@@ -32,8 +38,17 @@ void Obstacles::indexMoving() {
   movingIndexed_ = true;
   if (moving_.empty()) return;
   movingIndex_.build(*pieces_, moving_, cell_, 4 * moving_.size() + 64);
-  movingSpeed_ = 0.0;
-  for (const sim::PieceIndex k : moving_) movingSpeed_ = std::max(movingSpeed_, geometry::xy((*pieces_)[k].velocity).norm());
+  movingShift_.resize(moving_.size());
+  maxShift_ = 0.0;
+  for (std::size_t m = 0; m < moving_.size(); ++m) {
+    movingShift_[m] = geometry::xy(pieceShift(movingBefore_[m], (*pieces_)[moving_[m]]));
+    maxShift_ = std::max(maxShift_, movingShift_[m].norm());
+  }
+}
+
+void Obstacles::endStep() {
+  movingBefore_.clear();
+  for (const sim::PieceIndex k : moving_) movingBefore_.push_back((*pieces_)[k]);
 }
 
 bool Obstacles::due(std::uint32_t p, const sim::Vec3* previous, double dt) {
@@ -61,7 +76,7 @@ double Obstacles::movingReach(std::uint32_t p, const sim::Vec3* previous, double
   const double reach = sightReach(p);
   if (previous == nullptr || !(dt >= 0.0) || !s_.detectContacts) return reach;
   const double path = (geometry::xy(*previous) - s_.xy(p)).norm();
-  return std::max(reach, (path + s_.bodyRadius(p) + movingSpeed_ * dt) * (1 + 1e-9) + 1e-9);
+  return std::max(reach, (path + s_.bodyRadius(p) + maxShift_) * (1 + 1e-9) + 1e-9);
 }
 
 void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, double dt,
@@ -132,26 +147,35 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   candidates_.clear();
   index_.forEachNear(path.midpoint(), 0.5 * path.length() + body + 1e-9,
                      [&](std::uint32_t k) { candidates_.push_back(k); });
-  // A moving piece moved by its velocity × dt in the step (as the contact test below takes it):
-  // where it is now, it is within that of the path's square grown by the body.
-  movingIndex_.forEachNear(path.midpoint(), (0.5 * path.length() + body + movingSpeed_ * dt) * (1 + 1e-9) + 1e-9,
+  // A moving piece moved at most maxShift_ in the step: where it is now, it is within that of the
+  // path's square grown by the body.
+  movingIndex_.forEachNear(path.midpoint(), (0.5 * path.length() + body + maxShift_) * (1 + 1e-9) + 1e-9,
                            [&](std::uint32_t k) { candidates_.push_back(k); });
   std::sort(candidates_.begin(), candidates_.end());
   candidates_.erase(std::unique(candidates_.begin(), candidates_.end()), candidates_.end());
   const Motion m{q0, c - q0};
   for (sim::PieceIndex k : candidates_) {
-    const auto& piece = pieces[k];
-    const Vec2 su = geometry::xy(piece.velocity) * dt;
+    const std::uint32_t slot = movingSlot_[k];
+    const auto& start = slot == kStatic ? pieces[k] : movingBefore_[slot];
+    const Vec2 su = slot == kStatic ? Vec2::Zero() : movingShift_[slot];
     double tau = -1.0;
-    if (piece.kind == sim::ObstaclePiece::Kind::Segment) {
-      const geometry::Segment s0{piece.segment.a - su, piece.segment.b - su};
-      tau = firstTouchSegment(m, s0, su, body);
+    if (start.kind == sim::ObstaclePiece::Kind::Segment) {
+      tau = firstTouchSegment(m, start.segment, su, body);
     } else {
-      const Vec2 c0 = geometry::xy(piece.ball.center) - su;
-      tau = firstTouchPoint(m.p0 - c0, m.u - su, body + piece.ball.radius);
+      tau = firstTouchPoint(m.p0 - geometry::xy(start.ball.center), m.u - su, body + start.ball.radius);
     }
     if (tau >= 0.0) contacts.push_back({s_.ext(p), sim::kNoAgent, k, true, t0 + tau * dt});
   }
+}
+
+bool Obstacles::wallWithin(const Vec2& c, double radius) const {
+  bool near = false;
+  index_.forEachNear(c, radius, [&](std::uint32_t k) {
+    const auto& piece = (*pieces_)[k];
+    if (piece.kind == sim::ObstaclePiece::Kind::Segment && geometry::distanceToSegment(c, piece.segment) <= radius)
+      near = true;
+  });
+  return near;
 }
 
 bool Obstacles::crossesWall(const Vec2& from, const Vec2& to) const {

@@ -43,6 +43,10 @@ class Obstacles final : public NearSets::Sight {
   /// With `previous` (its start position) it also appends the contacts its body begins with
   /// pieces in the step [t0, t0 + dt].
   void refresh(std::uint32_t p, const sim::Vec3* previous, double t0, double dt, std::vector<sim::Contact>& contacts);
+  /// End of an update: the moving pieces as they are now are where the next step starts.
+  void endStep();
+  /// Whether a static wall (a constraint of the triangulation) comes within `radius` of c.
+  bool wallWithin(const geometry::Vec2& c, double radius) const;
   /// Whether the segment from → to meets a static wall.
   bool crossesWall(const geometry::Vec2& from, const geometry::Vec2& to) const;
   void clearAgent(std::uint32_t p);
@@ -69,7 +73,14 @@ class Obstacles final : public NearSets::Sight {
   PieceIndex movingIndex_;
   bool movingIndexed_ = false;  // for the pieces attached
   double cell_ = 1.0;           // the static grid's cell (m)
-  double movingSpeed_ = 0.0;    // the largest speed of a moving piece (m/s), for contacts
+  // The moving pieces where the last update left them (by position in moving_), and how far
+  // each moved since (indexMoving()): a contact test starts each piece from where it really was,
+  // not from its velocity × dt, which is off when its path turns (or ends) within the step.
+  std::vector<sim::ObstaclePiece> movingBefore_;
+  std::vector<geometry::Vec2> movingShift_;
+  std::vector<std::uint32_t> movingSlot_;  // per piece: its position in moving_, or kStatic
+  static constexpr std::uint32_t kStatic = 0xffffffffu;
+  double maxShift_ = 0.0;  // the longest of movingShift_ (m)
   ListPool<sim::PieceIndex> pool_;
   std::vector<ListPool<sim::PieceIndex>::Ref> obstRef_, sightRef_;
   std::vector<float> due_;

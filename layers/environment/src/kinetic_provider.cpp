@@ -22,6 +22,7 @@
 #include "kinetic_obstacles.hpp"
 #include "kinetic_shared.hpp"
 #include "kinetic_triangulation.hpp"
+#include "steer/environment/collision.hpp"
 
 namespace steer::environment {
 
@@ -70,7 +71,10 @@ struct KineticProvider::Impl {
   void rebuildKeeping(const sim::World& w, bool keepAgentContacts);
   void update(const sim::World& w, std::span<const sim::Vec3> previous);
   void remove(std::uint32_t p);
+  void contactsThroughWalls();
+  void pairContactsAfterRebuild(const sim::World& w, std::span<const sim::Vec3> previous, double t0);
   bool valid() const;
+  std::vector<std::uint32_t> inDisc;  // contactsThroughWalls()
 };
 
 // =============================================================================================
@@ -274,6 +278,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     // of this step are kept; agent-pair contacts of this step are not detected.
     rebuildKeeping(w, false);
     ++s.counters.rebuilds;
+    if (s.detectContacts && hasPrevious) pairContactsAfterRebuild(w, previous, t0);
     return;
   }
   near.flipsDone(tri.flips());
@@ -294,6 +299,8 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   }
 
   near.process(previous, t0, dt, unplaced, unplacedBefore, contacts);
+  if (s.detectContacts && hasPrevious) contactsThroughWalls();
+  obstacles.endStep();
   hadUnplaced = !unplaced.empty();
   for (std::uint32_t i = 0; i < s.n; ++i) {
     if (s.has(i, Shared::kWallsNow)) s.set(i, Shared::kWalls);
@@ -307,6 +314,61 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     rebuildKeeping(w, true);
     ++s.counters.renumberings;
   }
+}
+
+// The pair certificates look only at the vertices each agent tracks (A_p and its watched ring),
+// but two bodies can touch through a wall between them, where neither is approachable from the
+// other. So an agent with a wall within the reach of its body in this step (its radius and step
+// plus the largest of both) looks at every agent within that reach, walls or not, found by a
+// walk over the triangles that meet the disc. Found by the oracle comparison of the contacts
+// (environment/oracle.hpp); agents off the triangulation are checked directly (reportDirect).
+void KineticProvider::Impl::contactsThroughWalls() {
+  double maxBody = 0.0, maxStep = 0.0;
+  for (std::uint32_t i = 0; i < s.n; ++i)
+    if (s.has(i, Shared::kEnabled)) {
+      maxBody = std::max(maxBody, s.bodyRadius(i));
+      maxStep = std::max(maxStep, (s.xy(i) - s.v[i].prev).norm());
+    }
+  for (std::uint32_t i = 0; i < s.n; ++i) {
+    if (!s.has(i, Shared::kEnabled) || !tri.placed(i)) continue;
+    const double reach =
+        (s.bodyRadius(i) + maxBody + (s.xy(i) - s.v[i].prev).norm() + maxStep) * (1 + 1e-9) + 1e-12;
+    if (!obstacles.wallWithin(s.xy(i), reach)) continue;
+    inDisc.clear();
+    tri.agentsInDisc(i, reach, inDisc);
+    near.pairContacts(i, inDisc, contacts);
+  }
+}
+
+// After the safety net's rebuild the pair certificates did not look at this step: every agent is
+// checked against the agents within the reach of its body in the step (the triangles around its
+// end position, walls or not) and against those off the triangulation. Rare (fold-overs).
+void KineticProvider::Impl::pairContactsAfterRebuild(const sim::World& w, std::span<const sim::Vec3> previous,
+                                                    double t0) {
+  double maxBody = 0.0, maxStep = 0.0;
+  for (std::size_t e = 0; e < w.agents.size(); ++e)
+    if (w.agents[e].enabled) {
+      maxBody = std::max(maxBody, w.agents[e].radius);
+      maxStep = std::max(maxStep, (w.agents[e].state.position - previous[e]).norm());
+    }
+  std::vector<sim::AgentIndex> others;
+  for (std::size_t e = 0; e < w.agents.size(); ++e) {
+    const sim::Agent& a = w.agents[e];
+    if (!a.enabled) continue;
+    const std::uint32_t i = s.intOf[e];
+    others.clear();
+    if (tri.placed(i)) {
+      const double reach = (a.radius + maxBody + (a.state.position - previous[e]).norm() + maxStep) * (1 + 1e-9) + 1e-12;
+      inDisc.clear();
+      tri.agentsInDisc(i, reach, inDisc);
+      for (const std::uint32_t q : inDisc) others.push_back(s.ext(q));
+      for (const std::uint32_t q : unplaced) others.push_back(s.ext(q));
+    } else {
+      for (std::size_t q = 0; q < w.agents.size(); ++q) others.push_back(static_cast<sim::AgentIndex>(q));
+    }
+    agentContactsInStep(w, previous, {}, t0, static_cast<sim::AgentIndex>(e), others, {}, contacts);
+  }
+  sortUnique(contacts);
 }
 
 bool KineticProvider::Impl::valid() const {

@@ -7,6 +7,8 @@
 #include <limits>
 #include <utility>
 
+#include "steer/geometry/distance.hpp"
+
 namespace steer::environment::kinetic {
 
 using namespace cdt;
@@ -466,6 +468,36 @@ bool Triangulation::finish() {
     if (cdt_.is_edge(x, y, f, i)) schedule(f, i);
   }
   return true;
+}
+
+void Triangulation::agentsInDisc(std::uint32_t from, double radius, std::vector<std::uint32_t>& out) {
+  const VH v = handle_[from];
+  const Vec2 centre = toVec(v->point());
+  discFaces_.clear();
+  discStack_.clear();
+  // Few faces meet a body-sized disc: a list searched linearly marks the ones seen.
+  const auto visit = [&](FH f) {
+    if (cdt_.is_infinite(f) || std::find(discFaces_.begin(), discFaces_.end(), f) != discFaces_.end()) return;
+    discFaces_.push_back(f);
+    discStack_.push_back(f);
+  };
+  auto fc = cdt_.incident_faces(v), done = fc;
+  do visit(fc);
+  while (++fc != done);
+  while (!discStack_.empty()) {
+    const FH f = discStack_.back();
+    discStack_.pop_back();
+    ++s_.counters.facesVisited;
+    for (int i = 0; i < 3; ++i) {
+      const VH w = f->vertex(i);
+      const std::uint32_t id = idOf(w);
+      if (s_.isAgent(id) && (toVec(w->point()) - centre).norm() <= radius) out.push_back(id);
+      const geometry::Segment edge{toVec(f->vertex(CDT::ccw(i))->point()), toVec(f->vertex(CDT::cw(i))->point())};
+      if (geometry::distanceToSegment(centre, edge) <= radius) visit(f->neighbor(i));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
 // =============================================================================================

@@ -104,6 +104,11 @@ class Triangulation {
     const auto& p = handle_[id]->point();
     return {p.x(), p.y()};
   }
+  /// The agents whose vertices lie within `radius` of the position vertex `from` holds (after
+  /// finish(): its end position), walls or not, appended to `out` (`from` included): a walk over
+  /// the faces that meet the disc, from those around `from`, across constrained edges too. (The
+  /// faces that meet a disc are connected through the edges that meet it.)
+  void agentsInDisc(std::uint32_t from, double radius, std::vector<std::uint32_t>& out);
   /// Whether vertices u and w are joined by an edge.
   bool adjacent(std::uint32_t u, std::uint32_t w) const { return cdt_.is_edge(handle_[u], handle_[w]); }
   /// Calls f(id) for every finite neighbour of vertex `id`.
@@ -205,6 +210,7 @@ class Triangulation {
   std::vector<Event> initial_;
   // sweep(): the events of each edge (lower id << 32 | higher id) in this step, confirmed or not.
   std::unordered_map<std::uint64_t, std::uint32_t> edgeEvents_;
+  std::vector<cdt::FH> discFaces_, discStack_;  // agentsInDisc()
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   bool collecting_ = false;
   std::vector<std::pair<cdt::VH, cdt::VH>> work_, done_;
