@@ -80,6 +80,8 @@ const std::vector<MetricColumn>& metricColumns() {
       {"success_rate", "success", "", false, true},
       {"collisions.agent_agent", "agent-agent collisions", "", true, true},
       {"collisions.agent_obstacle", "agent-obstacle collisions", "", true, true},
+      {"contacts_between_steps.agent_agent", "agent-agent contacts", "", true, false},
+      {"contacts_between_steps.agent_obstacle", "agent-obstacle contacts", "", true, false},
       {"mean_time_to_goal", "time to goal", "s", true, true},
       {"mean_path_length", "path length", "m", true, true},
       {"min_clearance", "min clearance", "m", false, true},

@@ -148,6 +148,20 @@ void MetricsRecorder::contacts(const sim::World& world) {
   obstacleContacts_ = std::move(nowObstacles);
 }
 
+void MetricsRecorder::onContacts(const sim::World& world, std::span<const sim::Contact> contacts) {
+  stepObstacleContacts_.clear();
+  for (const auto& c : contacts) {
+    if (!c.withObstacle)
+      ++metrics_.agentAgentContacts;
+    else
+      stepObstacleContacts_.emplace_back(c.a, world.pieces()[c.piece].obstacle);
+  }
+  // A body that reaches a box's corner touches two of its edges at once: one obstacle.
+  std::sort(stepObstacleContacts_.begin(), stepObstacleContacts_.end());
+  metrics_.agentObstacleContacts += static_cast<std::uint64_t>(
+      std::unique(stepObstacleContacts_.begin(), stepObstacleContacts_.end()) - stepObstacleContacts_.begin());
+}
+
 void MetricsRecorder::onStep(const sim::World& world, const sim::Planner&, std::span<const sim::Vec3> previous) {
   const double dt = world.time - lastTime_;
   for (std::size_t i = 0; i < world.agents.size(); ++i) {

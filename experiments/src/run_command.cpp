@@ -22,6 +22,9 @@ class TimedObserver final : public sim::StepObserver {
  public:
   explicit TimedObserver(sim::StepObserver& inner) : inner_(inner) {}
   void onStart(const sim::World& w, const sim::Planner& p) override { timed([&] { inner_.onStart(w, p); }); }
+  void onContacts(const sim::World& w, std::span<const sim::Contact> contacts) override {
+    timed([&] { inner_.onContacts(w, contacts); });
+  }
   void onStep(const sim::World& w, const sim::Planner& p, std::span<const sim::Vec3> prev) override {
     timed([&] { inner_.onStep(w, p, prev); });
   }

@@ -126,6 +126,7 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   j["reached"] = m.reached();
   j["success_rate"] = m.successRate();
   j["collisions"] = {{"agent_agent", m.agentAgentCollisions}, {"agent_obstacle", m.agentObstacleCollisions}};
+  j["contacts_between_steps"] = {{"agent_agent", m.agentAgentContacts}, {"agent_obstacle", m.agentObstacleContacts}};
   j["mean_time_to_goal"] = numberOrNull(m.meanTimeToGoal());
   j["mean_path_length"] = m.meanPathLength();
   j["min_clearance"] = numberOrNull(m.minClearance);

@@ -312,11 +312,13 @@ TEST(SteerCommand, AFewHundredAgentsFromAnAgentRegionRun) {
 namespace {
 
 // Runs `steer run SCENARIO ARGS --neighbors P` with brute, lattice and kinetic, and expects
-// byte-identical trajectories of at least `minBytes`; `check(provider, summary)` looks at each
-// run's summary.json.
+// byte-identical trajectories of at least `minBytes` and the same contacts between steps (the
+// environment layer's, which every provider finds exactly); `check(provider, summary)` looks at
+// each run's summary.json.
 void expectSameTrajectoriesAcrossProviders(const std::string& scenarioAndArgs, std::size_t minBytes,
                                            const std::function<void(const std::string&, const nlohmann::json&)>& check) {
   std::string reference;
+  nlohmann::json referenceContacts;
   for (const std::string provider : {"brute", "lattice", "kinetic"}) {
     SCOPED_TRACE(provider);
     const fs::path out = scratchDir("providers_" + provider);
@@ -327,7 +329,10 @@ void expectSameTrajectoriesAcrossProviders(const std::string& scenarioAndArgs, s
     EXPECT_GT(csv.size(), minBytes);
     if (reference.empty()) reference = csv;
     else EXPECT_TRUE(csv == reference) << "trajectories differ from brute force's";
-    check(provider, nlohmann::json::parse(steer::test::slurp(out / "summary.json")));
+    const auto summary = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
+    if (referenceContacts.is_null()) referenceContacts = summary["contacts_between_steps"];
+    else EXPECT_EQ(summary["contacts_between_steps"], referenceContacts);
+    check(provider, summary);
     fs::remove_all(out);
   }
 }
@@ -351,6 +356,23 @@ TEST(SteerCommand, TrajectoriesAreByteIdenticalAcrossNeighbourProvidersIn3D) {
         EXPECT_GT(j["environment"]["work"]["candidate_rebuilds"].get<double>(), 1000.0);
         EXPECT_GT(j["environment"]["work"]["reinsertions"].get<double>(), 1000.0);
       });
+}
+
+// Agents that walk straight through each other (a circle swap) and into the walls of a doorway:
+// every provider reports the same contacts between steps to the step loop, and the run counts
+// them (summary.json's contacts_between_steps).
+TEST(SteerCommand, ContactsBetweenStepsAreTheSameWithEveryProvider) {
+  std::uint64_t agentAgent = 0, agentObstacle = 0;
+  for (const std::string& scenario : {kData + "/steersuite/circle_swap_100.xml",
+                                      std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/steersuite/doorway.xml"})
+    expectSameTrajectoriesAcrossProviders(scenario + " --model straight", 1000,
+                                          [&](const std::string& provider, const nlohmann::json& j) {
+                                            if (provider != "brute") return;
+                                            agentAgent += j["contacts_between_steps"]["agent_agent"].get<std::uint64_t>();
+                                            agentObstacle += j["contacts_between_steps"]["agent_obstacle"].get<std::uint64_t>();
+                                          });
+  EXPECT_GT(agentAgent, 0u);
+  EXPECT_GT(agentObstacle, 0u);
 }
 
 // Issue #5: every planner on a SteerSuite case with walls and boxes, the U-trap of Goldenstein

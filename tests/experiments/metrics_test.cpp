@@ -102,6 +102,28 @@ TEST(Metrics, ObstacleContactsCountPerObstacle) {
   EXPECT_NEAR(*s.recorder.metrics().minClearance, -0.2, 1e-12);
 }
 
+// The environment layer's contacts between steps (StepObserver::onContacts): each agent pair's
+// counts, and an obstacle once per agent and step however many of its pieces were touched (a
+// box's corner is two edges).
+TEST(Metrics, ContactsBetweenStepsCountPairsAndObstacles) {
+  Scripted s({sim::Vec3(0, 0, 0), sim::Vec3(3, 0, 0)},
+             {{geometry::AlignedBox{geometry::Vec2(5, 5), geometry::Vec2(6, 6)}, {}}, {geometry::Segment{{-5, -5}, {-5, 5}}, {}}});
+  const auto& pieces = s.world.pieces();
+  std::vector<sim::PieceIndex> boxEdges, wall;
+  for (sim::PieceIndex k = 0; k < pieces.size(); ++k) (pieces[k].obstacle == 0 ? boxEdges : wall).push_back(k);
+  ASSERT_EQ(boxEdges.size(), 4u);
+  ASSERT_EQ(wall.size(), 1u);
+  const std::vector<sim::Contact> step1{{0, 1, 0, false, 0.05},
+                                        {0, sim::kNoAgent, boxEdges[0], true, 0.06},
+                                        {0, sim::kNoAgent, boxEdges[1], true, 0.06},
+                                        {1, sim::kNoAgent, wall[0], true, 0.07}};
+  s.recorder.onContacts(s.world, step1);
+  const std::vector<sim::Contact> step2{{0, 1, 0, false, 0.15}, {0, sim::kNoAgent, boxEdges[2], true, 0.16}};
+  s.recorder.onContacts(s.world, step2);
+  EXPECT_EQ(s.recorder.metrics().agentAgentContacts, 2u);
+  EXPECT_EQ(s.recorder.metrics().agentObstacleContacts, 3u);  // box and wall in step 1, box in step 2
+}
+
 // A piece thousands of times larger than the grid's cells (a lake of a kilometre, a wall of ten)
 // is checked against every agent rather than filling millions of cells each step (that took
 // minutes per step); the contacts and the clearance are as before.

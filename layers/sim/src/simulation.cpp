@@ -153,6 +153,8 @@ void Simulation::step() {
   model_->commit(world_);
   advanceGoals();
   environment_->update(world_, previous_);
+  const auto contacts = environment_->contacts();
+  for (auto* o : observers_) o->onContacts(world_, contacts);
   for (auto* o : observers_) o->onStep(world_, *planner_, previous_);
 }
 

@@ -44,6 +44,13 @@ struct RunMetrics {
   std::vector<AgentMetrics> agents;
   std::uint64_t agentAgentCollisions = 0;
   std::uint64_t agentObstacleCollisions = 0;
+  /// Contacts that began during the steps, in continuous time, as the environment layer reports
+  /// them (StepObserver::onContacts): each time two bodies come to touch, and each time a body
+  /// comes to touch an obstacle (once per obstacle and step, whichever of its pieces). They
+  /// include touches too light to be collisions and passes through each other within one step,
+  /// which the step ends never show.
+  std::uint64_t agentAgentContacts = 0;
+  std::uint64_t agentObstacleContacts = 0;
   std::optional<double> minClearance;  ///< smallest surface gap seen (m; < 0 is overlap)
   std::size_t reached() const;
   double successRate() const;
@@ -66,6 +73,7 @@ class MetricsRecorder final : public sim::StepObserver {
   MetricsRecorder(const MetricsRecorder&) = delete;
   MetricsRecorder& operator=(const MetricsRecorder&) = delete;
   void onStart(const sim::World& world, const sim::Planner& planner) override;
+  void onContacts(const sim::World& world, std::span<const sim::Contact> contacts) override;
   void onStep(const sim::World& world, const sim::Planner& planner, std::span<const sim::Vec3> previous) override;
   void onFinish(const sim::World& world) override;
   const RunMetrics& metrics() const { return metrics_; }
@@ -82,6 +90,7 @@ class MetricsRecorder final : public sim::StepObserver {
   std::vector<std::uint32_t> movingPieces_;     // indices into World::pieces()
   std::set<std::pair<std::uint32_t, std::uint32_t>> agentContacts_;
   std::set<std::pair<std::uint32_t, std::uint32_t>> obstacleContacts_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> stepObstacleContacts_;  // onContacts()
   std::vector<sim::Vec3> lastFrameVelocity_;
   std::vector<bool> wasEnabled_;
   double lastTime_ = 0.0;

@@ -1,8 +1,8 @@
 #pragma once
 /// @file Continuous collision detection between two steps (Goldenstein §3: the environment
 /// layer "is responsible for collision detection, and for notification to the agents
-/// involved"; the providers report the contacts through NeighborProvider::contacts(), which
-/// `steer run` does not read yet: its collision metric samples the step ends). Within a step,
+/// involved"; the providers report the contacts through NeighborProvider::contacts(), and the
+/// step loop hands them to its observers, StepObserver::onContacts). Within a step,
 /// time is a parameter τ ∈ [0, 1] and every body moves linearly from its start to its end
 /// position, so each contact distance is a quadratic in τ.
 ///

@@ -33,6 +33,11 @@ class StepObserver {
   virtual ~StepObserver() = default;
   /// The world before the first step.
   virtual void onStart(const World& /*world*/, const Planner& /*planner*/) {}
+  /// After each step's environment update, before onStep(): the contacts that began during the
+  /// step, found in continuous time by the environment layer (NeighborProvider::contacts(), in
+  /// the canonical order of environment::sortContacts). Goldenstein §3: the environment layer "is
+  /// responsible for collision detection, and for notification to the agents involved".
+  virtual void onContacts(const World& /*world*/, std::span<const Contact> /*contacts*/) {}
   /// After each committed step; `previous` holds the positions at the start of the step.
   virtual void onStep(const World& /*world*/, const Planner& /*planner*/,
                       std::span<const Vec3> /*previous*/) {}
