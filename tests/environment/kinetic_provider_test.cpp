@@ -35,6 +35,20 @@ sim::Agent agentAt(double x, double y, double nearRadius) {
   return a;
 }
 
+// `agents` agents evenly on a circle of radius `ring` (m) around the origin, near radius 5 m.
+sim::World ringWorld(int agents, double ring, double maxSpeed) {
+  sim::World w;
+  w.bounds = {Vec3(-ring - 5, -ring - 5, -1), Vec3(ring + 5, ring + 5, 1)};
+  for (int k = 0; k < agents; ++k) {
+    const double angle = 2 * 3.14159265358979 * k / agents;
+    w.agents.push_back(agentAt(ring * std::cos(angle), ring * std::sin(angle), 5.0));
+    w.agents.back().maxSpeed = maxSpeed;
+    w.agents.back().id = static_cast<sim::AgentIndex>(k);
+  }
+  w.refreshPieces();
+  return w;
+}
+
 // Certificate evaluations per agent per step over `steps` steps of crowd motion.
 double workPerAgentStep(std::size_t n, double stepFraction, int steps) {
   bench::CrowdMotion motion(crowd(n, 0, stepFraction, 21));
@@ -500,16 +514,7 @@ TEST(KineticProvider, NearSetsStayExactAmongDenseWalls) {
 // each flip; the sets stay exactly the oracle's, and the walks show that path was taken.
 TEST(KineticProvider, AContractingRingEqualsTheOracleAndFallsBackToWalks) {
   constexpr int kAgents = 600;
-  const double ring = kAgents * 1.2 / (2 * 3.14159265358979);
-  sim::World w;
-  w.bounds = {Vec3(-ring - 5, -ring - 5, -1), Vec3(ring + 5, ring + 5, 1)};
-  for (int k = 0; k < kAgents; ++k) {
-    const double angle = 2 * 3.14159265358979 * k / kAgents;
-    w.agents.push_back(agentAt(ring * std::cos(angle), ring * std::sin(angle), 5.0));
-    w.agents.back().maxSpeed = 40.0;
-  }
-  for (std::size_t i = 0; i < w.agents.size(); ++i) w.agents[i].id = static_cast<sim::AgentIndex>(i);
-  w.refreshPieces();
+  sim::World w = ringWorld(kAgents, kAgents * 1.2 / (2 * 3.14159265358979), 40.0);
   KineticProvider provider;
   const std::size_t seen = test::compareWithOracle(w, provider, 8, [&](sim::World& world, int) {
     for (std::size_t i = 0; i < world.agents.size(); ++i) {
@@ -531,15 +536,7 @@ TEST(KineticProvider, AContractingRingEqualsTheOracleAndFallsBackToWalks) {
 TEST(KineticProvider, AUniformlyContractingRingCostsFewCertificates) {
   constexpr int kAgents = 100;
   const double ring = 20.0;
-  sim::World w;
-  w.bounds = {Vec3(-ring - 5, -ring - 5, -1), Vec3(ring + 5, ring + 5, 1)};
-  for (int k = 0; k < kAgents; ++k) {
-    const double angle = 2 * 3.14159265358979 * k / kAgents;
-    w.agents.push_back(agentAt(ring * std::cos(angle), ring * std::sin(angle), 5.0));
-    w.agents.back().maxSpeed = 2.0;
-  }
-  for (std::size_t i = 0; i < w.agents.size(); ++i) w.agents[i].id = static_cast<sim::AgentIndex>(i);
-  w.refreshPieces();
+  sim::World w = ringWorld(kAgents, ring, 2.0);
   KineticProvider provider;
   constexpr int kSteps = 60;
   const std::size_t seen = test::compareWithOracle(w, provider, kSteps, [&](sim::World& world, int) {
