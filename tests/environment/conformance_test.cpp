@@ -389,8 +389,39 @@ TYPED_TEST(Conformance2D, ContactsOfACollidingCrowdEqualTheOracle) {
   EXPECT_GT(test::oracleContactsSeen() - before, world.agents.size());
 }
 
+// One agent (the last, so that its partners come before it) jumps across the crowd in every step,
+// through walls and bodies: its contacts are looked for against everyone, and its jump must not
+// widen everyone else's search.
+TYPED_TEST(Conformance2D, ContactsOfAnAgentJumpingAcrossTheCrowd) {
+  auto settings = crowd(800 / kScale, 8, 0.05, 43);
+  settings.bodyRadius = 0.45;
+  bench::CrowdMotion motion(settings);
+  const double h = motion.side() / 2;
+  TypeParam provider;
+  const std::size_t before = test::oracleContactsSeen();
+  test::compareWithOracle(motion.world(), provider, 30, [&](sim::World& w, int s) {
+    motion.step();
+    w.agents.back().state.position = Vec3(s % 2 == 0 ? -0.9 * h : 0.9 * h, 0.3 * h * std::sin(s), 0);
+  });
+  EXPECT_GT(test::oracleContactsSeen() - before, 30u);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3D worlds (A.3.2: no walls in the triangulation; obstacle pieces are still reported).
+
+TYPED_TEST(Conformance3D, ContactsOfAnAgentJumpingAcrossTheCrowd) {
+  auto settings = crowd(800 / kScale, 0, 0.05, 44, 3);
+  settings.bodyRadius = 0.45;
+  bench::CrowdMotion motion(settings);
+  const double h = motion.side() / 2;
+  TypeParam provider;
+  const std::size_t before = test::oracleContactsSeen();
+  test::compareWithOracle(motion.world(), provider, 30, [&](sim::World& w, int s) {
+    motion.step();
+    w.agents.back().state.position = Vec3(s % 2 == 0 ? -0.9 * h : 0.9 * h, 0.3 * h * std::sin(s), 0.2 * h);
+  });
+  EXPECT_GT(test::oracleContactsSeen() - before, 30u);
+}
 
 // As in 2D: every step's contacts equal the oracle's, among static and moving balls.
 TYPED_TEST(Conformance3D, ContactsOfACollidingCrowdEqualTheOracle) {

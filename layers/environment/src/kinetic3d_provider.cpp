@@ -523,41 +523,56 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
 // displacements of each other (triangle inequality), and a body that touches a piece ends within
 // its radius plus its own displacement plus the piece's of it. Where that reach is inside p's near
 // radius, p's near set and obstacle set at the end (exact, and with no walls in 3D nothing hides)
-// hold every candidate; otherwise (a body as large as the near disc, or a jump) p is checked
-// against every agent and piece.
+// hold every candidate; otherwise (a body as large as the near disc) p is checked against every
+// agent and piece. An agent that moved more than half its near radius is checked against every
+// agent and piece, both ways, and left out of the others' reach, so that one jump does not widen
+// every agent's. A pair looked at twice gives the same contact twice: kept once.
 void KineticProvider3D::Impl::detectContacts(const sim::World& world, std::span<const sim::Vec3> previous) {
   const std::size_t n = world.agents.size();
   const auto& pieces = world.pieces();
   const bool samePieces = piecesBefore.size() == pieces.size();  // else pieces came or went: as static
+  const auto stepOf = [&](std::size_t i) { return (world.agents[i].state.position - previous[i]).norm(); };
+  const auto fast = [&](std::size_t i) { return stepOf(i) > 0.5 * world.agents[i].nearRadius; };
   double maxBody = 0.0, maxStep = 0.0, maxShift = 0.0;
   for (std::size_t i = 0; i < n; ++i)
     if (world.agents[i].enabled) {
       maxBody = std::max(maxBody, world.agents[i].radius);
-      maxStep = std::max(maxStep, (world.agents[i].state.position - previous[i]).norm());
+      if (!fast(i)) maxStep = std::max(maxStep, stepOf(i));
     }
   if (samePieces)
     for (std::size_t k = 0; k < pieces.size(); ++k) maxShift = std::max(maxShift, pieceShift(piecesBefore[k], pieces[k]).norm());
   const std::span<const sim::ObstaclePiece> before =
       samePieces ? std::span<const sim::ObstaclePiece>(piecesBefore) : std::span<const sim::ObstaclePiece>();
+  allAgents.resize(n);
+  for (std::size_t q = 0; q < n; ++q) allAgents[q] = static_cast<sim::AgentIndex>(q);
+  allPieces.resize(pieces.size());
+  for (std::size_t k = 0; k < pieces.size(); ++k) allPieces[k] = static_cast<sim::PieceIndex>(k);
   for (std::size_t i = 0; i < n; ++i) {
     const sim::Agent& a = world.agents[i];
     if (!a.enabled) continue;
-    const double step = (a.state.position - previous[i]).norm();
-    std::span<const sim::AgentIndex> others = nearSet[i];
-    if (!(a.radius + maxBody + step + maxStep <= a.nearRadius)) {
-      allAgents.resize(n);
-      for (std::size_t q = 0; q < n; ++q) allAgents[q] = static_cast<sim::AgentIndex>(q);
-      others = allAgents;
+    const auto p = static_cast<sim::AgentIndex>(i);
+    if (fast(i)) {
+      agentContactsInStep(world, previous, before, previousTime, p, allAgents, allPieces, contacts);
+      const sim::AgentIndex self[] = {p};
+      for (std::size_t q = 0; q < i; ++q)
+        if (world.agents[q].enabled)
+          agentContactsInStep(world, previous, before, previousTime, static_cast<sim::AgentIndex>(q), self, {}, contacts);
+      continue;
     }
-    std::span<const sim::PieceIndex> near = obstacleSet[i];
-    if (!(a.radius + step + maxShift <= a.nearRadius)) {
-      allPieces.resize(pieces.size());
-      for (std::size_t k = 0; k < pieces.size(); ++k) allPieces[k] = static_cast<sim::PieceIndex>(k);
-      near = allPieces;
-    }
-    agentContactsInStep(world, previous, before, previousTime, static_cast<sim::AgentIndex>(i), others, near, contacts);
+    const double step = stepOf(i);
+    const bool agentsCovered = a.radius + maxBody + step + maxStep <= a.nearRadius;
+    const bool piecesCovered = a.radius + step + maxShift <= a.nearRadius;
+    agentContactsInStep(world, previous, before, previousTime, p,
+                        agentsCovered ? std::span<const sim::AgentIndex>(nearSet[i]) : allAgents,
+                        piecesCovered ? std::span<const sim::PieceIndex>(obstacleSet[i]) : allPieces, contacts);
   }
   sortContacts(contacts);
+  contacts.erase(std::unique(contacts.begin(), contacts.end(),
+                             [](const sim::Contact& x, const sim::Contact& y) {
+                               return x.time == y.time && x.a == y.a && x.b == y.b && x.piece == y.piece &&
+                                      x.withObstacle == y.withObstacle;
+                             }),
+                 contacts.end());
 }
 
 bool KineticProvider3D::isValid() const {

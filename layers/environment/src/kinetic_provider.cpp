@@ -321,16 +321,18 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
 // other. So an agent with a wall within the reach of its body in this step (its radius and step
 // plus the largest of both) looks at every agent within that reach, walls or not, found by a
 // walk over the triangles that meet the disc. Found by the oracle comparison of the contacts
-// (environment/oracle.hpp); agents off the triangulation are checked directly (reportDirect).
+// (environment/oracle.hpp); agents off the triangulation are checked directly (reportDirect), and
+// agents that moved more than half their near radius against every agent (NearSets::fastMovers):
+// they are left out here, so that one jump does not widen every agent's reach.
 void KineticProvider::Impl::contactsThroughWalls() {
   double maxBody = 0.0, maxStep = 0.0;
   for (std::uint32_t i = 0; i < s.n; ++i)
     if (s.has(i, Shared::kEnabled)) {
       maxBody = std::max(maxBody, s.bodyRadius(i));
-      maxStep = std::max(maxStep, (s.xy(i) - s.v[i].prev).norm());
+      if (!s.has(i, Shared::kFast)) maxStep = std::max(maxStep, (s.xy(i) - s.v[i].prev).norm());
     }
   for (std::uint32_t i = 0; i < s.n; ++i) {
-    if (!s.has(i, Shared::kEnabled) || !tri.placed(i)) continue;
+    if (!s.has(i, Shared::kEnabled) || !tri.placed(i) || s.has(i, Shared::kFast)) continue;
     const double reach =
         (s.bodyRadius(i) + maxBody + (s.xy(i) - s.v[i].prev).norm() + maxStep) * (1 + 1e-9) + 1e-12;
     if (!obstacles.wallWithin(s.xy(i), reach)) continue;
