@@ -23,6 +23,7 @@
 #include "kinetic_shared.hpp"
 #include "kinetic_triangulation.hpp"
 #include "steer/environment/collision.hpp"
+#include "steer/geometry/distance.hpp"
 
 namespace steer::environment {
 
@@ -72,6 +73,7 @@ struct KineticProvider::Impl {
   void update(const sim::World& w, std::span<const sim::Vec3> previous);
   void remove(std::uint32_t p);
   void contactsThroughWalls();
+  bool wallWithin(std::uint32_t i, double reach) const;
   void pairContactsAfterRebuild(const sim::World& w, std::span<const sim::Vec3> previous, double t0);
   bool valid() const;
   std::vector<std::uint32_t> inDisc;  // contactsThroughWalls()
@@ -324,6 +326,17 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
 // (environment/oracle.hpp); agents off the triangulation are checked directly (reportDirect), and
 // agents that moved more than half their near radius against every agent (NearSets::fastMovers):
 // they are left out here, so that one jump does not widen every agent's reach.
+// Whether a static wall comes within `reach` of agent i: from its sight pieces (the segments
+// within r_i, kept up to date by their certificates, empty for most agents) when the reach is
+// inside r_i, else from the grid of the walls.
+bool KineticProvider::Impl::wallWithin(std::uint32_t i, double reach) const {
+  if (!(reach <= s.radius[i])) return obstacles.wallWithin(s.xy(i), reach);
+  const auto& pieces = s.world->pieces();
+  for (const sim::PieceIndex k : obstacles.sightPieces(i))
+    if (!pieces[k].moving && geometry::distanceToSegment(s.xy(i), pieces[k].segment) <= reach) return true;
+  return false;
+}
+
 void KineticProvider::Impl::contactsThroughWalls() {
   double maxBody = 0.0, maxStep = 0.0;
   for (std::uint32_t i = 0; i < s.n; ++i)
@@ -335,7 +348,7 @@ void KineticProvider::Impl::contactsThroughWalls() {
     if (!s.has(i, Shared::kEnabled) || !tri.placed(i) || s.has(i, Shared::kFast)) continue;
     const double reach =
         (s.bodyRadius(i) + maxBody + (s.xy(i) - s.v[i].prev).norm() + maxStep) * (1 + 1e-9) + 1e-12;
-    if (!obstacles.wallWithin(s.xy(i), reach)) continue;
+    if (!wallWithin(i, reach)) continue;
     inDisc.clear();
     tri.agentsInDisc(i, reach, inDisc);
     near.pairContacts(i, inDisc, contacts);
