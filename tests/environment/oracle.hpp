@@ -92,21 +92,15 @@ inline ::testing::AssertionResult sameContacts(const sim::World& world, const si
   return ::testing::AssertionSuccess();
 }
 
-/// The number of contacts the oracle found in compareWithOracle's runs since the program began
-/// (so that a test can check that there were contacts to compare).
-inline std::size_t& oracleContactsSeen() {
-  static std::size_t seen = 0;
-  return seen;
-}
-
 /// Resets `provider` and the oracle on `world`, then for `steps` steps applies `move(world,
 /// step)` (which must change positions, flags or radii, and refresh pieces if obstacles
 /// move) and updates both, asserting equal near sets after every reset and update, and equal
 /// contacts after every update (the provider must detect contacts, as by default). Returns
-/// the total number of neighbour entries seen, so that callers can check the test was not
-/// vacuous.
+/// the total number of neighbour entries seen, and adds the number of contacts the oracle found
+/// to `*contactsSeen` when given, so that callers can check the test was not vacuous.
 inline std::size_t compareWithOracle(sim::World& world, sim::NeighborProvider& provider, int steps,
-                                     const std::function<void(sim::World&, int)>& move) {
+                                     const std::function<void(sim::World&, int)>& move,
+                                     std::size_t* contactsSeen = nullptr) {
   environment::BruteForceProvider oracle;
   provider.reset(world);
   oracle.reset(world);
@@ -125,7 +119,7 @@ inline std::size_t compareWithOracle(sim::World& world, sim::NeighborProvider& p
     provider.update(world, previous);
     oracle.update(world, previous);
     if (!check()) return seen;  // one report is enough
-    oracleContactsSeen() += oracle.contacts().size();
+    if (contactsSeen != nullptr) *contactsSeen += oracle.contacts().size();
     const auto contacts = sameContacts(world, provider, oracle);
     EXPECT_TRUE(contacts);
     if (!contacts) return seen;
