@@ -52,6 +52,14 @@ struct Reader {
 
   Vec3 point(const YamlMap& m, const std::string& key) const { return m.requiredPoint(key, dimension); }
 
+  // A unit direction, written like a point of the world: in 3D a missing z would silently mean a
+  // horizontal heading, and in 2D a z component would leave a heading with no part in the plane.
+  Vec3 direction(const YamlMap& m, const std::string& key) const {
+    const Vec3 d = point(m, key);
+    if (d.cwiseAbs().maxCoeff() == 0.0) m.fail(key, "must not be zero");
+    return unitDirection(d);
+  }
+
   // A point that is an element of a list (way-points, polygon vertices), checked like point().
   Vec3 listedPoint(const YAML::Node& n, const std::string& at) const { return yaml::toPoint(file, n, at, dimension); }
 
@@ -179,9 +187,7 @@ struct Reader {
       g.target = target(m, "target", agent, goalIndex);
     } else if (kind == "flow") {
       g.kind = sim::Goal::Kind::FlowDirection;
-      const Vec3 d = m.requiredVector("direction");
-      if (d.cwiseAbs().maxCoeff() == 0.0) m.fail("direction", "must not be zero");
-      g.direction = unitDirection(d);
+      g.direction = direction(m, "direction");
     } else if (kind == "region") {
       g.kind = sim::Goal::Kind::SeekRegion;
       const Vec3 lo = point(m, "min"), hi = point(m, "max");
@@ -241,11 +247,7 @@ struct Reader {
   }
 
   Vec3 heading(const YamlMap& m) const {
-    if (m.has("direction")) {
-      const Vec3 d = m.requiredVector("direction");
-      if (d.cwiseAbs().maxCoeff() == 0.0) m.fail("direction", "must not be zero");
-      return unitDirection(d);
-    }
+    if (m.has("direction")) return direction(m, "direction");
     return geometry::lift(geometry::directionOf(m.number("heading_deg", 0.0) * geometry::kPi / 180.0));
   }
 
