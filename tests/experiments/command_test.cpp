@@ -212,6 +212,26 @@ TEST(SteerCommand, AStepSoSmallTheRunCouldNotFinishIsAnError) {
   fs::remove_all(out);
 }
 
+// An agent with no goals leaves at t = 0 (it has completed its sequence): allowed, but a run of
+// only such agents simulates nothing, so the command says why; agents that stay or have goals
+// are not mentioned.
+TEST(SteerCommand, AgentsWithoutGoalsAreNamedInANote) {
+  const fs::path dir = scratchDir("no_goals");
+  fs::create_directories(dir);
+  const std::string world = "world: {min: [-10, -10], max: [10, 10]}\nmodel: straight\nagents:\n";
+  std::ofstream(dir / "none.yaml") << world << "  - {position: [0, 0]}\n  - {position: [3, 0]}\n"
+                                   << "  - {position: [-3, 0], stays: true}\n"
+                                   << "  - {position: [0, 3], goals: [{kind: seek, target: [5, 5]}]}\n";
+  const auto r = runSteer("run " + (dir / "none.yaml").string() + " --duration 0.5 --quiet --out " + (dir / "a").string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("note: 2 of 4 agents have no goals"), std::string::npos) << r.err;
+  std::ofstream(dir / "all.yaml") << world << "  - {position: [0, 3], goals: [{kind: seek, target: [5, 5]}]}\n";
+  const auto quiet = runSteer("run " + (dir / "all.yaml").string() + " --duration 0.5 --quiet --out " + (dir / "b").string());
+  EXPECT_EQ(quiet.status, 0) << quiet.err;
+  EXPECT_EQ(quiet.err.find("note:"), std::string::npos) << quiet.err;
+  fs::remove_all(dir);
+}
+
 // The harmonic, hybrid and field planners and `steer field` work on a grid of the x-y plane: on a
 // 3D scenario they ran, flattening every direction to z = 0.
 TEST(SteerCommand, PlanarPlannersAndTheFieldRefuseA3DScenario) {
