@@ -57,17 +57,18 @@ int runOne(const std::string& path, const CommonOptions& o) {
     return 2;
   }
   const std::string out = o.out.empty() ? defaultRunFolder(scenario.name) : o.out;
-  // Valid, but easy to write by mistake: an agent without goals has completed its sequence
-  // before the first step and leaves (Simulation::start), so a run of such agents simulates 0 s.
-  const auto idle = std::count_if(scenario.world.agents.begin(), scenario.world.agents.end(),
-                                  [](const sim::Agent& a) { return a.goals.empty() && !a.staysAfterGoals; });
-  if (idle > 0)
-    std::cerr << "steer run: note: " << idle << " of " << scenario.world.agents.size()
-              << " agents have no goals and leave the world at t = 0 (give them goals, or stays: true)\n";
   try {
     ProgressBar bar("steer run " + scenario.name, !o.quiet);
     const RunResult r = runScenario(scenario, out, {o.frameInterval}, [&](double f) { bar.update(f); });
     bar.done();
+    // Valid, but easy to write by mistake: an agent without goals has completed its sequence
+    // before the first step and leaves (Simulation::start), so a run of such agents simulates
+    // 0 s. Said after the run, so that an error in it is still the first line of stderr.
+    const auto idle = std::count_if(scenario.world.agents.begin(), scenario.world.agents.end(),
+                                    [](const sim::Agent& a) { return a.goals.empty() && !a.staysAfterGoals; });
+    if (idle > 0)
+      std::cerr << "steer run: note: " << idle << " of " << scenario.world.agents.size()
+                << " agents have no goals and leave the world at t = 0 (give them goals, or stays: true)\n";
     if (!o.quiet) {
       std::cout << scenario.name << ": " << r.metrics.reached() << "/" << r.metrics.agents.size() << " reached, "
                 << r.metrics.agentAgentCollisions << " agent-agent and " << r.metrics.agentObstacleCollisions

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <vector>
 
 #include "obstacle_checks.hpp"
@@ -25,6 +26,12 @@ namespace {
 
 // The largest <numAgents> or <numObstacles>: the limit of a YAML group's count.
 constexpr std::size_t kMaxCount = 1000000;
+
+std::string shortNumber(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
 
 class XmlReader {
  public:
@@ -336,6 +343,13 @@ class XmlReader {
         const geometry::AlignedBox region = bounds(child(n, "regionBounds"));
         requireExtent(child(n, "regionBounds"), count, "obstacle");
         const double size = positive(n, "obstacleSize");
+        // Each box is placed wholly inside the region: a box wider than the region would start
+        // before its minimum and reach past its maximum.
+        const Vec2 extent = region.max - region.min;
+        if (count > 0 && (size > extent.x() || size > extent.y()))
+          fail(child(n, "obstacleSize"), "obstacles of size " + std::string(child(n, "obstacleSize").text().get()) +
+                                             " do not fit in <regionBounds> (" + shortNumber(extent.x()) + " by " +
+                                             shortNumber(extent.y()) + " in x and z)");
         numberOr(n, "obstacleHeight", 1.0);
         const sim::Noise noise(seed_ ^ 0x0B57ULL);
         for (std::size_t i = 0; i < count; ++i) {
