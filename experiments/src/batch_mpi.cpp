@@ -48,6 +48,12 @@ BatchRow fromJson(const nlohmann::json& j) {
 
 }  // namespace
 
+int launcherRank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"})
+    if (const char* v = std::getenv(name)) return std::max(0, std::atoi(v));
+  return 0;
+}
+
 bool builtWithMpi() {
 #ifdef STEER_HAVE_MPI
   return true;

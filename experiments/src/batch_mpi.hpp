@@ -40,4 +40,9 @@ class MpiBatchSession {
 /// True when this `steer` was built with MPI.
 bool builtWithMpi();
 
+/// This process's rank as mpirun announced it (OMPI_COMM_WORLD_RANK / PMI_RANK / PMIX_RANK), 0
+/// when it was not started by mpirun; read before MPI is initialised, so that messages every
+/// rank would print alike (a bad option) are printed once.
+int launcherRank();
+
 }  // namespace steer::experiments

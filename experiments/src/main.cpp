@@ -1,8 +1,10 @@
 // steer: the command of ARCHITECTURE.md §5.
 #include <algorithm>
 #include <iostream>
+#include <sstream>
 
 #include "batch_command.hpp"
+#include "batch_mpi.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "field_command.hpp"
@@ -132,7 +134,9 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
+    // Under mpirun every rank reads the same command line: one message (or --help), from rank 0.
+    std::ostringstream discard;
+    const int code = launcherRank() == 0 ? app.exit(e) : app.exit(e, discard, discard);
     return code == 0 ? 0 : 2;
   }
   if (*run) return runOne(scenario, runOptions);

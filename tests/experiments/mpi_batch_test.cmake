@@ -3,7 +3,7 @@
 # Rank 0 must write the same comparison.csv as one process (timing columns aside), holding every
 # rank's rows, and say that it ran on 2 ranks (two independent processes would each write the
 # whole batch and pass the comparison). Bad input must stop both ranks with status 2 and no
-# output, not hang.
+# output, not hang, and be reported once, not by every rank.
 cmake_policy(SET CMP0007 NEW)  # keep the empty cells of a CSV row
 file(REMOVE_RECURSE "${WORK}")
 set(sweep sweep "${SCENARIO}" --param groups.crowd.personality.courage.mean=0:1:3 --seeds 2 --no-charts)
@@ -68,5 +68,20 @@ if(NOT rc EQUAL 2)
 endif()
 if(EXISTS "${WORK}/bad")
   message(FATAL_ERROR "mpirun with a missing scenario wrote ${WORK}/bad")
+endif()
+string(REGEX MATCHALL "no-such.yaml: cannot open" missing "${err}")
+list(LENGTH missing count)
+if(NOT count EQUAL 1)
+  message(FATAL_ERROR "expected one message for the missing scenario, not one per rank, got:\n${err}")
+endif()
+
+# A bad option: every rank parses the same command line, one of them says what is wrong.
+execute_process(COMMAND "${MPIEXEC}" -n 2 --oversubscribe "${STEER}" sweep "${SCENARIO}" --seeds 0 --no-charts
+                        --out "${WORK}/bad-option"
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+string(REGEX MATCHALL "--seeds: Value 0" said "${err}")
+list(LENGTH said count)
+if(NOT rc EQUAL 2 OR NOT count EQUAL 1)
+  message(FATAL_ERROR "mpirun with --seeds 0: status ${rc} (expected 2) and ${count} messages (expected 1)\n${err}")
 endif()
 file(REMOVE_RECURSE "${WORK}")
