@@ -50,12 +50,19 @@ void checkRegionGoal(const Scenario& s, const ObstacleIndex& index, std::size_t 
     if (!obstacle.isStatic() || std::holds_alternative<geometry::Segment>(obstacle.shape)) return false;
     // May be concave: samples would not prove it; the exact test (geometry::contains) does.
     if (const auto* polygon = std::get_if<geometry::Polygon>(&obstacle.shape)) return geometry::contains(*polygon, box);
-    bool inside = true;  // the corners decide for a convex shape; the grid guards the boundary
+    // The corners decide for a convex shape; the grid guards the boundary. In 3D the box spans
+    // the goal's z range (a sphere far below or above it does not hold it; a prism holds every z).
+    const bool space = s.world.dimension == 3;
+    const double z0 = space ? std::max(goal.regionZMin, lo.z()) : 0.0;  // the part in the world
+    const double z1 = space ? std::min(goal.regionZMax, hi.z()) : 0.0;
+    bool inside = true;
     for (int u = 0; u <= 4 && inside; ++u)
-      for (int v = 0; v <= 4 && inside; ++v) {
-        const geometry::Vec2 q = box.min + (box.max - box.min).cwiseProduct(geometry::Vec2(u / 4.0, v / 4.0));
-        inside = sim::obstacleContains(obstacle, sim::Vec3::Zero(), sim::Vec3(q.x(), q.y(), 0.0), 0.0);
-      }
+      for (int v = 0; v <= 4 && inside; ++v)
+        for (int w = 0; w <= (space ? 2 : 0) && inside; ++w) {
+          const geometry::Vec2 q = box.min + (box.max - box.min).cwiseProduct(geometry::Vec2(u / 4.0, v / 4.0));
+          const double z = z0 + (z1 - z0) * (w / 2.0);
+          inside = sim::obstacleContains(obstacle, sim::Vec3::Zero(), sim::Vec3(q.x(), q.y(), z), 0.0);
+        }
     return inside;
   });
   if (holder) throw InputError(goalLocation(s, i, g), what + ": the region lies inside obstacle " + std::to_string(*holder));

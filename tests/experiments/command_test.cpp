@@ -232,6 +232,24 @@ TEST(SteerCommand, AgentsWithoutGoalsAreNamedInANote) {
   fs::remove_all(dir);
 }
 
+// In 3D a region goal is held by a sphere only if the sphere holds it over its z range: one
+// above a sphere whose outline covers it in x and y is reachable (it was refused, the check
+// looking at z = 0 only). tests/data/bad/region_goal_3d_in_sphere.yaml is the refused case.
+TEST(SteerCommand, ARegionGoalAboveASphereIsReachable) {
+  const fs::path dir = scratchDir("region_above_sphere");
+  fs::create_directories(dir);
+  std::ofstream(dir / "s.yaml") << "dimension: 3\nworld: {min: [-10, -10, -10], max: [10, 10, 10]}\nmodel: straight\n"
+                                   "obstacles:\n  - sphere: {center: [5, 0, 0], radius: 3}\n"
+                                   "agents:\n  - position: [-5, 0, 6]\n    goals:\n"
+                                   "      - {kind: region, min: [4, -1, 5], max: [6, 1, 7]}\n";
+  const auto r = runSteer("run " + (dir / "s.yaml").string() + " --duration 20 --quiet --out " + (dir / "out").string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::ifstream summary(dir / "out" / "summary.json");
+  ASSERT_TRUE(summary.good());
+  EXPECT_EQ(nlohmann::json::parse(summary)["reached"], 1) << "the straight model flies there at z = 6";
+  fs::remove_all(dir);
+}
+
 // The harmonic, hybrid and field planners and `steer field` work on a grid of the x-y plane: on a
 // 3D scenario they ran, flattening every direction to z = 0.
 TEST(SteerCommand, PlanarPlannersAndTheFieldRefuseA3DScenario) {
