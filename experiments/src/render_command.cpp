@@ -72,6 +72,18 @@ bool goalPoint(const sim::World& world, const sim::Goal& g, double t, Vec2& out)
   return true;
 }
 
+// A region goal in 3D: the edges of its box (its x-y rectangle over [z0, z1]), in the targets' colour.
+void addBoxOutline(viz::Scene3D& scene, const geometry::AlignedBox& box, double z0, double z1) {
+  const Vec2 c[4] = {box.min, {box.max.x(), box.min.y()}, box.max, {box.min.x(), box.max.y()}};
+  for (const double z : {z0, z1}) {
+    viz::ScenePolyline3 ring{{}, kTargetColour, 2.5f};
+    for (int k = 0; k <= 4; ++k) ring.points.push_back(sim::Vec3(c[k % 4].x(), c[k % 4].y(), z));
+    scene.polylines.push_back(std::move(ring));
+  }
+  for (const Vec2& p : c)
+    scene.polylines.push_back({{sim::Vec3(p.x(), p.y(), z0), sim::Vec3(p.x(), p.y(), z1)}, kTargetColour, 2.5f});
+}
+
 // The sample at or just before time t (the csv has a row per step while the agent exists).
 const TrajectorySample* sampleAt(const std::vector<TrajectorySample>& track, double t) {
   auto it = std::upper_bound(track.begin(), track.end(), t + 1e-9,
@@ -239,6 +251,11 @@ viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, 
   }
   for (const auto& agent : world.agents)
     for (const auto& g : agent.goals) {
+      if (g.kind == sim::Goal::Kind::SeekRegion) {
+        addBoxOutline(scene, g.region, std::max(g.regionZMin, world.bounds.min.z()),
+                      std::min(g.regionZMax, world.bounds.max.z()));
+        continue;
+      }
       if (g.kind != sim::Goal::Kind::Seek) continue;
       sim::Vec3 p;
       if (g.target.kind == sim::Target::Kind::Point) p = g.target.point;

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <Eigen/Geometry>
 #include <filesystem>
 
 #include "png_image.hpp"
 #include "render_command.hpp"
+#include "scene_parts.hpp"
 #include "steer/experiments/run_command.hpp"
 #include "steer/experiments/scenario.hpp"
 #include "steer/viz/scene3d.hpp"
@@ -136,6 +138,47 @@ TEST(Render3D, RunStillAndFramesShowTheAgentsWhereProjected) {
   ASSERT_TRUE(withCamera.camera.has_value());
   EXPECT_EQ(withCamera.camera->position, Vec3(0, -30, 20));
   EXPECT_EQ(withCamera.camera->fovyDegrees, 35.0);
+}
+
+// A region goal is drawn in 3D as the edges of its box, over the goal's z range (clipped to the
+// world): found at each projected corner of the picture.
+TEST(Render3D, RegionGoalsAreDrawnAsTheEdgesOfTheirBoxes) {
+  const fs::path run = scratch("region");
+  Scenario scenario = loadScenario(STEER_TEST_DATA_DIR "/yaml/three_agents_3d.yaml");
+  runScenario(scenario, run, {0.5});
+  sim::Goal region;
+  region.kind = sim::Goal::Kind::SeekRegion;
+  region.region = {Vec2(2, -6), Vec2(6, -2)};
+  region.regionZMin = 3.0;
+  region.regionZMax = 1e9;  // clipped to the world's top, z = 12
+  scenario.world.agents[1].goals.push_back(region);
+  RenderOptions o;
+  o.width = 640;
+  o.height = 480;
+  const viz::Scene3D scene = runScene3D(scenario, readTrajectories((run / "trajectories.csv").string()), o, 3.0);
+  std::vector<Vec3> corners;
+  for (const auto& l : scene.polylines)
+    if (l.colour == kTargetColour)
+      for (const Vec3& p : l.points)
+        if (std::find(corners.begin(), corners.end(), p) == corners.end()) corners.push_back(p);
+  ASSERT_EQ(corners.size(), 8u) << "the box's corners, each drawn";
+  for (const Vec3& c : corners) {
+    EXPECT_TRUE(c.x() == 2 || c.x() == 6) << c.transpose();
+    EXPECT_TRUE(c.y() == -6 || c.y() == -2) << c.transpose();
+    EXPECT_TRUE(c.z() == 3 || c.z() == 12) << c.transpose();
+  }
+  const std::string file = (run / "region.png").string();
+  viz::writeScene3D(file, scene);
+  const PngImage png(file);
+  ASSERT_TRUE(png.valid());
+  for (const Vec3& c : corners) {
+    const Vec2 q = viz::scene3dPixel(scene, c);
+    bool found = false;
+    for (int dy = -2; dy <= 2; ++dy)
+      for (int dx = -2; dx <= 2; ++dx)
+        found = found || png.at(int(std::lround(q.x())) + dx, int(std::lround(q.y())) + dy) == kTargetColour;
+    EXPECT_TRUE(found) << "corner " << c.transpose() << " at pixel " << q.transpose();
+  }
 }
 
 }  // namespace
