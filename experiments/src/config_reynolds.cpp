@@ -54,6 +54,16 @@ struct ReynoldsReader {
     return p;
   }
 
+  // How far p is from the world's box (0 inside it), over the scenario's axes.
+  double distanceToWorld(const geometry::Vec3& p) const {
+    double squared = 0.0;
+    for (int k = 0; k < s.world.dimension; ++k) {
+      const double out = std::max({s.world.bounds.min[k] - p[k], 0.0, p[k] - s.world.bounds.max[k]});
+      squared += out * out;
+    }
+    return std::sqrt(squared);
+  }
+
   sim::Path path(const YamlMap& m) const {
     sim::Path p;
     m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) { p.waypoints.push_back(reachedPoint(n, at)); });
@@ -137,6 +147,9 @@ struct ReynoldsReader {
         b.region.kind = reynolds::Region::Kind::Sphere;
         b.region.center = r.requiredPoint("center", s.world.dimension);
         b.region.radius = r.positive("radius", b.region.radius);
+        // Containment pushes every agent into the region: one that misses the world is out of reach.
+        if (!(distanceToWorld(b.region.center) < b.region.radius))
+          r.fail("center", "the containment sphere does not reach into the world");
       } else {
         b.region.kind = reynolds::Region::Kind::Box;
         b.region.min = r.requiredPoint("min", s.world.dimension);
@@ -144,6 +157,9 @@ struct ReynoldsReader {
         // An inverted or flat box contains nothing, and containment would push every agent for ever.
         for (int k = 0; k < s.world.dimension; ++k)
           if (!(b.region.max[k] > b.region.min[k])) r.fail("max", "max must exceed min on every axis");
+        for (int k = 0; k < s.world.dimension; ++k)
+          if (!(b.region.max[k] > s.world.bounds.min[k] && b.region.min[k] < s.world.bounds.max[k]))
+            r.fail("min", "the containment box does not reach into the world");
       }
       r.finish();
     }
@@ -336,6 +352,9 @@ reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
       clap.time = c.requiredNumber("time", 0.0, 1e9);
       clap.position = c.point("position", clap.position, s.world.dimension);
       clap.radius = c.positive("radius", clap.radius);
+      // Heard within its radius: a clap that reaches no point of the world startles nobody.
+      if (!(r.distanceToWorld(clap.position) <= clap.radius))
+        c.fail("position", "the clap is heard nowhere in the world (its radius does not reach it)");
       c.finish();
       p.claps.push_back(clap);
     });
