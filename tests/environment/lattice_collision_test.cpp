@@ -1,11 +1,14 @@
 // The continuous-collision helper against analytic contact times and against dense sampling of
-// the distance, and the lattice provider's contacts against an all-pairs scan.
+// the distance, the lattice provider's contacts against an all-pairs scan, and brute force with its
+// contacts turned off (a timing baseline) against itself with them on.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
 #include "benchmarks/crowd_motion.hpp"
+#include "steer/environment/brute_force_provider.hpp"
 #include "steer/environment/collision.hpp"
 #include "steer/environment/lattice_provider.hpp"
 #include "steer/geometry/distance.hpp"
@@ -132,4 +135,31 @@ TEST(LatticeContacts, EqualAnAllPairsScan) {
   }
   EXPECT_GT(total, 50u);
   EXPECT_GT(walls, 5u);
+}
+
+// Brute force as a timing baseline leaves contacts out (as the lattice can), so that a speed-up
+// measured against it compares the same work; as the oracle it finds them. Same near sets.
+TEST(BruteForceContacts, AreFoundUnlessTurnedOff) {
+  bench::CrowdMotionSettings s;
+  s.agents = 200;
+  s.walls = 8;
+  s.stepFraction = 1.0;
+  s.seed = 4;
+  bench::CrowdMotion motion(s);
+  environment::BruteForceProvider oracle, nearSetsOnly({.detectContacts = false});
+  oracle.reset(motion.world());
+  nearSetsOnly.reset(motion.world());
+  std::size_t found = 0;
+  for (int step = 0; step < 20; ++step) {
+    motion.step();
+    oracle.update(motion.world(), motion.previous());
+    nearSetsOnly.update(motion.world(), motion.previous());
+    found += oracle.contacts().size();
+    EXPECT_TRUE(nearSetsOnly.contacts().empty()) << "step " << step;
+    for (sim::AgentIndex i = 0; i < motion.world().agents.size(); ++i) {
+      ASSERT_TRUE(std::ranges::equal(oracle.neighbors(i), nearSetsOnly.neighbors(i))) << "agent " << i;
+      ASSERT_TRUE(std::ranges::equal(oracle.obstacles(i), nearSetsOnly.obstacles(i))) << "agent " << i;
+    }
+  }
+  EXPECT_GT(found, 10u);
 }

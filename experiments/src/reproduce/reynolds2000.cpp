@@ -83,7 +83,7 @@ std::vector<Claim> lattice(const Context& context) {
   if (context.progress) context.progress("bin lattice against the all-pairs scan at 1,000 boids");
   const sim::World flock = boids(1000, 1.0, context.seed);
   environment::LatticeProvider lattice(noContacts());
-  environment::BruteForceProvider brute;
+  environment::BruteForceProvider brute({.detectContacts = false});
   const double tl = queryPass(lattice, flock, repetitions), tb = queryPass(brute, flock, repetitions);
   // The same sets: every boid's neighbours from both providers after the pass.
   sim::World moved = flock;

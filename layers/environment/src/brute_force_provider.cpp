@@ -37,7 +37,7 @@ void BruteForceProvider::update(const sim::World& world, std::span<const sim::Ve
   requireFinitePositions(world, "brute");
   recompute(world);
   contacts_.clear();
-  if (previous.size() == world.agents.size()) detectContacts(world, previous);
+  if (settings_.detectContacts && previous.size() == world.agents.size()) detectContacts(world, previous);
   piecesBefore_ = world.pieces();
   previousTime_ = world.time;
 }

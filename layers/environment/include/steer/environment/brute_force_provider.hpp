@@ -8,8 +8,15 @@
 
 namespace steer::environment {
 
+struct BruteForceSettings {
+  /// Find agent–agent and agent–obstacle contacts between steps (contacts()). On for the
+  /// oracle; off where brute force is the naive baseline of a timing that leaves them out.
+  bool detectContacts = true;
+};
+
 class BruteForceProvider final : public sim::NeighborProvider {
  public:
+  explicit BruteForceProvider(BruteForceSettings settings = {}) : settings_(settings) {}
   std::string_view name() const override { return "brute"; }
   void reset(const sim::World& world) override;
   void update(const sim::World& world, std::span<const sim::Vec3> previous) override;
@@ -19,12 +26,14 @@ class BruteForceProvider final : public sim::NeighborProvider {
   std::span<const sim::PieceIndex> obstacles(sim::AgentIndex agent) const override {
     return obstacles_[agent];
   }
-  /// Every agent pair and every agent with every piece, tested over the whole step.
+  /// Every agent pair and every agent with every piece, tested over the whole step (empty when
+  /// settings.detectContacts is off).
   std::span<const sim::Contact> contacts() const override { return contacts_; }
 
  private:
   void recompute(const sim::World& world);
   void detectContacts(const sim::World& world, std::span<const sim::Vec3> previous);
+  BruteForceSettings settings_;
   std::vector<std::vector<sim::AgentIndex>> neighbors_;
   std::vector<std::vector<sim::PieceIndex>> obstacles_;
   std::vector<sim::Contact> contacts_;
