@@ -3,6 +3,7 @@
 // triangulation stays valid, and agents sharing one point are handled.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -139,4 +140,26 @@ TEST(Kinetic3D, CoincidentAgents) {
   });
   EXPECT_GT(seen, 100u);
   EXPECT_TRUE(provider.isValid());
+}
+
+// As a timing against the lattice (which can leave them out too), the 3D provider may skip the
+// contacts; it finds them otherwise, and the near sets do not depend on it.
+TEST(Kinetic3D, ContactsAreFoundUnlessTurnedOff) {
+  bench::CrowdMotion motion(crowd3(300, 1.0, 33));
+  environment::KineticSettings3D off;
+  off.detectContacts = false;
+  KineticProvider3D withContacts, without(off);
+  withContacts.reset(motion.world());
+  without.reset(motion.world());
+  std::size_t found = 0;
+  for (int step = 0; step < 20; ++step) {
+    motion.step();
+    withContacts.update(motion.world(), motion.previous());
+    without.update(motion.world(), motion.previous());
+    found += withContacts.contacts().size();
+    EXPECT_TRUE(without.contacts().empty()) << "step " << step;
+    for (sim::AgentIndex i = 0; i < motion.world().agents.size(); ++i)
+      ASSERT_TRUE(std::ranges::equal(withContacts.neighbors(i), without.neighbors(i))) << "agent " << i;
+  }
+  EXPECT_GT(found, 10u);
 }

@@ -515,7 +515,7 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
   else
     for (auto& o : m.obstacleSet) o.clear();
   m.contacts.clear();
-  if (previous.size() == n) m.detectContacts(world, previous);
+  if (m.settings.detectContacts && previous.size() == n) m.detectContacts(world, previous);
   m.endStep(world);
 }
 

@@ -45,6 +45,8 @@ struct KineticSettings3D {
   /// `staleness` further; 0.2 was ~10 % faster than 0.1 at 10,000 and 100,000 agents
   /// (docs/benchmarks.md).
   double moveThreshold = 0.2;
+  /// Find agent–agent and agent–obstacle contacts between steps (contacts()).
+  bool detectContacts = true;
 };
 
 /// Work counters, cumulative since reset (for tests that work follows the motion).
