@@ -3,7 +3,6 @@
 // triangulation stays valid, and agents sharing one point are handled.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -149,17 +148,5 @@ TEST(Kinetic3D, ContactsAreFoundUnlessTurnedOff) {
   environment::KineticSettings3D off;
   off.detectContacts = false;
   KineticProvider3D withContacts, without(off);
-  withContacts.reset(motion.world());
-  without.reset(motion.world());
-  std::size_t found = 0;
-  for (int step = 0; step < 20; ++step) {
-    motion.step();
-    withContacts.update(motion.world(), motion.previous());
-    without.update(motion.world(), motion.previous());
-    found += withContacts.contacts().size();
-    EXPECT_TRUE(without.contacts().empty()) << "step " << step;
-    for (sim::AgentIndex i = 0; i < motion.world().agents.size(); ++i)
-      ASSERT_TRUE(std::ranges::equal(withContacts.neighbors(i), without.neighbors(i))) << "agent " << i;
-  }
-  EXPECT_GT(found, 10u);
+  EXPECT_GT(test::contactsOnlyWhenOn(motion, withContacts, without, 20), 10u);
 }

@@ -3,11 +3,11 @@
 // contacts turned off (a timing baseline) against itself with them on.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cmath>
 #include <random>
 
 #include "benchmarks/crowd_motion.hpp"
+#include "environment/oracle.hpp"
 #include "steer/environment/brute_force_provider.hpp"
 #include "steer/environment/collision.hpp"
 #include "steer/environment/lattice_provider.hpp"
@@ -147,19 +147,5 @@ TEST(BruteForceContacts, AreFoundUnlessTurnedOff) {
   s.seed = 4;
   bench::CrowdMotion motion(s);
   environment::BruteForceProvider oracle, nearSetsOnly({.detectContacts = false});
-  oracle.reset(motion.world());
-  nearSetsOnly.reset(motion.world());
-  std::size_t found = 0;
-  for (int step = 0; step < 20; ++step) {
-    motion.step();
-    oracle.update(motion.world(), motion.previous());
-    nearSetsOnly.update(motion.world(), motion.previous());
-    found += oracle.contacts().size();
-    EXPECT_TRUE(nearSetsOnly.contacts().empty()) << "step " << step;
-    for (sim::AgentIndex i = 0; i < motion.world().agents.size(); ++i) {
-      ASSERT_TRUE(std::ranges::equal(oracle.neighbors(i), nearSetsOnly.neighbors(i))) << "agent " << i;
-      ASSERT_TRUE(std::ranges::equal(oracle.obstacles(i), nearSetsOnly.obstacles(i))) << "agent " << i;
-    }
-  }
-  EXPECT_GT(found, 10u);
+  EXPECT_GT(test::contactsOnlyWhenOn(motion, oracle, nearSetsOnly, 20), 10u);
 }

@@ -127,4 +127,23 @@ inline std::size_t compareWithOracle(sim::World& world, sim::NeighborProvider& p
   return seen;
 }
 
+/// Two providers of one kind, `with` finding contacts and `without` told not to (a timing
+/// baseline), driven through `steps` steps of `motion` (CrowdMotion): `without` reports no
+/// contacts and the same near sets. Returns how many contacts `with` found.
+template <class Motion>
+std::size_t contactsOnlyWhenOn(Motion& motion, sim::NeighborProvider& with, sim::NeighborProvider& without, int steps) {
+  with.reset(motion.world());
+  without.reset(motion.world());
+  std::size_t found = 0;
+  for (int step = 0; step < steps; ++step) {
+    motion.step();
+    with.update(motion.world(), motion.previous());
+    without.update(motion.world(), motion.previous());
+    found += with.contacts().size();
+    EXPECT_TRUE(without.contacts().empty()) << "step " << step;
+    EXPECT_TRUE(sameNearSets(motion.world(), without, with)) << "step " << step;
+  }
+  return found;
+}
+
 }  // namespace steer::test
