@@ -28,11 +28,12 @@ std::unique_ptr<sim::LocalModel> makeLocalModel(const Scenario& s) {
 }
 
 std::unique_ptr<sim::NeighborProvider> makeNeighborProvider(const Scenario& s) {
+  const ProviderSettings settings = readProviderSettings(s);
   if (s.neighbors == "brute") return std::make_unique<environment::BruteForceProvider>();
-  if (s.neighbors == "lattice") return std::make_unique<environment::LatticeProvider>();
+  if (s.neighbors == "lattice") return std::make_unique<environment::LatticeProvider>(settings.lattice);
   if (s.neighbors == "kinetic") {
-    if (s.world.dimension == 3) return std::make_unique<environment::KineticProvider3D>();
-    return std::make_unique<environment::KineticProvider>();
+    if (s.world.dimension == 3) return std::make_unique<environment::KineticProvider3D>(settings.kinetic3d);
+    return std::make_unique<environment::KineticProvider>(settings.kinetic);
   }
   unknown(s, "neighbors provider", s.neighbors, "brute, lattice, kinetic");
 }
@@ -56,8 +57,7 @@ void checkSections(const Scenario& s) {
     if (planning.has("field")) readFieldPlannerSection(s);
     planning.finish();
   }
-  // No provider takes parameters yet: the section may only be empty.
-  if (s.environment.IsDefined() && !s.environment.IsNull()) yaml::YamlMap(s.file, s.environment, "environment").finish();
+  readProviderSettings(s);
 }
 
 sim::Simulation makeSimulation(const Scenario& s) {

@@ -4,6 +4,9 @@
 // node's location on a bad or unknown key (see yaml_support.hpp).
 #include <filesystem>
 
+#include "steer/environment/kinetic_provider.hpp"
+#include "steer/environment/kinetic_provider_3d.hpp"
+#include "steer/environment/lattice_provider.hpp"
 #include "steer/experiments/scenario.hpp"
 #include "steer/local/parameters.hpp"
 #include "steer/planning/direct_planner.hpp"
@@ -26,6 +29,14 @@ FieldPlannerSection readFieldPlannerSection(const Scenario& scenario);
 planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& scenario);
 reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& scenario);
 local::GoldensteinParameters readGoldensteinParameters(const Scenario& scenario);
+/// The providers' settings from the `environment:` section (defaults where it says nothing).
+/// Contacts stay on: runs report them (contacts_between_steps).
+struct ProviderSettings {
+  environment::KineticSettings kinetic;
+  environment::KineticSettings3D kinetic3d;
+  environment::LatticeSettings lattice;
+};
+ProviderSettings readProviderSettings(const Scenario& scenario);
 /// Why `planner` cannot steer in a world of `dimension` ("" when it can): the harmonic and hybrid
 /// planners' potential and the field planner's vectors live on a grid of the x–y plane.
 std::string plannerDimensionProblem(const std::string& planner, int dimension);

@@ -121,14 +121,15 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
 }
 
 // Every configuration section is read, also those of the parts a run does not use: a typo in
-// `local:` of a scenario run with --model reynolds, or anything in the (still empty)
-// `environment:` section, is an error at its line in `run`, `field` and `sweep` alike.
+// `local:` of a scenario run with --model reynolds, or an unknown or out-of-range key of
+// `environment:` (whichever provider runs), is an error at its line in `run`, `field` and `sweep`.
 TEST(SteerCommand, SectionsOfPartsNotRunAreCheckedToo) {
   const std::string base = steer::test::slurp(kData + "/yaml/minimal.yaml");
   const fs::path dir = scratchDir("sections");
   fs::create_directories(dir);
   const std::vector<std::string> extras = {"local: {tiem_to_contact: 1}", "reynolds: {bogus: 1}", "planning: {astar: {}}",
-                                           "planning: {harmonic: {resolution: 2}}", "environment: {anything: 1}"};
+                                           "planning: {harmonic: {resolution: 2}}", "environment: {anything: 1}",
+                                           "environment: {lattice: {bins_per_radius: 0}}"};
   for (std::size_t k = 0; k < extras.size(); ++k) {
     const std::string& extra = extras[k];
     SCOPED_TRACE(extra);
@@ -152,7 +153,8 @@ TEST(SteerCommand, SectionsOfPartsNotRunAreCheckedToo) {
   }
   // The same sections, valid, still run with either model.
   const fs::path ok = dir / "ok.yaml";
-  std::ofstream(ok) << base << "\nlocal: {time_to_contact: 1}\nreynolds: {preset: crowd}\nenvironment: {}\n";
+  std::ofstream(ok) << base << "\nlocal: {time_to_contact: 1}\nreynolds: {preset: crowd}\n"
+                     << "environment: {lattice: {bin_size: 2}, kinetic: {renumber_after: 0}, kinetic3d: {skin: 0.5}}\n";
   for (const char* model : {"goldenstein", "reynolds"}) {
     const auto r = runSteer(std::string("run ").append(ok.string()).append(" --model ").append(model).append(
         " --duration 0.1 --quiet --out ").append((dir / "ok").string()));
@@ -394,6 +396,34 @@ TEST(SteerCommand, TrajectoriesAreByteIdenticalAcrossNeighbourProvidersIn3D) {
         EXPECT_GT(j["environment"]["work"]["candidate_rebuilds"].get<double>(), 1000.0);
         EXPECT_GT(j["environment"]["work"]["reinsertions"].get<double>(), 1000.0);
       });
+}
+
+// The providers' settings (the `environment:` section, or --param environment.KEY=VALUE) change
+// what a step costs, never what it answers: the 3D kinetic provider with a wider candidate skin
+// and shorter vertex moves does different work (so the settings reached it) for byte-identical
+// trajectories, and so does the lattice with other bins.
+TEST(SteerCommand, ProviderSettingsChangeTheWorkNotTheTrajectories) {
+  const auto run = [](const std::string& scenarioAndArgs, const std::string& name) {
+    const fs::path out = scratchDir("provider_settings_" + name);
+    const auto r = runSteer("run " + scenarioAndArgs + " --duration 4 --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    std::pair<std::string, nlohmann::json> result{steer::test::slurp(out / "trajectories.csv"),
+                                                  nlohmann::json::parse(steer::test::slurp(out / "summary.json"))};
+    fs::remove_all(out);
+    return result;
+  };
+  const std::string swarms = kData + "/yaml/swarms_crossing_3d.yaml --neighbors kinetic";
+  const auto plain = run(swarms, "3d_default");
+  const auto tuned = run(swarms + " --param environment.kinetic3d.skin=1 --param environment.kinetic3d.move_threshold=0.05",
+                         "3d_tuned");
+  EXPECT_GT(plain.first.size(), 100000u);
+  EXPECT_TRUE(plain.first == tuned.first) << "the trajectories depend on the provider's settings";
+  EXPECT_NE(plain.second["environment"]["work"]["reinsertions"], tuned.second["environment"]["work"]["reinsertions"]);
+  const std::string crowd = kData + "/steersuite/crowd_region_300.xml --model goldenstein --neighbors lattice";
+  const auto bins = run(crowd, "lattice_default");
+  const auto fine = run(crowd + " --param environment.lattice.bins_per_radius=3", "lattice_fine");
+  EXPECT_GT(bins.first.size(), 100000u);
+  EXPECT_TRUE(bins.first == fine.first) << "the trajectories depend on the lattice's bins";
 }
 
 // Agents that walk straight through each other (a circle swap) and into the walls of a doorway:
