@@ -74,7 +74,8 @@ int runOne(const std::string& path, const CommonOptions& o) {
     if (!o.quiet) {
       std::cout << scenario.name << ": " << r.metrics.reached() << "/" << r.metrics.agents.size() << " reached, "
                 << r.metrics.agentAgentCollisions << " agent-agent and " << r.metrics.agentObstacleCollisions
-                << " agent-obstacle collisions, " << r.info.simTime << " s simulated in " << r.info.wallSeconds
+                << " agent-obstacle collisions (contacts between steps: " << r.metrics.agentAgentContacts << " and "
+                << r.metrics.agentObstacleContacts << "), " << r.info.simTime << " s simulated in " << r.info.wallSeconds
                 << " s -> " << out << "\n";
     }
   } catch (const InputError& e) {

@@ -441,6 +441,17 @@ TEST(SteerCommand, ContactsBetweenStepsAreTheSameWithEveryProvider) {
                                           });
   EXPECT_GT(agentAgent, 0u);
   EXPECT_GT(agentObstacle, 0u);
+  // The summary line on stdout gives them beside the step-end collisions, as summary.json has them.
+  const fs::path out = scratchDir("contacts_line");
+  const auto r = runSteer("run " + std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/steersuite/doorway.xml" +
+                          " --model straight --duration 6 --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
+  const auto& contacts = j["contacts_between_steps"];
+  const std::string want = "(contacts between steps: " + std::to_string(contacts["agent_agent"].get<std::uint64_t>()) +
+                           " and " + std::to_string(contacts["agent_obstacle"].get<std::uint64_t>()) + ")";
+  EXPECT_NE(r.out.find(want), std::string::npos) << r.out;
+  fs::remove_all(out);
 }
 
 // Issue #5: every planner on a SteerSuite case with walls and boxes, the U-trap of Goldenstein
