@@ -4,8 +4,8 @@
 //   environment:
 //     kinetic:   {renumber_after}          2D: near radii walked on average before the agents are
 //                                          renumbered in space order (0: never)
-//     kinetic3d: {skin, move_threshold}    3D: candidate-set margin and vertex-move distance, as
-//                                          fractions of the near radius
+//     kinetic3d: {skin, move_threshold}    3D: candidate-set margin (a fraction of each agent's
+//                                          near radius) and vertex-move distance (of the smallest)
 //     lattice:   {bin_size, bins_per_radius}  bin edge in m (0: the largest near radius divided
 //                                          by bins_per_radius)
 // Unknown keys are errors with their location (yaml_support.hpp).
