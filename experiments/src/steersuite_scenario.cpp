@@ -8,9 +8,9 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <vector>
 
+#include "number_text.hpp"
 #include "obstacle_checks.hpp"
 #include "unit_vector.hpp"
 #include "placement.hpp"
@@ -26,12 +26,6 @@ namespace {
 
 // The largest <numAgents> or <numObstacles>: the limit of a YAML group's count.
 constexpr std::size_t kMaxCount = 1000000;
-
-std::string shortNumber(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
 
 class XmlReader {
  public:
@@ -348,8 +342,8 @@ class XmlReader {
         const Vec2 extent = region.max - region.min;
         if (count > 0 && (size > extent.x() || size > extent.y()))
           fail(child(n, "obstacleSize"), "obstacles of size " + std::string(child(n, "obstacleSize").text().get()) +
-                                             " do not fit in <regionBounds> (" + shortNumber(extent.x()) + " by " +
-                                             shortNumber(extent.y()) + " in x and z)");
+                                             " do not fit in <regionBounds> (" + numberText(extent.x()) + " by " +
+                                             numberText(extent.y()) + " in x and z)");
         numberOr(n, "obstacleHeight", 1.0);
         const sim::Noise noise(seed_ ^ 0x0B57ULL);
         for (std::size_t i = 0; i < count; ++i) {

@@ -1,7 +1,8 @@
 #include "yaml_support.hpp"
 
+#include "number_text.hpp"
+
 #include <cmath>
-#include <sstream>
 
 namespace steer::experiments::yaml {
 
@@ -43,13 +44,6 @@ void fail(const std::string& file, const YAML::Node& node, const std::string& pa
   throw InputError(locate(file, node), path.empty() ? message : path + ": " + message);
 }
 
-namespace {
-std::string describe(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
-}  // namespace
 
 double toNumber(const std::string& file, const YAML::Node& node, const std::string& path, double min, double max) {
   if (!node.IsScalar()) fail(file, node, path, "expected a number");
@@ -63,7 +57,7 @@ double toNumber(const std::string& file, const YAML::Node& node, const std::stri
   }
   if (!std::isfinite(value)) fail(file, node, path, "must be a finite number, got '" + text + "'");
   if (value < min || value > max)
-    fail(file, node, path, "must be in [" + describe(min) + ", " + describe(max) + "], got " + text);
+    fail(file, node, path, "must be in [" + numberText(min) + ", " + numberText(max) + "], got " + text);
   return value;
 }
 

@@ -318,14 +318,6 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   }
 }
 
-// The pair certificates look only at the vertices each agent tracks (A_p and its watched ring),
-// but two bodies can touch through a wall between them, where neither is approachable from the
-// other. So an agent with a wall within the reach of its body in this step (its radius and step
-// plus the largest of both) looks at every agent within that reach, walls or not, found by a
-// walk over the triangles that meet the disc. Found by the oracle comparison of the contacts
-// (environment/oracle.hpp); agents off the triangulation are checked directly (reportDirect), and
-// agents that moved more than half their near radius against every agent (NearSets::fastMovers):
-// they are left out here, so that one jump does not widen every agent's reach.
 // Whether a static wall comes within `reach` of agent i: from its sight pieces (the segments
 // within r_i, kept up to date by their certificates, empty for most agents) when the reach is
 // inside r_i, else from the grid of the walls.
@@ -337,6 +329,14 @@ bool KineticProvider::Impl::wallWithin(std::uint32_t i, double reach) const {
   return false;
 }
 
+// The pair certificates look only at the vertices each agent tracks (A_p and its watched ring),
+// but two bodies can touch through a wall between them, where neither is approachable from the
+// other. So an agent with a wall within the reach of its body in this step (its radius and step
+// plus the largest of both) looks at every agent within that reach, walls or not, found by a
+// walk over the triangles that meet the disc. Found by the oracle comparison of the contacts
+// (environment/oracle.hpp); agents off the triangulation are checked directly (reportDirect), and
+// agents that moved more than half their near radius against every agent (NearSets::fastMovers):
+// they are left out here, so that one jump does not widen every agent's reach.
 void KineticProvider::Impl::contactsThroughWalls() {
   double maxBody = 0.0, maxStep = 0.0;
   for (std::uint32_t i = 0; i < s.n; ++i)
