@@ -310,6 +310,27 @@ TEST(Behaviour, SpeedFollowsConstantTimeToContact) {
   EXPECT_NEAR(ratesOf(w, p, Vec3::UnitX()).speed, (1.5 - d1) / p.timeToContact, 1e-12);
 }
 
+// Arrival slows the approach, not the chase: a seeker 1.6 m/s fast behind a target that runs
+// straight away at 1.2 m/s catches it (reach 0.8 m). With the cap gain × distance alone it held
+// at gain × d = 1.2 m/s, 1.2 m behind, for ever (chicken_2d: no catch in 60 s).
+TEST(Behaviour, ASeekerCatchesATargetSlowerThanItself) {
+  sim::World w = test::emptyWorld();
+  sim::Agent a = test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3::Zero());
+  a.goals[0].target.kind = sim::Target::Kind::Path;
+  a.goals[0].target.path.waypoints = {Vec3(5, 0, 0), Vec3(55, 0, 0)};
+  a.goals[0].target.path.speed = 1.2;
+  a.goals[0].reachRadius = 0.8;
+  a.desiredSpeed = 1.6;
+  a.maxSpeed = 2.6;
+  w.agents.push_back(a);
+  test::RunOptions o;
+  o.duration = 40;  // the target runs until t = 41.7 s
+  const auto r = test::run(w, o);
+  ASSERT_EQ(r.reached, 1);
+  // Closing at ≤ 0.4 m/s from 4.2 m, it cannot be quicker than 10.5 s.
+  EXPECT_GT(r.world.agents[0].finishTime, 10.5);
+}
+
 TEST(Behaviour, CourageLetsAnAgentPassCloser) {
   sim::World w = test::emptyWorld();
   test::addBall(w, Vec3(6, 0.8, 0), 0.75);

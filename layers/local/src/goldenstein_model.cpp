@@ -40,7 +40,13 @@ class Dynamics {
     const sim::Goal* goal = in.world.currentGoal(agent);
     arrival_ = hasGoal && p.arrivalGain > 0.0 && goal != nullptr &&
                (goal->kind == sim::Goal::Kind::Seek || goal->kind == sim::Goal::Kind::SeekRegion);
-    if (arrival_) goalPoint_ = sim::goalPoint(in.world, agent);
+    if (arrival_) {
+      goalPoint_ = sim::goalPoint(in.world, agent);
+      // Arrival limits the speed of approach: towards a moving target (a path or an agent) the
+      // cap is the target's own speed plus the slow-down, or a chaser whose cap near the reach
+      // radius is below the target's speed never closes in (chicken_2d: no catch in 60 s).
+      if (goal->kind == sim::Goal::Kind::Seek) targetSpeed_ = in.world.targetVelocity(goal->target).norm();
+    }
     // Euler–Maruyama: one draw per step, held over it, scaled by 1/√dt.
     const double scale = 1.0 / std::sqrt(in.dt);
     const auto draw = [&](std::uint64_t stream, double sigma) {
@@ -84,7 +90,7 @@ class Dynamics {
                           Vec3(headingNoise_[0], headingNoise_[1], headingNoise_[2]);
     }
     double cruise = cruise_;
-    if (arrival_) cruise = std::min(cruise, p_.arrivalGain * (goalPoint_ - pos).norm());
+    if (arrival_) cruise = std::min(cruise, targetSpeed_ + p_.arrivalGain * (goalPoint_ - pos).norm());
     const double v = std::isfinite(f.closestFront)
                          ? constantTimeToContactSpeed(f.closestFront, d1_, p_.timeToContact)
                          : std::numeric_limits<double>::infinity();
@@ -127,6 +133,7 @@ class Dynamics {
   double kTurn_ = 1.0, kSpeed_ = 1.0;
   double cruise_ = 0.0, maxRetreat_ = 0.0;
   bool arrival_ = false;
+  double targetSpeed_ = 0.0;  // m/s: the seek target's own speed (0 for a point)
   Vec3 goalPoint_ = Vec3::Zero();
   std::array<double, 3> headingNoise_{};
   std::array<double, 2> weightNoise_{};

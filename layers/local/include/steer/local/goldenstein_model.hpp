@@ -15,8 +15,9 @@
 ///                (A.7)–(A.11) (by default with each D_i of (A.10) weighted by its window,
 ///                see GoldensteinParameters::windowedAlpha2). WeightMode::DirectSum gives (2).
 /// Speed (6):     v = (r_min − d1)/t2c over the objects in front, limited to the agent's cruising
-///                speed and a retreat speed, and slowed near a point goal; a retreat (v < 0) is
-///                held by the same law over the objects behind, so it stops at d1 from them.
+///                speed and a retreat speed, and slowed near a goal (towards a moving target,
+///                its approach); a retreat (v < 0) is held by the same law over the objects
+///                behind, so it stops at d1 from them.
 /// Personality:   dexterity and mass through the IIR filter (7), courage through d0 (8) and
 ///                d1 (9)(10).
 /// 3D (§4.3):     each contribution, computed in the plane of the heading and the object,

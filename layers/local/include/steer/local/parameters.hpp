@@ -143,8 +143,9 @@ struct GoldensteinParameters {
   /// backed into pillars (flock1) and into each other (theater) before.
   double retreatFraction = 0.5;
   /// Arrival: near a point goal the speed is at most arrivalGain × distance to the goal (1/s),
-  /// ≥ 0 (0 disables it). Not in the paper; it keeps an agent whose turn rate is bounded from
-  /// circling a target it cannot turn into (Reynolds' "arrival").
+  /// ≥ 0 (0 disables it); near a moving target (a path or an agent), the target's speed plus
+  /// that, so that the approach, not the chase, slows down. Not in the paper; it keeps an agent
+  /// whose turn rate is bounded from circling a target it cannot turn into (Reynolds' "arrival").
   double arrivalGain = 1.0;
 
   // --- Personality (§4.4) ---
