@@ -79,9 +79,9 @@ Vec3 arrival(const Character& self, const Vec3& target, double slowingDistance) 
 }
 
 Vec3 arrivalDirection(const Character& self, const Vec3& direction, double distance, double speed,
-                      double slowingDistance) {
+                      double slowingDistance, double targetSpeed) {
   const double cruise = std::min(speed, self.maxSpeed);
-  const double clipped = std::min(cruise * distance / slowingDistance, cruise);
+  const double clipped = std::min(targetSpeed + cruise * distance / slowingDistance, cruise);
   return safeNormalized(direction) * clipped - self.velocity;
 }
 

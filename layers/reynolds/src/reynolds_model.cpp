@@ -107,7 +107,9 @@ Vec3 evaluate(const BehaviorSpec& b, const PreparedBehavior& prepared, const Con
       const bool pointGoal = goal != nullptr && (goal->kind == sim::Goal::Kind::Seek || goal->kind == sim::Goal::Kind::SeekRegion);
       if (!pointGoal) return seekDirection(self, in.goalDirection, cruise());
       const double distance = (sim::goalPoint(in.world, in.agent) - self.position).norm();
-      return arrivalDirection(self, in.goalDirection, distance, cruise(), b.slowingDistance);
+      // A moving target (a path or an agent): arrive relative to it (see arrivalDirection).
+      const double targetSpeed = goal->kind == sim::Goal::Kind::Seek ? in.world.targetVelocity(goal->target).norm() : 0.0;
+      return arrivalDirection(self, in.goalDirection, distance, cruise(), b.slowingDistance, targetSpeed);
     }
     case BehaviorKind::FleeGoal:
       return c.goalTarget(target) ? flee(self, target.position) : Vec3::Zero();

@@ -67,9 +67,11 @@ Vec3 offsetPursuit(const Character& self, const Other& quarry, const Vec3& offse
 /// Arrival: desired speed ramps down linearly inside `slowingDistance` (m, > 0):
 /// desired = to_target · min(max_speed, max_speed·distance/slowing)/distance.
 Vec3 arrival(const Character& self, const Vec3& target, double slowingDistance);
-/// Arrival along a planner direction with `distance` (m) left to the goal point.
+/// Arrival along a planner direction with `distance` (m) left to the goal point. Towards a target
+/// moving at `targetSpeed` (m/s) the ramp starts from that speed, min(speed, targetSpeed +
+/// speed·distance/slowing): what slows down is the approach, so a faster pursuer still catches.
 Vec3 arrivalDirection(const Character& self, const Vec3& direction, double distance, double speed,
-                      double slowingDistance);
+                      double slowingDistance, double targetSpeed = 0.0);
 
 // ---- obstacles --------------------------------------------------------------------------
 
