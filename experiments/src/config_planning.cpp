@@ -51,7 +51,16 @@ planning::HarmonicPlannerParameters readHarmonicPlannerParameters(const Scenario
   yaml::YamlMap map(s.file, s.planning["harmonic"], "planning.harmonic");
   auto& f = p.field;
   f.resolution = static_cast<int>(map.integer("resolution", f.resolution, 4, 8192));
-  f.clearance = map.number("clearance", f.clearance, 0.0, 1e6);
+  // `auto` (the default): the largest agent radius, the agents' configuration space.
+  if (map.has("clearance")) {
+    const YAML::Node clearance = map.node("clearance");
+    const std::string text = clearance.IsScalar() ? clearance.Scalar() : std::string();
+    char* end = nullptr;
+    if (text == "auto") f.clearance = planning::HarmonicSettings::kAutoClearance;
+    else if (clearance.IsScalar() && (std::strtod(text.c_str(), &end), end == text.c_str()))
+      map.fail("clearance", "expected a number (m) or auto, got '" + text + "'");
+    else f.clearance = map.number("clearance", f.clearance, 0.0, 1e6);
+  }
   const std::string solver = map.choice("solver", planning::solverName(f.solver.solver), {"gs", "sor", "multigrid"});
   planning::parseSolver(solver, f.solver.solver);
   f.solver.tolerance = map.number("tolerance", f.solver.tolerance, 1e-300, 1.0);

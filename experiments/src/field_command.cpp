@@ -137,7 +137,8 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
   try {
     const auto& world = scenario.world;
     const planning::GridSpec grid = planning::GridSpec::over(world.bounds, p.field.resolution);
-    const planning::Raster raster = planning::rasterizeStaticObstacles(world, grid, p.field.clearance);
+    const double clearance = planning::clearanceFor(p.field, world);
+    const planning::Raster raster = planning::rasterizeStaticObstacles(world, grid, clearance);
     // Distinct static targets, in order of first appearance.
     std::vector<planning::TargetRegion> targets;
     std::map<std::tuple<int, double, double, double, double, double>, int> seen;
@@ -216,6 +217,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     summary["resolution"] = p.field.resolution;
     summary["grid"] = {grid.nx, grid.ny};
     summary["cell_size"] = grid.h;
+    summary["clearance"] = clearance;  // m: the obstacles' inflation (auto: the largest agent radius)
     summary["tolerance"] = p.field.solver.tolerance;
     summary["iterations"] = iterations;
     summary["seconds"] = seconds;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <variant>
 
 namespace steer::planning {
@@ -54,8 +55,10 @@ Box2 extent(const sim::Obstacle::Shape& shape) {
 }  // namespace
 
 Raster rasterizeStaticObstacles(const sim::World& world, const GridSpec& grid, double clearance) {
+  // HarmonicSettings::kAutoClearance is resolved by clearanceFor() before this.
+  if (!(clearance >= 0.0)) throw std::invalid_argument("rasterizeStaticObstacles: clearance must be >= 0 (m)");
   Raster r{grid, std::vector<Cell>(grid.size(), Cell::Free)};
-  const double reach = std::max(clearance, 0.0) + grid.h * std::sqrt(0.5);
+  const double reach = clearance + grid.h * std::sqrt(0.5);
   for (const auto& obstacle : world.obstacles) {
     if (!obstacle.isStatic()) continue;
     const Box2 b = extent(obstacle.shape);

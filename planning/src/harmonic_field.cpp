@@ -15,6 +15,13 @@ constexpr int kDx4[4] = {-1, 1, 0, 0};
 constexpr int kDy4[4] = {0, 0, -1, 1};
 }  // namespace
 
+double clearanceFor(const HarmonicSettings& settings, const sim::World& world) {
+  if (settings.clearance >= 0.0) return settings.clearance;
+  double largest = 0.0;
+  for (const auto& agent : world.agents) largest = std::max(largest, agent.radius);
+  return largest;
+}
+
 HarmonicField solveHarmonicField(Raster raster, const HarmonicSettings& settings) {
   const auto start = std::chrono::steady_clock::now();
   const GridSpec& g = raster.grid;

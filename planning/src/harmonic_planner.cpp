@@ -38,7 +38,8 @@ void HarmonicFieldSet::prepare(const sim::World& world) {
   for (const auto& o : world.obstacles)
     if (o.isStatic())
       if (const auto* b = std::get_if<geometry::Ball>(&o.shape)) balls_.push_back(*b);
-  raster_ = rasterizeStaticObstacles(world, GridSpec::over(world.bounds, settings_.resolution), settings_.clearance);
+  raster_ = rasterizeStaticObstacles(world, GridSpec::over(world.bounds, settings_.resolution),
+                                     clearanceFor(settings_, world));
   for (const auto& agent : world.agents)
     for (const auto& goal : agent.goals) {
       TargetRegion target;

@@ -111,5 +111,23 @@ TEST(HarmonicField, FieldsFromDifferentSolversAgree) {
   }
 }
 
+// The default clearance is the configuration space of the largest body; a value given is kept.
+TEST(HarmonicField, AutoClearanceIsTheLargestAgentRadius) {
+  sim::World w;
+  HarmonicSettings s;
+  EXPECT_EQ(s.clearance, HarmonicSettings::kAutoClearance);
+  EXPECT_EQ(clearanceFor(s, w), 0.0);  // no agents
+  for (double r : {0.3, 0.55, 0.4}) {
+    sim::Agent a;
+    a.radius = r;
+    w.agents.push_back(a);
+  }
+  EXPECT_EQ(clearanceFor(s, w), 0.55);
+  s.clearance = 0.1;
+  EXPECT_EQ(clearanceFor(s, w), 0.1);
+  s.clearance = 0.0;
+  EXPECT_EQ(clearanceFor(s, w), 0.0);
+}
+
 }  // namespace
 }  // namespace steer::planning

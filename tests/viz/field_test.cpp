@@ -49,7 +49,8 @@ class FieldTest : public ::testing::Test {
     auto p = readHarmonicPlannerParameters(scenario_);
     p.field.resolution = kResolution;
     const auto grid = planning::GridSpec::over(scenario_.world.bounds, kResolution);
-    const auto raster = planning::rasterizeStaticObstacles(scenario_.world, grid, p.field.clearance);
+    const auto raster = planning::rasterizeStaticObstacles(scenario_.world, grid,
+                                                             planning::clearanceFor(p.field, scenario_.world));
     ASSERT_TRUE(planning::HarmonicFieldSet::staticTarget(scenario_.world.agents.at(0).goals.at(0), target_));
     field_ = planning::solveHarmonicField(planning::withTarget(raster, target_), p.field);
   }

@@ -34,8 +34,16 @@
 namespace steer::planning {
 
 struct HarmonicSettings {
+  /// `clearance` for "the largest agent radius" (see clearanceFor).
+  static constexpr double kAutoClearance = -1.0;
   int resolution = 256;       ///< cells along the longer side of the world bounds, ≥ 4
-  double clearance = 0.0;     ///< obstacles are inflated by this (m), ≥ 0; e.g. the agent radius
+  /// Obstacles are inflated by this (m), ≥ 0, or kAutoClearance (the default): the largest
+  /// radius of the world's agents. The paper's field lives in the agents' configuration space
+  /// (§1: its minima lie "only at the boundary of the agents' configuration space"), i.e. the
+  /// obstacles grown by the body. With 0 the streamlines run along the walls, where no body
+  /// fits, and into a doorway at a right angle from along the wall: an agent of the local
+  /// layer then circled in front of a 1.6 m doorway for ever (steersuite/doorway.xml).
+  double clearance = kAutoClearance;
   SolverSettings solver;      ///< solver, tolerance (paper: 1e-15), ω, iteration cap
   double acceptThreshold = 1e-6;  ///< τ of the renormalization, in (0, 0.1]
   int maxPasses = 100000;         ///< renormalization passes, cap
@@ -86,6 +94,10 @@ class HarmonicField {
 
 /// Solves the field on a raster that already carries its target cells (withTarget()).
 HarmonicField solveHarmonicField(Raster raster, const HarmonicSettings& settings);
+
+/// The clearance the field of `world` is rasterized with: settings.clearance, or with
+/// kAutoClearance the largest radius of the world's agents (0 without agents).
+double clearanceFor(const HarmonicSettings& settings, const sim::World& world);
 
 struct LocalMinimaReport {
   std::int64_t freeCells = 0;      ///< free cells (not obstacle, not target)
