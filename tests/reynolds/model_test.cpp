@@ -121,6 +121,7 @@ TEST(ReynoldsCrowd, ArrivalCatchesATargetSlowerThanTheAgent) {
   w.dimension = 2;
   w.bounds = {Vec3(-60, -60, -1), Vec3(60, 60, 1)};
   sim::Agent a;
+  a.staysAfterGoals = true;  // so that arrival, not seek, steers it (it stops at its last goal)
   a.state.direction = Vec3::UnitX();
   a.desiredSpeed = 1.6;
   a.maxSpeed = 2.6;
@@ -147,6 +148,83 @@ TEST(ReynoldsCrowd, ArrivalCatchesATargetSlowerThanTheAgent) {
     // Closing at ≤ 0.4 m/s from 4.2 m, it cannot be quicker than 10.5 s.
     EXPECT_TRUE(finish < 0.0 || finish > 10.5) << finish;
   }
+}
+
+// Arrival slows an agent only where it will stop (its last goal, when it stays): through a
+// way-point, or at a goal where it leaves, it keeps its speed. Before, every seek goal slowed it
+// inside the slowing distance (4 m): 0.1 m/s at a 0.35 m reach radius, so the last agents of a
+// crowd at a shared goal rested in a ring around it, their weak pull balanced by separation
+// (steersuite/doorway.xml with the harmonic planner: 63 of 120 reached, now 104).
+TEST(ReynoldsCrowd, AnAgentKeepsItsSpeedThroughAGoalWhereItDoesNotStop) {
+  for (const bool leaves : {true, false}) {
+    sim::World w;
+    w.dimension = 2;
+    w.bounds = {Vec3(-20, -20, -1), Vec3(20, 20, 1)};
+    sim::Agent agent;
+    agent.radius = 0.35;
+    agent.desiredSpeed = 1.3;
+    agent.state.position = Vec3(-8, 0, 0);
+    agent.state.direction = Vec3::UnitX();
+    sim::Goal g;
+    g.target.point = Vec3::Zero();
+    g.reachRadius = 0.35;
+    agent.goals.push_back(g);
+    if (!leaves) {  // a way-point on the way to a second goal, where it stays
+      g.target.point = Vec3(0, 8, 0);
+      agent.goals.push_back(g);
+      agent.staysAfterGoals = true;
+    }
+    w.agents.push_back(agent);
+    sim::SimulationSettings s;
+    s.dt = 0.05;
+    s.duration = 30.0;
+    sim::Simulation sim(w, s, std::make_unique<ReynoldsModel>(ReynoldsParameters::crowdDefaults()),
+                        std::make_unique<environment::BruteForceProvider>(), std::make_unique<planning::DirectPlanner>());
+    double speedAtFirstGoal = -1.0;
+    sim.start();
+    while (!sim.finished() && speedAtFirstGoal < 0.0) {
+      sim.step();
+      const sim::Agent& a = sim.world().agents[0];
+      if (a.goalIndex > 0 || a.finishTime >= 0.0) speedAtFirstGoal = a.state.velocity().norm();
+    }
+    EXPECT_GT(speedAtFirstGoal, 1.0) << (leaves ? "leaves" : "way-point");
+  }
+}
+
+// The other side: an agent that stays at its goal still comes to rest there (arrival).
+TEST(ReynoldsCrowd, AnAgentThatStaysStopsAtItsGoal) {
+  sim::World w;
+  w.dimension = 2;
+  w.bounds = {Vec3(-20, -20, -1), Vec3(20, 20, 1)};
+  sim::Agent agent;
+  agent.radius = 0.35;
+  agent.desiredSpeed = 1.3;
+  agent.staysAfterGoals = true;
+  agent.state.position = Vec3(-8, 0, 0);
+  agent.state.direction = Vec3::UnitX();
+  sim::Goal g;
+  g.target.point = Vec3::Zero();
+  g.reachRadius = 0.35;
+  agent.goals.push_back(g);
+  w.agents.push_back(agent);
+  sim::SimulationSettings s;
+  s.dt = 0.05;
+  s.duration = 40.0;
+  sim::Simulation sim(w, s, std::make_unique<ReynoldsModel>(ReynoldsParameters::crowdDefaults()),
+                      std::make_unique<environment::BruteForceProvider>(), std::make_unique<planning::DirectPlanner>());
+  double speedAtReach = -1.0;
+  sim.start();
+  while (!sim.finished()) {
+    sim.step();
+    const sim::Agent& a = sim.world().agents[0];
+    if (speedAtReach < 0.0 && a.finishTime >= 0.0) speedAtReach = a.state.velocity().norm();
+  }
+  const sim::Agent& a = sim.world().agents[0];
+  EXPECT_GE(a.finishTime, 0.0);
+  // Slowed inside the slowing distance (4 m): well below its 1.3 m/s when it reached.
+  EXPECT_LT(speedAtReach, 0.5);
+  EXPECT_LT(a.state.position.norm(), 0.5);  // and at rest near the point at the end
+  EXPECT_LT(a.state.velocity().norm(), 0.05);
 }
 
 // ---- flocks ---------------------------------------------------------------------------------

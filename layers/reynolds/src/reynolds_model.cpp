@@ -106,6 +106,12 @@ Vec3 evaluate(const BehaviorSpec& b, const PreparedBehavior& prepared, const Con
       const sim::Goal* goal = in.world.currentGoal(in.agent);
       const bool pointGoal = goal != nullptr && (goal->kind == sim::Goal::Kind::Seek || goal->kind == sim::Goal::Kind::SeekRegion);
       if (!pointGoal) return seekDirection(self, in.goalDirection, cruise());
+      // Arrival is seek "eventually slowing to a stop coincident with the target" (Reynolds 1999). An
+      // agent that does not stop there (a way-point, or a goal where it leaves) seeks at its
+      // cruising speed: slowing for it left the last agents of a crowd at a shared goal resting
+      // in a ring around it, the weak pull balanced by separation.
+      const bool stopsThere = in.agent.staysAfterGoals && in.agent.goalIndex + 1 >= in.agent.goals.size();
+      if (!stopsThere) return seekDirection(self, in.goalDirection, cruise());
       const double distance = (sim::goalPoint(in.world, in.agent) - self.position).norm();
       // A moving target (a path or an agent): arrive relative to it (see arrivalDirection).
       const double targetSpeed = goal->kind == sim::Goal::Kind::Seek ? in.world.targetVelocity(goal->target).norm() : 0.0;

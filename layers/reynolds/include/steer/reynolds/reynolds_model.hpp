@@ -40,7 +40,8 @@ inline constexpr std::uint64_t kStreamDither = 120;
 
 enum class BehaviorKind {
   SeekGoal,            ///< seek along the planner's goal direction at the desired speed
-  ArriveGoal,          ///< arrival along the goal direction, slowing near the goal point
+  ArriveGoal,          ///< arrival along the goal direction, slowing near the goal point where
+                       ///< the agent stops (its last goal, when it stays); seek_goal elsewhere
   FleeGoal,            ///< flee the goal's target point
   PursueGoal,          ///< pursuit of the goal's (moving) target, T = D·c
   EvadeGoal,           ///< evasion of the goal's target
