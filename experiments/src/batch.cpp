@@ -90,6 +90,7 @@ const std::vector<MetricColumn>& metricColumns() {
       {"agent_steps_per_second", "agent-steps/s", "1/s", false, true},
       {"agents", "agents", "", false, false},
       {"reached", "reached", "", false, false},
+      {"standing_at_end", "standing still at the end", "", true, false},
       {"steps", "steps", "", false, false},
       {"sim_time", "simulated time", "s", false, false},
       {"wall_seconds", "wall time", "s", true, false},

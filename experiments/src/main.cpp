@@ -72,8 +72,11 @@ int runOne(const std::string& path, const CommonOptions& o) {
       std::cerr << "steer run: note: " << idle << " of " << scenario.world.agents.size()
                 << " agents have no goals and leave the world at t = 0 (give them goals, or stays: true)\n";
     if (!o.quiet) {
-      std::cout << scenario.name << ": " << r.metrics.reached() << "/" << r.metrics.agents.size() << " reached, "
-                << r.metrics.agentAgentCollisions << " agent-agent and " << r.metrics.agentObstacleCollisions
+      // Agents stuck in place are the first thing to look at when not every agent arrived.
+      const std::size_t standing = r.metrics.standingAtEnd();
+      std::cout << scenario.name << ": " << r.metrics.reached() << "/" << r.metrics.agents.size() << " reached";
+      if (standing > 0) std::cout << " (" << standing << " standing still at the end)";
+      std::cout << ", " << r.metrics.agentAgentCollisions << " agent-agent and " << r.metrics.agentObstacleCollisions
                 << " agent-obstacle collisions (contacts between steps: " << r.metrics.agentAgentContacts << " and "
                 << r.metrics.agentObstacleContacts << "), " << r.info.simTime << " s simulated in " << r.info.wallSeconds
                 << " s -> " << out << "\n";

@@ -12,6 +12,12 @@ std::size_t RunMetrics::reached() const {
   return static_cast<std::size_t>(std::count_if(agents.begin(), agents.end(), [](const auto& a) { return a.reached; }));
 }
 
+std::size_t RunMetrics::standingAtEnd() const {
+  return static_cast<std::size_t>(std::count_if(agents.begin(), agents.end(), [](const auto& a) {
+    return !a.reached && a.stalledAtEnd >= kStandingAtEnd;
+  }));
+}
+
 double RunMetrics::successRate() const { return agents.empty() ? 0.0 : static_cast<double>(reached()) / agents.size(); }
 
 std::optional<double> RunMetrics::meanTimeToGoal() const {

@@ -125,6 +125,7 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   j["agents"] = m.agents.size();
   j["reached"] = m.reached();
   j["success_rate"] = m.successRate();
+  j["standing_at_end"] = m.standingAtEnd();
   j["collisions"] = {{"agent_agent", m.agentAgentCollisions}, {"agent_obstacle", m.agentObstacleCollisions}};
   j["contacts_between_steps"] = {{"agent_agent", m.agentAgentContacts}, {"agent_obstacle", m.agentObstacleContacts}};
   j["mean_time_to_goal"] = numberOrNull(m.meanTimeToGoal());

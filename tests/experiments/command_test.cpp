@@ -454,6 +454,36 @@ TEST(SteerCommand, ContactsBetweenStepsAreTheSameWithEveryProvider) {
   fs::remove_all(out);
 }
 
+// Agents stuck in place are counted (summary.json's standing_at_end) and named on the summary
+// line. The oracle pair: the direct sum (2) makes an attractor in front of the hidden target's
+// obstacles, where the agent stands (§4.1.2); in the U trap without a planner the agent cycles,
+// moving to the end (§6).
+TEST(SteerCommand, TheSummaryLineCountsAgentsStandingStillAtTheEnd) {
+  struct Case {
+    std::string args;
+    std::uint64_t standing;
+  };
+  const std::string scenarios = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/";
+  for (const Case& c : {Case{scenarios + "hidden_target.yaml --param local.weights=direct_sum --duration 30", 1},
+                        Case{scenarios + "u_trap.yaml --planner direct --duration 60", 0}}) {
+    const fs::path out = scratchDir("standing");
+    const auto r = runSteer("run " + c.args + " --out " + out.string());
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
+    EXPECT_EQ(j["reached"].get<std::uint64_t>(), 0u) << c.args;
+    EXPECT_EQ(j["standing_at_end"].get<std::uint64_t>(), c.standing) << c.args;
+    const std::string phrase = " standing still at the end)";
+    if (c.standing > 0) {
+      std::string want = "(";  // built in steps: GCC 12 warns (-Wrestrict) on "(" + std::string
+      want += std::to_string(c.standing);
+      want += phrase;
+      EXPECT_NE(r.out.find(want), std::string::npos) << r.out;
+    } else
+      EXPECT_EQ(r.out.find(phrase), std::string::npos) << r.out;
+    fs::remove_all(out);
+  }
+}
+
 // Issue #5: every planner on a SteerSuite case with walls and boxes, the U-trap of Goldenstein
 // Fig. 7 (an oriented wall as its back, two boxes as its arms, the target behind it). Heading
 // straight for the target walks into the U; the harmonic field, the hybrid automaton (seek /

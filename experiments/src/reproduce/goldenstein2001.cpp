@@ -221,8 +221,7 @@ std::vector<Claim> uTrap(const Context& context) {
                  Verdict::Differs, ""};
   int directReached = 0, runs = 0, harmonicOk = 0, hybridOk = 0;
   // A direct run that does not reach either keeps moving about the trap (the cycling the paper
-  // describes) or ends standing still (stalled at the end for longer than this, s).
-  constexpr double kStandingAtEnd = 5.0;
+  // describes) or ends standing still (stalled at the end for kStandingAtEnd or longer).
   int directMoving = 0, directStanding = 0;
   std::string directDetail, harmonicDetail;
   for (const auto seed : seeds(context, 3)) {
@@ -238,7 +237,7 @@ std::vector<Claim> uTrap(const Context& context) {
       if (p == "direct") {
         directReached += reached;
         for (const auto& a : r.metrics.agents)
-          if (!a.reached) (a.stalledAtEnd > kStandingAtEnd ? directStanding : directMoving) += 1;
+          if (!a.reached) (a.stalledAtEnd >= kStandingAtEnd ? directStanding : directMoving) += 1;
       }
       if (p == "harmonic") harmonicOk += reached && clean;
       if (p == "hybrid") hybridOk += reached && clean;

@@ -21,6 +21,9 @@ inline constexpr double kSteerBenchFrame = 0.05;
 /// An enabled agent whose centre moves slower than this over a step (m/s) is standing still:
 /// a walker's speeds are ~1 m/s, and the heading noise alone moves a stalled agent by far less.
 inline constexpr double kStallSpeed = 0.05;
+/// An agent that did not reach and had been standing still for longer than this (s) when the
+/// run ended is stuck in place (summary.json's standing_at_end, the summary line of steer run).
+inline constexpr double kStandingAtEnd = 5.0;
 
 struct AgentMetrics {
   bool reached = false;
@@ -53,6 +56,8 @@ struct RunMetrics {
   std::uint64_t agentObstacleContacts = 0;
   std::optional<double> minClearance;  ///< smallest surface gap seen (m; < 0 is overlap)
   std::size_t reached() const;
+  /// Agents that did not reach and stood still for the last kStandingAtEnd seconds or more.
+  std::size_t standingAtEnd() const;
   double successRate() const;
   std::optional<double> meanTimeToGoal() const;
   double meanPathLength() const;
