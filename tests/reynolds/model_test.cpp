@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "steer/environment/brute_force_provider.hpp"
@@ -150,6 +151,33 @@ TEST(ReynoldsCrowd, ArrivalCatchesATargetSlowerThanTheAgent) {
   }
 }
 
+// One agent at (−8, 0) heading for a 0.35 m goal at the origin, with the crowd preset.
+sim::World oneSeeker(bool stays) {
+  sim::World w;
+  w.dimension = 2;
+  w.bounds = {Vec3(-20, -20, -1), Vec3(20, 20, 1)};
+  sim::Agent agent;
+  agent.radius = 0.35;
+  agent.desiredSpeed = 1.3;
+  agent.staysAfterGoals = stays;
+  agent.state.position = Vec3(-8, 0, 0);
+  agent.state.direction = Vec3::UnitX();
+  sim::Goal g;
+  g.target.point = Vec3::Zero();
+  g.reachRadius = 0.35;
+  agent.goals.push_back(g);
+  w.agents.push_back(agent);
+  return w;
+}
+
+sim::Simulation crowdPreset(sim::World world, double duration) {
+  sim::SimulationSettings s;
+  s.dt = 0.05;
+  s.duration = duration;
+  return sim::Simulation(std::move(world), s, std::make_unique<ReynoldsModel>(ReynoldsParameters::crowdDefaults()),
+                         std::make_unique<environment::BruteForceProvider>(), std::make_unique<planning::DirectPlanner>());
+}
+
 // Arrival slows an agent only where it will stop (its last goal, when it stays): through a
 // way-point, or at a goal where it leaves, it keeps its speed. Before, every seek goal slowed it
 // inside the slowing distance (4 m): 0.1 m/s at a 0.35 m reach radius, so the last agents of a
@@ -157,29 +185,13 @@ TEST(ReynoldsCrowd, ArrivalCatchesATargetSlowerThanTheAgent) {
 // (steersuite/doorway.xml with the harmonic planner: 63 of 120 reached, now 104).
 TEST(ReynoldsCrowd, AnAgentKeepsItsSpeedThroughAGoalWhereItDoesNotStop) {
   for (const bool leaves : {true, false}) {
-    sim::World w;
-    w.dimension = 2;
-    w.bounds = {Vec3(-20, -20, -1), Vec3(20, 20, 1)};
-    sim::Agent agent;
-    agent.radius = 0.35;
-    agent.desiredSpeed = 1.3;
-    agent.state.position = Vec3(-8, 0, 0);
-    agent.state.direction = Vec3::UnitX();
-    sim::Goal g;
-    g.target.point = Vec3::Zero();
-    g.reachRadius = 0.35;
-    agent.goals.push_back(g);
-    if (!leaves) {  // a way-point on the way to a second goal, where it stays
-      g.target.point = Vec3(0, 8, 0);
-      agent.goals.push_back(g);
-      agent.staysAfterGoals = true;
+    sim::World w = oneSeeker(!leaves);
+    if (!leaves) {  // the origin is a way-point on the way to a second goal, where it stays
+      sim::Goal next = w.agents[0].goals[0];
+      next.target.point = Vec3(0, 8, 0);
+      w.agents[0].goals.push_back(next);
     }
-    w.agents.push_back(agent);
-    sim::SimulationSettings s;
-    s.dt = 0.05;
-    s.duration = 30.0;
-    sim::Simulation sim(w, s, std::make_unique<ReynoldsModel>(ReynoldsParameters::crowdDefaults()),
-                        std::make_unique<environment::BruteForceProvider>(), std::make_unique<planning::DirectPlanner>());
+    sim::Simulation sim = crowdPreset(std::move(w), 30.0);
     double speedAtFirstGoal = -1.0;
     sim.start();
     while (!sim.finished() && speedAtFirstGoal < 0.0) {
@@ -193,25 +205,7 @@ TEST(ReynoldsCrowd, AnAgentKeepsItsSpeedThroughAGoalWhereItDoesNotStop) {
 
 // The other side: an agent that stays at its goal still comes to rest there (arrival).
 TEST(ReynoldsCrowd, AnAgentThatStaysStopsAtItsGoal) {
-  sim::World w;
-  w.dimension = 2;
-  w.bounds = {Vec3(-20, -20, -1), Vec3(20, 20, 1)};
-  sim::Agent agent;
-  agent.radius = 0.35;
-  agent.desiredSpeed = 1.3;
-  agent.staysAfterGoals = true;
-  agent.state.position = Vec3(-8, 0, 0);
-  agent.state.direction = Vec3::UnitX();
-  sim::Goal g;
-  g.target.point = Vec3::Zero();
-  g.reachRadius = 0.35;
-  agent.goals.push_back(g);
-  w.agents.push_back(agent);
-  sim::SimulationSettings s;
-  s.dt = 0.05;
-  s.duration = 40.0;
-  sim::Simulation sim(w, s, std::make_unique<ReynoldsModel>(ReynoldsParameters::crowdDefaults()),
-                      std::make_unique<environment::BruteForceProvider>(), std::make_unique<planning::DirectPlanner>());
+  sim::Simulation sim = crowdPreset(oneSeeker(true), 40.0);
   double speedAtReach = -1.0;
   sim.start();
   while (!sim.finished()) {
