@@ -248,7 +248,7 @@ std::vector<Claim> uTrap(const Context& context) {
     }
   }
   direct.measured = format("reached in %d of %d seeds; of the runs that did not reach, %d still moving at the end "
-                           "(cycling), %d standing still for more than %.0f s; seed %llu: ",
+                           "(cycling), %d standing still for the last %.0f s or more; seed %llu: ",
                            directReached, runs, directMoving, directStanding, kStandingAtEnd,
                            static_cast<unsigned long long>(context.seed)) + directDetail;
   const bool trapped = 2 * directReached < runs || (runs == 1 && directReached == 0);
