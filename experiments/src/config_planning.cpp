@@ -55,10 +55,14 @@ planning::HarmonicPlannerParameters readHarmonicPlannerParameters(const Scenario
   if (map.has("clearance")) {
     const YAML::Node clearance = map.node("clearance");
     const std::string text = clearance.IsScalar() ? clearance.Scalar() : std::string();
-    char* end = nullptr;
+    // A word other than auto gets a message that names auto too (number() would say "a number").
+    const auto isNumber = [&] {
+      char* end = nullptr;
+      std::strtod(text.c_str(), &end);
+      return end != text.c_str();
+    };
     if (text == "auto") f.clearance = planning::HarmonicSettings::kAutoClearance;
-    else if (clearance.IsScalar() && (std::strtod(text.c_str(), &end), end == text.c_str()))
-      map.fail("clearance", "expected a number (m) or auto, got '" + text + "'");
+    else if (clearance.IsScalar() && !isNumber()) map.fail("clearance", "expected a number (m) or auto, got '" + text + "'");
     else f.clearance = map.number("clearance", f.clearance, 0.0, 1e6);
   }
   const std::string solver = map.choice("solver", planning::solverName(f.solver.solver), {"gs", "sor", "multigrid"});
