@@ -236,8 +236,9 @@ std::vector<Claim> uTrap(const Context& context) {
       const std::string p = planner;
       if (p == "direct") {
         directReached += reached;
-        for (const auto& a : r.metrics.agents)
-          if (!a.reached) (a.stalledAtEnd >= kStandingAtEnd ? directStanding : directMoving) += 1;
+        const auto standing = static_cast<int>(r.metrics.standingAtEnd());
+        directStanding += standing;
+        directMoving += static_cast<int>(r.metrics.agents.size() - r.metrics.reached()) - standing;
       }
       if (p == "harmonic") harmonicOk += reached && clean;
       if (p == "hybrid") hybridOk += reached && clean;
