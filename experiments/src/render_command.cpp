@@ -22,28 +22,6 @@ namespace steer::experiments {
 namespace fs = std::filesystem;
 using geometry::Vec2;
 
-std::map<std::uint32_t, std::vector<TrajectorySample>> readTrajectories(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError({path, 0, 0}, "cannot read trajectories");
-  std::string line;
-  std::getline(in, line);
-  if (line.rfind("t,id,x,y,z,heading,speed", 0) != 0)
-    throw InputError({path, 1, 1}, "expected the header t,id,x,y,z,heading,speed,mode");
-  std::map<std::uint32_t, std::vector<TrajectorySample>> tracks;
-  int lineNo = 1;
-  while (std::getline(in, line)) {
-    ++lineNo;
-    if (line.empty()) continue;
-    TrajectorySample s;
-    unsigned id = 0;
-    if (std::sscanf(line.c_str(), "%lf,%u,%lf,%lf,%lf,%lf,%lf", &s.t, &id, &s.position.x(), &s.position.y(),
-                    &s.position.z(), &s.heading, &s.speed) != 7)
-      throw InputError({path, lineNo, 1}, "expected t,id,x,y,z,heading,speed,mode");
-    tracks[id].push_back(s);
-  }
-  return tracks;
-}
-
 namespace {
 
 Vec2 xy(const sim::Vec3& v) { return Vec2(v.x(), v.y()); }

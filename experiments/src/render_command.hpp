@@ -14,6 +14,7 @@
 #include "steer/environment/triangulation_edges.hpp"
 #include "steer/viz/scene.hpp"
 #include "steer/viz/scene3d.hpp"
+#include "trajectory_csv.hpp"
 
 namespace steer::experiments {
 
@@ -29,16 +30,6 @@ struct RenderOptions {
   bool video = false;  ///< also OUT/run.mp4 from the frames when ffmpeg is present
   bool quiet = false;
 };
-
-/// One row of trajectories.csv.
-struct TrajectorySample {
-  double t = 0.0;
-  sim::Vec3 position = sim::Vec3::Zero();
-  double heading = 0.0, speed = 0.0;
-};
-
-/// trajectories.csv by agent id, each in time order. Throws InputError on a malformed file.
-std::map<std::uint32_t, std::vector<TrajectorySample>> readTrajectories(const std::string& path);
 
 /// Frame colours shared with the tests.
 inline constexpr viz::Rgb kNearDiskColour{150, 190, 230};

@@ -1,0 +1,110 @@
+// Reading back trajectories.csv (experiments/src/trajectory_csv.hpp): what TrajectoryRecorder
+// writes reads back bit for bit, and every kind of damaged row is refused with its line, column
+// and field, as the standard for bad input asks (a cut-off file or a NaN used to be drawn).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+
+#include "steer/experiments/input_error.hpp"
+#include "steer/experiments/run_output.hpp"
+#include "trajectory_csv.hpp"
+
+using namespace steer;
+namespace fs = std::filesystem;
+
+namespace {
+
+class ModePlanner final : public sim::Planner {
+ public:
+  std::string_view name() const override { return "test"; }
+  void plan(const sim::World&, const sim::NeighborProvider&, std::span<sim::Vec3>) override {}
+  // A mode with a comma in it for agent 1: the mode is the rest of the row.
+  std::string_view mode(sim::AgentIndex agent) const override { return agent == 1 ? "detour, left" : ""; }
+};
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("steer_trajectory_csv_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+// A csv holding `rows` after the header, and what reading it throws.
+std::string errorOf(const std::string& rows, const std::string& header = "t,id,x,y,z,heading,speed,mode\n") {
+  const fs::path file = scratch("bad") / "trajectories.csv";
+  std::ofstream(file, std::ios::binary) << header << rows;
+  try {
+    experiments::readTrajectories(file.string());
+  } catch (const experiments::InputError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+}  // namespace
+
+TEST(TrajectoryCsv, WhatTheRecorderWritesReadsBackExactly) {
+  // Random states (doubles of every length, negative speeds, agents leaving) written by the recorder
+  // itself, then read back: the oracle is the states it was given.
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> any(-1e3, 1e3), angle(-3.14159, 3.14159);
+  sim::World world;
+  world.agents.resize(3);
+  for (sim::AgentIndex i = 0; i < 3; ++i) world.agents[i].id = i;
+  const fs::path dir = scratch("roundtrip");
+  experiments::TrajectoryRecorder recorder(dir, 1e9);
+  ModePlanner planner;
+  std::vector<std::vector<experiments::TrajectorySample>> written(3);
+  for (int step = 0; step < 40; ++step) {
+    world.time = 0.1 * step;
+    if (step == 25) world.agents[2].enabled = false;  // gone: no rows after this
+    for (auto& a : world.agents) {
+      a.state.position = sim::Vec3(any(rng), any(rng), a.id == 0 ? 0.0 : any(rng));
+      const double phi = angle(rng);
+      a.state.direction = sim::Vec3(std::cos(phi), std::sin(phi), 0.0);
+      a.state.speed = any(rng) / 300.0;
+      if (a.enabled) written[a.id].push_back({world.time, a.state.position, std::atan2(a.state.direction.y(), a.state.direction.x()), a.state.speed});
+    }
+    if (step == 0) recorder.onStart(world, planner);
+    else recorder.onStep(world, planner, {});
+  }
+  recorder.onFinish(world);
+  const auto tracks = experiments::readTrajectories((dir / "trajectories.csv").string());
+  ASSERT_EQ(tracks.size(), 3u);
+  for (sim::AgentIndex i = 0; i < 3; ++i) {
+    const auto& read = tracks.at(i);
+    ASSERT_EQ(read.size(), written[i].size()) << "agent " << i;
+    for (std::size_t k = 0; k < read.size(); ++k) {
+      EXPECT_EQ(read[k].t, written[i][k].t);
+      EXPECT_EQ(read[k].position, written[i][k].position);
+      EXPECT_EQ(read[k].heading, written[i][k].heading);
+      EXPECT_EQ(read[k].speed, written[i][k].speed);
+    }
+  }
+  EXPECT_EQ(tracks.at(2).size(), 25u);
+}
+
+TEST(TrajectoryCsv, DamagedRowsAreRefusedWithTheirPlace) {
+  const std::string good = "0,0,1,2,0,0.5,1.3,\n0,1,3,4,0,0,1,seek\n";
+  const std::string file = (fs::temp_directory_path() / "steer_trajectory_csv_bad" / "trajectories.csv").string();
+  EXPECT_EQ(errorOf(good), "accepted");
+  EXPECT_EQ(errorOf(good + "0.05,0,nan,2,0,0.5,1.3,\n"), file + ":4:8: x: expected a finite number, got 'nan'");
+  EXPECT_EQ(errorOf(good + "0.05,0,1,inf,0,0.5,1.3,\n"), file + ":4:10: y: expected a finite number, got 'inf'");
+  EXPECT_EQ(errorOf(good + "0.05,0,1,2,0,0.5,1.3x,\n"), file + ":4:18: speed: expected a finite number, got '1.3x'");
+  EXPECT_EQ(errorOf(good + "0.05,0,1,2,,0.5,1.3,\n"), file + ":4:12: z: expected a finite number, got ''");
+  EXPECT_EQ(errorOf(good + "0.05,-1,1,2,0,0.5,1.3,\n"),
+            file + ":4:6: id: expected an agent id (a whole number ≥ 0), got '-1'");
+  EXPECT_EQ(errorOf(good + "0.05,99999999999,1,2,0,0.5,1.3,\n"),
+            file + ":4:6: id: expected an agent id (a whole number ≥ 0), got '99999999999'");
+  // Cut off inside the numbers (a comma short), and inside the last row's mode (no line break).
+  EXPECT_EQ(errorOf(good + "0.05,0,1,2,0,0.5\n"), file + ":4:17: expected t,id,x,y,z,heading,speed,mode (the row is cut short)");
+  EXPECT_EQ(errorOf(good + "0.05,1,3,4,0,0,1,se"), file + ":4:20: the file ends inside a row (cut off?)");
+  // One agent's time going back; other agents' rows between its rows are fine.
+  EXPECT_EQ(errorOf(good + "0.05,0,1,2,0,0.5,1.3,\n0.1,1,1,2,0,0.5,1.3,\n0.04,0,1,2,0,0.5,1.3,\n"),
+            file + ":6:1: t: agent 0's time goes back (0.04 after a row at a later time)");
+  EXPECT_EQ(errorOf(good, "t,id,x,y\n"), file + ":1:1: expected the header t,id,x,y,z,heading,speed,mode");
+}
