@@ -275,6 +275,13 @@ Scenario runScenarioOf(const fs::path& runDir) {
   } catch (const nlohmann::json::exception& e) {
     throw InputError({summaryPath.string(), 0, 0}, std::string("bad JSON: ") + e.what());
   }
+  // A hand-edited summary.json: wrong types are bad input, not a crash (the seed "-4" would
+  // also be read as 2^64 - 4 by nlohmann's conversion).
+  const auto field = [&](const char* key, bool ok, const char* what) {
+    if (!ok) throw InputError({summaryPath.string(), 0, 0}, std::string(key) + ": expected " + what);
+  };
+  field("scenario", summary.is_object() && summary.value("scenario", nlohmann::json("")).is_string(), "the scenario file's path (a string)");
+  field("seed", summary.value("seed", nlohmann::json(0u)).is_number_unsigned(), "a whole number ≥ 0");
   const std::string file = summary.value("scenario", std::string());
   const std::uint64_t seed = summary.value("seed", std::uint64_t{0});
   if (file == "<embedded:u_trap.yaml>") return parseYamlScenario(kUTrapScenarioYaml, file, &seed);

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <sstream>
@@ -284,6 +285,27 @@ TEST(SteerCommand, RenderTimesAreFiniteAndNotNegative) {
     EXPECT_NE(r.err.find("--at: must be a finite number >= 0, got '" + at + "'"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
+}
+
+// `steer render` reads the run's summary.json: a hand-edited one with a field of the wrong type
+// is bad input (it aborted on nlohmann's type_error), and a negative seed is not read as 2^64 − 4.
+TEST(SteerCommand, RenderRefusesASummaryWithFieldsOfTheWrongType) {
+  const fs::path run = scratchDir("render_summary");
+  ASSERT_EQ(runSteer("run " + kData + "/steersuite/minimal.xml --duration 0.2 --quiet --out " + run.string()).status, 0);
+  const auto good = nlohmann::json::parse(steer::test::slurp(run / "summary.json"));
+  const std::pair<const char*, nlohmann::json> edits[] = {
+      {"seed", "abc"}, {"seed", -4}, {"seed", 4.5}, {"scenario", 5}, {"scenario", nullptr}};
+  for (const auto& [key, value] : edits) {
+    SCOPED_TRACE(std::string(key) + " = " + value.dump());
+    auto edited = good;
+    edited[key] = value;
+    std::ofstream(run / "summary.json") << edited.dump();
+    const auto r = runSteer("render " + run.string() + " --frames 0 --out " + (run / "pictures").string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find((run / "summary.json").string() + ": " + key + ": expected"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(run / "pictures"));
+  }
+  fs::remove_all(run);
 }
 
 // summary.json names the scenario by an absolute path, so `steer render RUN_DIR` works from any
