@@ -125,6 +125,11 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
                       const std::function<void(double)>& progress) {
   // Everything that can reject the input happens before the folder is touched.
   sim::Simulation simulation = makeSimulation(scenario);
+  // The outermost folder of `out` that does not exist yet: what a diverged run takes away again.
+  std::filesystem::path made;
+  for (auto p = std::filesystem::absolute(out).lexically_normal(); !p.empty() && !std::filesystem::exists(p);
+       p = p.parent_path())
+    made = p;
   std::error_code folderError;
   std::filesystem::create_directories(out, folderError);
   if (folderError || !std::filesystem::is_directory(out))
@@ -162,6 +167,13 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
         std::filesystem::remove(entry.path());
     }
     std::filesystem::remove(marker);
+    // ... and the folders the run made, when nothing else was put in them meanwhile.
+    if (!made.empty()) {
+      std::error_code ignored;
+      for (auto p = std::filesystem::absolute(out).lexically_normal(); std::filesystem::remove(p, ignored) && p != made;
+           p = p.parent_path()) {
+      }
+    }
     std::ostringstream message;
     message << e.what() << ": the model's parameters or the step dt = " << scenario.settings.dt
             << " s make its integration diverge (try a smaller dt, dopri5, or milder parameters); no output was kept";

@@ -635,7 +635,8 @@ TEST(SteerCommand, RunTimesTheSetUpApartFromTheStepLoop) {
 
 // Parameters the reader accepts can still make the integration diverge. The step loop stops
 // before a NaN position reaches the environment layer (the kinetic provider crashed on one):
-// exit status 2, a message naming the file, the agent and the time, and no output kept.
+// exit status 2, a message naming the file, the agent and the time, and no output kept: no
+// output folder either, unless it was there before.
 TEST(SteerCommand, ARunWhoseStateDivergesStopsWithStatusTwoAndKeepsNothing) {
   for (const char* neighbors : {"kinetic", "lattice"}) {
     SCOPED_TRACE(neighbors);
@@ -644,10 +645,24 @@ TEST(SteerCommand, ARunWhoseStateDivergesStopsWithStatusTwoAndKeepsNothing) {
     const auto r = runSteer("run " + file + " --neighbors " + neighbors + " --quiet --out " + out.string());
     EXPECT_EQ(r.status, 2) << r.err;
     EXPECT_NE(r.err.find(file + ": agent 0's state is no longer finite"), std::string::npos) << r.err;
-    for (const char* name : {"summary.json", "trajectories.csv", "run.pvd", "run_00000.vtp", "RUNNING"})
-      EXPECT_FALSE(fs::exists(out / name)) << name;
+    EXPECT_FALSE(fs::exists(out));  // nor the folder the run made (it stayed, empty)
     fs::remove_all(out);
   }
+  // Into a folder that was there before: it stays, with what it held, and without the run's files.
+  const fs::path mine = scratchDir("diverging_into_existing");
+  fs::create_directories(mine);
+  std::ofstream(mine / "notes.txt") << "mine\n";
+  const auto r = runSteer("run " + kData + "/yaml/diverging_weights.yaml --quiet --out " + mine.string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(fs::exists(mine / "notes.txt"));
+  for (const char* name : {"summary.json", "trajectories.csv", "run.pvd", "run_00000.vtp", "RUNNING"})
+    EXPECT_FALSE(fs::exists(mine / name)) << name;
+  // A folder two levels deep that did not exist: both levels go.
+  const fs::path deep = scratchDir("diverging_deep");
+  EXPECT_EQ(runSteer("run " + kData + "/yaml/diverging_weights.yaml --quiet --out " + (deep / "a" / "b").string()).status, 2);
+  EXPECT_FALSE(fs::exists(deep));
+  fs::remove_all(mine);
+  fs::remove_all(deep);
 }
 
 // An output folder that cannot be made is a bad command-line value: status 2, naming --out.
