@@ -13,7 +13,9 @@ namespace steer::planning {
 
 namespace {
 
-constexpr char kMagic[8] = {'S', 'T', 'E', 'E', 'R', 'H', 'F', '2'};
+// Version 3 ends with a checksum of everything before it (version 2 had none: a file damaged
+// on disk, or a flipped bit, was loaded as a valid field).
+constexpr char kMagic[8] = {'S', 'T', 'E', 'E', 'R', 'H', 'F', '3'};
 
 // The solvers' arithmetic revision, part of the key: a solver that changes its operations (its
 // fields move in the last bits, e.g. the black-box multigrid of 2026-11-25 against the former
@@ -39,10 +41,37 @@ std::filesystem::path fileOf(const std::filesystem::path& dir, std::uint64_t key
   return dir / name.str();
 }
 
-template <typename T>
-void put(std::ostream& out, const T& v) { out.write(reinterpret_cast<const char*>(&v), sizeof v); }
-template <typename T>
-bool get(std::istream& in, T& v) { return static_cast<bool>(in.read(reinterpret_cast<char*>(&v), sizeof v)); }
+// Writes, and reads, while hashing every byte: the file's last 8 bytes are the FNV-1a hash of
+// all the bytes before them, so a damaged entry is found and solved again instead of used.
+struct HashedWriter {
+  std::ostream& out;
+  Fnv hash;
+  void bytes(const void* data, std::size_t n) {
+    out.write(static_cast<const char*>(data), static_cast<std::streamsize>(n));
+    hash.bytes(data, n);
+  }
+  template <typename T>
+  void value(const T& v) { bytes(&v, sizeof v); }
+  void finish() { out.write(reinterpret_cast<const char*>(&hash.h), sizeof hash.h); }
+};
+
+struct HashedReader {
+  std::istream& in;
+  Fnv hash;
+  bool bytes(void* data, std::size_t n) {
+    if (!in.read(static_cast<char*>(data), static_cast<std::streamsize>(n))) return false;
+    hash.bytes(data, n);
+    return true;
+  }
+  template <typename T>
+  bool value(T& v) { return bytes(&v, sizeof v); }
+  // The stored checksum matches, and nothing follows it.
+  bool intact() {
+    std::uint64_t stored = 0;
+    return in.read(reinterpret_cast<char*>(&stored), sizeof stored) && stored == hash.h &&
+           in.peek() == std::char_traits<char>::eof();
+  }
+};
 
 }  // namespace
 
@@ -69,26 +98,29 @@ std::optional<HarmonicField> loadCachedField(const std::filesystem::path& dir, s
   if (dir.empty()) return std::nullopt;
   std::ifstream in(fileOf(dir, key), std::ios::binary);
   if (!in) return std::nullopt;
+  HashedReader r{in, {}};
   char magic[8];
   std::uint64_t storedKey = 0;
   Raster raster;
   HarmonicStats stats;
+  std::uint8_t converged = 0;
   std::uint32_t solverLength = 0;
-  if (!in.read(magic, 8) || std::memcmp(magic, kMagic, 8) != 0 || !get(in, storedKey) || storedKey != key) return std::nullopt;
+  if (!r.bytes(magic, 8) || std::memcmp(magic, kMagic, 8) != 0 || !r.value(storedKey) || storedKey != key) return std::nullopt;
   double ox = 0, oy = 0;
-  if (!get(in, ox) || !get(in, oy) || !get(in, raster.grid.h) || !get(in, raster.grid.nx) || !get(in, raster.grid.ny))
+  if (!r.value(ox) || !r.value(oy) || !r.value(raster.grid.h) || !r.value(raster.grid.nx) || !r.value(raster.grid.ny))
     return std::nullopt;
   raster.grid.origin = geometry::Vec2(ox, oy);
   if (raster.grid.nx < 1 || raster.grid.ny < 1 || raster.grid.size() > (std::size_t{1} << 31)) return std::nullopt;
-  if (!get(in, stats.iterations) || !get(in, stats.finalUpdate) || !get(in, stats.passes) || !get(in, stats.converged) ||
-      !get(in, stats.seconds) || !get(in, solverLength) || solverLength > 64)
+  if (!r.value(stats.iterations) || !r.value(stats.finalUpdate) || !r.value(stats.passes) || !r.value(converged) ||
+      converged > 1 || !r.value(stats.seconds) || !r.value(solverLength) || solverLength > 64)
     return std::nullopt;
+  stats.converged = converged == 1;
   stats.solver.resize(solverLength);
-  if (!in.read(stats.solver.data(), solverLength)) return std::nullopt;
+  if (!r.bytes(stats.solver.data(), solverLength)) return std::nullopt;
   raster.cells.resize(raster.grid.size());
   std::vector<double> logU(raster.grid.size());
-  if (!in.read(reinterpret_cast<char*>(raster.cells.data()), static_cast<std::streamsize>(raster.cells.size())) ||
-      !in.read(reinterpret_cast<char*>(logU.data()), static_cast<std::streamsize>(logU.size() * sizeof(double))))
+  if (!r.bytes(raster.cells.data(), raster.cells.size()) || !r.bytes(logU.data(), logU.size() * sizeof(double)) ||
+      !r.intact())
     return std::nullopt;
   return HarmonicField(std::move(raster), std::move(logU), std::move(stats));
 }
@@ -111,23 +143,24 @@ void storeCachedField(const std::filesystem::path& dir, std::uint64_t key, const
     if (!out) return;
     const auto& g = field.grid();
     const auto& s = field.stats();
-    out.write(kMagic, 8);
-    put(out, key);
-    put(out, g.origin.x());
-    put(out, g.origin.y());
-    put(out, g.h);
-    put(out, g.nx);
-    put(out, g.ny);
-    put(out, s.iterations);
-    put(out, s.finalUpdate);
-    put(out, s.passes);
-    put(out, s.converged);
-    put(out, s.seconds);
-    put(out, static_cast<std::uint32_t>(s.solver.size()));
-    out.write(s.solver.data(), static_cast<std::streamsize>(s.solver.size()));
-    out.write(reinterpret_cast<const char*>(field.cells().data()), static_cast<std::streamsize>(field.cells().size()));
-    out.write(reinterpret_cast<const char*>(field.logComplement().data()),
-              static_cast<std::streamsize>(field.logComplement().size() * sizeof(double)));
+    HashedWriter w{out, {}};
+    w.bytes(kMagic, 8);
+    w.value(key);
+    w.value(g.origin.x());
+    w.value(g.origin.y());
+    w.value(g.h);
+    w.value(g.nx);
+    w.value(g.ny);
+    w.value(s.iterations);
+    w.value(s.finalUpdate);
+    w.value(s.passes);
+    w.value(static_cast<std::uint8_t>(s.converged ? 1 : 0));
+    w.value(s.seconds);
+    w.value(static_cast<std::uint32_t>(s.solver.size()));
+    w.bytes(s.solver.data(), s.solver.size());
+    w.bytes(field.cells().data(), field.cells().size());
+    w.bytes(field.logComplement().data(), field.logComplement().size() * sizeof(double));
+    w.finish();
     if (!out) {
       out.close();
       std::filesystem::remove(temp, ec);

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -263,6 +265,53 @@ TEST(FieldCache, ConcurrentWritersOfOneFieldLeaveOneIntactEntry) {
   ASSERT_TRUE(loaded.has_value());
   EXPECT_EQ(loaded->logComplement(), field->logComplement());
   EXPECT_EQ(loaded->cells(), field->cells());
+  std::filesystem::remove_all(dir);
+}
+
+// A cache entry damaged on disk (a changed byte anywhere, a cut-off or lengthened file) is not
+// loaded, so the planner solves the field again: format 2 loaded any file of the right length,
+// a NaN or a flipped cell included. Any one changed byte changes the FNV-1a checksum (each of
+// its steps is a bijection of the hash), so every byte position is tried.
+TEST(FieldCache, ADamagedEntryIsNotLoaded) {
+  auto trap = test::uTrap();
+  sim::Agent a;
+  a.state.position = sim::Vec3(-10, -3, 0);
+  sim::Goal g;
+  g.target.point = trap.target;
+  a.goals.push_back(g);
+  trap.world.agents.push_back(a);
+  const auto dir = std::filesystem::path(STEER_BINARY_DIR) / "planning_test_cache_damaged";
+  std::filesystem::remove_all(dir);
+  HarmonicPlannerParameters p = harmonicParameters(0.4);
+  p.field.resolution = 16;
+  HarmonicPlanner solver(p);
+  solver.prepare(trap.world);
+  const auto* field = solver.fields().fieldFor(trap.world, trap.world.agents[0]);
+  ASSERT_NE(field, nullptr);
+  constexpr std::uint64_t kKey = 0xda3a9ed;
+  storeCachedField(dir, kKey, *field);
+  ASSERT_TRUE(loadCachedField(dir, kKey).has_value());
+  const auto file = std::filesystem::directory_iterator(dir)->path();
+  std::string bytes;
+  {
+    std::ifstream in(file, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const auto write = [&](const std::string& content) { std::ofstream(file, std::ios::binary) << content; };
+  for (std::size_t at = 0; at < bytes.size(); ++at) {
+    std::string damaged = bytes;
+    damaged[at] = static_cast<char>(damaged[at] ^ (1 << (at % 8)));
+    write(damaged);
+    ASSERT_FALSE(loadCachedField(dir, kKey).has_value()) << "byte " << at << " of " << bytes.size();
+  }
+  write(bytes.substr(0, bytes.size() - 1));
+  EXPECT_FALSE(loadCachedField(dir, kKey).has_value()) << "cut off";
+  write(bytes + '\0');
+  EXPECT_FALSE(loadCachedField(dir, kKey).has_value()) << "lengthened";
+  write(bytes);
+  const auto loaded = loadCachedField(dir, kKey);
+  ASSERT_TRUE(loaded.has_value());
+  EXPECT_EQ(loaded->logComplement(), field->logComplement());
   std::filesystem::remove_all(dir);
 }
 
