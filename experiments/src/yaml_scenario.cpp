@@ -204,14 +204,19 @@ struct Reader {
     }
     g.desiredSpeed = m.positive("desired_speed", -1.0);
     g.timeDuration = m.has("duration") ? m.positive("duration", 1.0) : g.timeDuration;
+    if (m.has("reach_radius") && g.kind != sim::Goal::Kind::Seek)
+      m.fail("reach_radius", "only a seek goal ends within a reach radius (a region goal ends inside its box)");
     g.reachRadius = m.positive("reach_radius", -1.0);
     m.finish();
     return g;
   }
 
   // Keys an agent and a group share: body, speeds, personality, goals.
+  // `oppositeCentre`: the point a group's `opposite` goal mirrors the agent through (none for
+  // a single agent, which names its target).
   void agentProperties(const YamlMap& m, sim::Agent& a, sim::AgentIndex index, AgentSource& source,
-                       const std::string& groupName, std::uint64_t groupIndex, std::uint64_t member) {
+                       const std::string& groupName, std::uint64_t groupIndex, std::uint64_t member,
+                       const Vec3* oppositeCentre = nullptr) {
     a.radius = m.positive("radius", a.radius);
     a.nearRadius = m.positive("near_radius", a.nearRadius);
     a.maxSpeed = m.positive("max_speed", a.maxSpeed);
@@ -240,8 +245,15 @@ struct Reader {
     }
     a.group = groupName;
     m.forEach("goals", [&](const YAML::Node& n, const std::string& at) {
-      if (n.IsScalar() && n.Scalar() == "opposite") return;  // handled by ring layouts
       source.goals.push_back(yaml::locate(file, n));
+      if (n.IsScalar() && n.Scalar() == "opposite") {  // in its place in the sequence
+        if (oppositeCentre == nullptr)
+          yaml::fail(file, n, at, "'opposite' is a goal of ring and region groups; an agent names its target");
+        sim::Goal g;
+        g.target.point = 2.0 * *oppositeCentre - a.state.position;
+        a.goals.push_back(g);
+        return;
+      }
       a.goals.push_back(goal(n, at, index, a.goals.size()));
     });
   }
@@ -278,8 +290,6 @@ struct Reader {
     sim::Agent prototype;
     prototype.state.direction = heading(m);
     std::vector<Vec3> positions;
-    bool opposite = false;
-    m.forEach("goals", [&](const YAML::Node& n, const std::string&) { opposite = opposite || (n.IsScalar() && n.Scalar() == "opposite"); });
     const double radiusForPlacement = m.positive("radius", prototype.radius);
     // One placement: with both, the region was silently dropped.
     if (m.has("ring") && m.has("region")) m.fail("region", "a group is placed in a region or on a ring, not both");
@@ -330,14 +340,9 @@ struct Reader {
       const auto index = static_cast<sim::AgentIndex>(scenario.world.agents.size());
       AgentSource source{yaml::locate(file, node), {}, at + " (member " + std::to_string(i) + ")"};
       a.state.position = positions[static_cast<std::size_t>(i)];
-      agentProperties(m, a, index, source, name, groupIndex + 1, static_cast<std::uint64_t>(i));
-      if (opposite) {
-        const Vec3 center = m.has("ring") ? point(m.map("ring"), "center") : Vec3::Zero();
-        sim::Goal g;
-        g.target.point = 2.0 * center - a.state.position;
-        a.goals.push_back(g);
-        source.goals.push_back(yaml::locate(file, m.node("goals")));
-      }
+      // `opposite` mirrors through the ring's centre, or the world's origin for a region.
+      const Vec3 centre = m.has("ring") ? point(m.map("ring"), "center") : Vec3::Zero();
+      agentProperties(m, a, index, source, name, groupIndex + 1, static_cast<std::uint64_t>(i), &centre);
       if (m.has("ring")) {
         const Vec3 toward = (2.0 * point(m.map("ring"), "center") - 2.0 * a.state.position);
         if (toward.norm() > 0) a.state.direction = toward.normalized();

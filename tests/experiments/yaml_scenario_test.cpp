@@ -127,6 +127,24 @@ TEST(YamlScenario, RingGroupsWalkToTheOppositePoint) {
   }
 }
 
+// `opposite` takes its place in the goal sequence like any goal (it was always appended last, so
+// [opposite, idle] idled first).
+TEST(YamlScenario, OppositeKeepsItsPlaceInTheGoalSequence) {
+  for (const bool first : {true, false}) {
+    SCOPED_TRACE(first ? "[opposite, idle]" : "[idle, opposite]");
+    const std::string goals = first ? "[opposite, {kind: idle, duration: 3}]" : "[{kind: idle, duration: 3}, opposite]";
+    const auto s = parse("groups:\n  - {count: 3, ring: {center: [1, 2], radius: 6}, goals: " + goals + "}\n");
+    for (const auto& a : s.world.agents) {
+      ASSERT_EQ(a.goals.size(), 2u);
+      const auto& seek = a.goals[first ? 0 : 1];
+      const auto& idle = a.goals[first ? 1 : 0];
+      EXPECT_EQ(seek.kind, sim::Goal::Kind::Seek);
+      EXPECT_TRUE((seek.target.point + a.state.position).isApprox(sim::Vec3(2, 4, 0)));
+      EXPECT_EQ(idle.kind, sim::Goal::Kind::Idle);
+    }
+  }
+}
+
 TEST(YamlScenario, SeedChangesPlacementsAndTheSameSeedRepeatsThem) {
   const std::string body = "groups:\n  - {count: 5, region: {min: [-10, -10], max: [10, 10]}, goals: [{kind: idle, duration: 1}]}\n";
   const auto a = parse("seed: 1\n" + body), b = parse("seed: 1\n" + body), c = parse("seed: 2\n" + body);
