@@ -91,7 +91,8 @@ struct ReynoldsReader {
     b.predictionFactor = m.number("prediction_factor", b.predictionFactor, 0.0, 1e6);
     b.predictionTime = m.number("prediction_time", b.predictionTime, 0.0, 1e6);
     b.aheadDistance = m.number("ahead_distance", b.aheadDistance, 0.0, 1e6);
-    b.pathDirection = m.integer("path_direction", 1, -1, 1) < 0 ? -1 : 1;
+    b.pathDirection = static_cast<int>(m.integer("path_direction", 1, -1, 1));
+    if (b.pathDirection == 0) m.fail("path_direction", "must be 1 (along the path) or -1 (against it), got 0");
     b.distance = m.number("distance", b.distance, 0.0, 1e6);
     b.margin = m.number("margin", b.margin, 0.0, 1e6);
     b.maxTime = m.positive("max_time", b.maxTime);
@@ -300,6 +301,10 @@ reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
     for (std::size_t i = 0; i < p.states.size(); ++i) r.stateIndex[p.states[i].name] = static_cast<int>(i);
     if (m.has("initial_state")) p.initialState = r.state(m, "initial_state");
   }
+  // With states (given, or the preset's), each state runs its own behaviors: a list at the top
+  // would be read and never run.
+  if (m.has("behaviors") && !p.states.empty())
+    m.fail("behaviors", "with states, each state runs its own behaviors: give them in a state");
   if (m.has("transitions")) {
     if (p.states.empty()) m.fail("transitions", "transitions need states");
     p.transitions.clear();

@@ -201,6 +201,8 @@ class XmlReader {
     std::vector<sim::Goal> out;
     for (const auto& g : seq.children()) {
       if (g.type() != pugi::node_element) continue;
+      // The goals are <goalSequence>'s children, which no onlyChildren() call looks at.
+      if (g.first_attribute()) fail(g, std::string("unexpected attribute '") + g.first_attribute().name() + "'");
       const std::string kind = g.name();
       sim::Goal goal;
       const std::set<std::string> common{"targetLocation", "desiredSpeed", "timeDuration", "targetName",
