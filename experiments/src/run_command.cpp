@@ -123,6 +123,7 @@ Scenario loadWithOverrides(const std::string& path, const RunOverrides& override
 
 RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out, const RunOutputOptions& options,
                       const std::function<void(double)>& progress) {
+  const auto runStart = std::chrono::steady_clock::now();  // wall_seconds: everything but summary.json
   // Everything that can reject the input happens before the folder is touched.
   sim::Simulation simulation = makeSimulation(scenario);
   // The outermost folder of `out` that does not exist yet: what a diverged run takes away again.
@@ -147,11 +148,19 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   if (options.trajectories) simulation.addObserver(&timedTrajectories);
 
   std::uint64_t agentSteps = 0;
+  // The observers' own time (metrics and output files) is kept out of both the set-up and the
+  // step loop: each is measured as a span minus what the observers took within it.
+  const auto observed = [&] { return timedMetrics.seconds() + timedTrajectories.seconds(); };
+  const auto since = [](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  };
   const auto start = std::chrono::steady_clock::now();
   simulation.start();
   // The set-up is timed apart: a harmonic field solved, or read from the cache, took 73 or
   // 4,330 agent-steps per second out of the same run of maze_a.
-  const double setup = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double setup = std::max(0.0, since(start) - observed());
+  const double observedBeforeLoop = observed();
+  const auto loopStart = std::chrono::steady_clock::now();
   try {
     while (!simulation.finished()) {
       agentSteps += simulation.world().enabledCount();
@@ -179,11 +188,12 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
             << " s make its integration diverge (try a smaller dt, dopri5, or milder parameters); no output was kept";
     throw InputError({scenario.file, 0, 0}, message.str());
   }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // (It subtracted the observers' whole time, their start and finish included, from the loop's
+  // span: short runs read 1e-9 s and 1e11 agent-steps per second.)
+  const double simulationSeconds = std::max(1e-9, since(loopStart) - (observed() - observedBeforeLoop));
   timedMetrics.onFinish(simulation.world());
   if (options.trajectories) timedTrajectories.onFinish(simulation.world());
-  const double simulationSeconds =
-      std::max(1e-9, wall - setup - timedMetrics.seconds() - timedTrajectories.seconds());
+  const double wall = since(runStart);
 
   RunResult result;
   // summary.json names the scenario by its absolute path, so that `steer render RUN_DIR` finds it

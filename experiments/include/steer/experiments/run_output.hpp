@@ -30,7 +30,8 @@ class TrajectoryRecorder final : public sim::StepObserver {
   void onStep(const sim::World& world, const sim::Planner& planner, std::span<const sim::Vec3> previous) override;
   void onFinish(const sim::World& world) override;
 
-  /// Every mode name seen, in order of first appearance (the .vtp "mode" array indexes it).
+  /// Every mode name seen, in order of first appearance (the .vtp "mode" array indexes it;
+  /// summary.json's mode_names lists it).
   const std::vector<std::string>& modeNames() const { return modeNames_; }
   struct ModeChange {
     double time;
@@ -51,6 +52,11 @@ class TrajectoryRecorder final : public sim::StepObserver {
   std::vector<std::string> modeNames_;
   std::map<std::string, std::int32_t, std::less<>> modeIndex_;
   std::vector<std::vector<ModeChange>> modeTraces_;
+  // The planner decides its modes at the start of each step: before the first step it has
+  // decided nothing (a harmonic planner reported its default, "sight"), and a mode read after a
+  // step was decided at that step's start.
+  bool planned_ = false;
+  double decidedAt_ = 0.0;
 };
 
 struct RunInfo {
@@ -60,8 +66,8 @@ struct RunInfo {
   double dt = 0.0;
   std::uint64_t steps = 0;
   double simTime = 0.0;
-  double wallSeconds = 0.0;        ///< the whole run, outputs included
-  double simulationSeconds = 0.0;  ///< the step loop alone, without metrics and files
+  double wallSeconds = 0.0;        ///< the whole run: set-up, steps, metrics and files (but summary.json)
+  double simulationSeconds = 0.0;  ///< the step loop alone, without the metrics' and files' observers
   std::uint64_t agentSteps = 0;
   std::vector<sim::WorkCount> environmentWork;  ///< the provider's counters (NeighborProvider::work)
   /// Simulation::start() alone: the planner's preparation (a harmonic field solve, or reading it
