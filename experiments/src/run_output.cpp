@@ -45,16 +45,18 @@ void TrajectoryRecorder::onStart(const sim::World& world, const sim::Planner& pl
   pvd_ = std::make_unique<viz::PvdSeriesWriter>(folder_, "run");
   modeTraces_.assign(world.agents.size(), {});
   nextFrameTime_ = world.time;
+  planned_ = false;  // the row and frame at the start carry no mode
   record(world, planner);
+  planned_ = true;
 }
 
 void TrajectoryRecorder::record(const sim::World& world, const sim::Planner& planner) {
   std::string out;
   for (const auto& a : world.agents) {
     if (!a.enabled && a.finishTime < world.time - 1e-12) continue;  // gone before this instant
-    const std::string_view mode = planner.mode(a.id);
+    const std::string_view mode = planned_ ? planner.mode(a.id) : std::string_view();
     auto& trace = modeTraces_[a.id];
-    if (!mode.empty() && (trace.empty() || trace.back().mode != mode)) trace.push_back({world.time, std::string(mode)});
+    if (!mode.empty() && (trace.empty() || trace.back().mode != mode)) trace.push_back({decidedAt_, std::string(mode)});
     put(out, world.time);
     out += ',';
     out += std::to_string(a.id);
@@ -71,6 +73,7 @@ void TrajectoryRecorder::record(const sim::World& world, const sim::Planner& pla
     out += '\n';
   }
   csv_ << out;
+  decidedAt_ = world.time;  // the next step's modes are decided at this instant
   if (world.time + 1e-9 >= nextFrameTime_) {
     frame(world, planner);
     nextFrameTime_ += frameInterval_;
@@ -94,7 +97,7 @@ void TrajectoryRecorder::frame(const sim::World& world, const sim::Planner& plan
     s.radius = a.radius;
     s.speed = a.state.speed;
     s.heading = headingOf(a.state.direction);
-    s.mode = modeIndex(planner.mode(a.id));
+    s.mode = modeIndex(planned_ ? planner.mode(a.id) : std::string_view());
     s.weightTarget = a.state.model[0];
     s.weightObstacle = a.state.model[1];
     samples.push_back(s);
@@ -164,6 +167,8 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
     perAgent.push_back(row);
   }
   j["per_agent"] = perAgent;
+  // What the .vtp frames' integer `mode` array stands for (index k: mode_names[k]; -1: none).
+  if (trajectories != nullptr && !trajectories->modeNames().empty()) j["mode_names"] = trajectories->modeNames();
   return j;
 }
 

@@ -108,3 +108,52 @@ TEST(TrajectoryCsv, DamagedRowsAreRefusedWithTheirPlace) {
             file + ":6:1: t: agent 0's time goes back (0.04 after a row at a later time)");
   EXPECT_EQ(errorOf(good, "t,id,x,y\n"), file + ":1:1: expected the header t,id,x,y,z,heading,speed,mode");
 }
+
+namespace {
+// A planner whose mode is the number of its decisions so far ("" before the first), as a hybrid
+// planner's mode is whatever its last plan() decided.
+class CountingPlanner final : public sim::Planner {
+ public:
+  std::string_view name() const override { return "counting"; }
+  void plan(const sim::World&, const sim::NeighborProvider&, std::span<sim::Vec3>) override { decide(); }
+  void decide() { mode_ = "decision-" + std::to_string(++decisions_); }
+  std::string_view mode(sim::AgentIndex) const override {
+    return decisions_ == 0 ? std::string_view("sight") : std::string_view(mode_);
+  }
+
+ private:
+  int decisions_ = 0;
+  std::string mode_;
+};
+}  // namespace
+
+// The mode a row or frame carries is the one the planner decided at the start of the step that
+// ended there, and a mode_trace entry carries the time of that decision. Before the first step
+// nothing is decided: the row at t = 0 has no mode (a harmonic planner's default, "sight", was
+// recorded there, for agents that then took the field at once).
+TEST(TrajectoryRecorder, ModesAreThePlannersDecisionsAtEachStepsStart) {
+  sim::World world;
+  world.agents.resize(1);
+  const fs::path dir = scratch("modes");
+  experiments::TrajectoryRecorder recorder(dir, 0.5);  // a frame at every step
+  CountingPlanner planner;
+  recorder.onStart(world, planner);
+  for (int step = 0; step < 3; ++step) {
+    planner.decide();  // plan(), at the step's start
+    world.time += 0.5;
+    recorder.onStep(world, planner, {});
+  }
+  recorder.onFinish(world);
+  const auto& trace = recorder.modeTraces()[0];
+  ASSERT_EQ(trace.size(), 3u);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(trace[k].time, 0.5 * k);
+    EXPECT_EQ(trace[k].mode, "decision-" + std::to_string(k + 1));
+  }
+  EXPECT_EQ(recorder.modeNames(), (std::vector<std::string>{"decision-1", "decision-2", "decision-3"}));
+  std::ifstream csv(dir / "trajectories.csv");
+  std::string line, modes;
+  std::getline(csv, line);  // header
+  while (std::getline(csv, line)) modes += line.substr(line.rfind(',') + 1) + ";";
+  EXPECT_EQ(modes, ";decision-1;decision-2;decision-3;");
+}
