@@ -7,6 +7,7 @@
 #include <charconv>
 #include <exception>
 #include <mutex>
+#include <map>
 #include <set>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -124,6 +125,13 @@ void checkBatch(const std::vector<BatchJob>& jobs) {
       if (warmed.insert(key).second) simulation.start();
     }
   }
+}
+
+void distinguishScenarioNames(std::vector<BatchRow>& rows, const std::vector<BatchJob>& jobs) {
+  std::map<std::string, std::set<std::string>> pathsOf;  // name -> the files that carry it
+  for (const auto& r : rows) pathsOf[r.scenarioName].insert(r.scenarioPath);
+  for (auto& r : rows)
+    if (pathsOf.at(r.scenarioName).size() > 1) r.scenarioName += " [" + jobs.at(r.job).scenarioFolder + "]";
 }
 
 std::vector<BatchRow> runBatch(const std::vector<BatchJob>& jobs, const BatchOptions& options) {

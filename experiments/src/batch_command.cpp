@@ -94,8 +94,9 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
                         (mpi->size() > 1 ? ", " + std::to_string(mpi->size()) + " ranks" : std::string()) + ")",
                     !o.quiet && lead);
     options.progress = [&](double f) { bar.update(f); };
-    const auto rows = mpi->run(jobs, options);
+    auto rows = mpi->run(jobs, options);
     bar.done();
+    distinguishScenarioNames(rows, jobs);
     if (lead) {
       if (o.charts) writeBatchCharts(rows, out / "charts");
       writeFileAtomically(out / "comparison.md", comparisonMarkdown(rows, factorKeys, title, o.command));

@@ -128,7 +128,8 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
       out += std::to_string(g.rows.size()) + " |";
       for (std::size_t k = 0; k < metrics.size(); ++k) {
         const Cell& c = cells[i][k];
-        const bool bold = c.stats && best[k] && c.stats->mean == *best[k] && !(allEqual[k] && mine.size() > 1);
+        // One row alone is "all equal" too: nothing to compare it with, nothing in bold.
+        const bool bold = c.stats && best[k] && c.stats->mean == *best[k] && !allEqual[k];
         out += ' ';
         out += text(c, bold) + " |";
       }

@@ -64,6 +64,10 @@ struct BatchOptions {
 /// Throws InputError.
 void checkBatch(const std::vector<BatchJob>& jobs);
 
+/// Rows of different scenario files that share a `name:` get their run folder after the name
+/// ("u-trap [2-u_trap]"), so that the table, the CSV and the charts keep them apart.
+void distinguishScenarioNames(std::vector<BatchRow>& rows, const std::vector<BatchJob>& jobs);
+
 /// The run folder of a job whose scenario loaded as `loaded`, relative to BatchOptions::runsDir.
 std::filesystem::path runFolder(const BatchJob& job, const Scenario& loaded);
 
