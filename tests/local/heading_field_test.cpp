@@ -416,6 +416,8 @@ TEST(HeadingField, Batched3DFieldEqualsObjectByObjectReference) {
                                           centre - piece.ball.radius - agentRadius, d0, 0.0, want);
         want.omegaObstacle += value * normal.normalized();
       }
+      // Σ f_obs of (A.8) is the size of the vector sum, as §4.3 sums angular velocities.
+      want.fObstacle = want.omegaObstacle.norm();
       expectClose(got, want, "3D");
     }
   }

@@ -33,22 +33,34 @@ TEST(ThreeD, SphereInTheWayIsAvoided) {
 
 TEST(ThreeD, PlanarSceneMatchesTheTwoDimensionalModel) {
   // A 3D world whose objects all lie in z = 0, without noise, turns in the plane exactly as
-  // the 2D model does (the plane normals are ±z).
-  const auto build = [](int dimension) {
-    sim::World w = test::emptyWorld(dimension);
-    test::addBall(w, Vec3(5, 0.6, 0), 0.7);
-    w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), Vec3(12, 1, 0)));
-    return w;
+  // the 2D model does (the plane normals are ±z). With objects on both sides of the heading the
+  // obstacle detector (A.8) must see their contributions cancel as the 2D sum does: it read the
+  // sum of their unsigned in-plane sizes, and the second scene's paths parted by metres.
+  struct Ball {
+    Vec3 centre;
+    double radius;
   };
-  test::RunOptions o;
-  o.parameters.headingNoise = 0.0;
-  o.parameters.passingBias = 0.0;  // a 2D-only convention
-  o.duration = 5;
-  const auto flat = test::run(build(2), o);
-  const auto space = test::run(build(3), o);
-  const Vec3 a = flat.world.agents[0].state.position;
-  const Vec3 b = space.world.agents[0].state.position;
-  EXPECT_GT(a.x(), 3.0);  // it moved
-  EXPECT_LT((a - b).norm(), 1e-6);
-  EXPECT_NEAR(b.z(), 0.0, 1e-12);
+  const std::vector<std::vector<Ball>> scenes = {{{Vec3(5, 0.6, 0), 0.7}},
+                                                 {{Vec3(0, -1.6, 0), 1.0}, {Vec3(1, 2.0, 0), 1.0}}};
+  const Vec3 targets[] = {Vec3(12, 1, 0), Vec3(8, -2, 0)};
+  for (std::size_t k = 0; k < scenes.size(); ++k) {
+    SCOPED_TRACE(k);
+    const auto build = [&](int dimension) {
+      sim::World w = test::emptyWorld(dimension);
+      for (const Ball& b : scenes[k]) test::addBall(w, b.centre, b.radius);
+      w.agents.push_back(test::seeker(Vec3(0, 0, 0), Vec3::UnitX(), targets[k]));
+      return w;
+    };
+    test::RunOptions o;
+    o.parameters.headingNoise = 0.0;
+    o.parameters.passingBias = 0.0;  // a 2D-only convention
+    o.duration = 5;
+    const auto flat = test::run(build(2), o);
+    const auto space = test::run(build(3), o);
+    const Vec3 a = flat.world.agents[0].state.position;
+    const Vec3 b = space.world.agents[0].state.position;
+    EXPECT_GT(a.norm(), 3.0);  // it moved
+    EXPECT_LT((a - b).norm(), 1e-6);
+    EXPECT_NEAR(b.z(), 0.0, 1e-12);
+  }
 }

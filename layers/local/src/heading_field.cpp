@@ -230,6 +230,10 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
     if (batch.full()) evaluate();
   }
   evaluate();
+  // Σ f_obs for the detector (A.8) is the size of the summed angular velocity, §4.3's vector sum:
+  // the batch added each object's in-plane value, which is ≤ 0 in its own plane, so objects on
+  // opposite sides added up where in 2D (normals ±z) they cancel. Now a planar scene gives |Σ f|.
+  out.fObstacle = out.omegaObstacle.norm();
   return out;
 }
 

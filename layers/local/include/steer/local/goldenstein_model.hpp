@@ -58,7 +58,7 @@ namespace steer::local {
 /// What the right-hand side sees at one instant (returned by GoldensteinModel::rates).
 struct Rates {
   double fTarget = 0.0;     ///< f_tar (A.1) (before the heading rate λ); in 3D its signed size
-  double fObstacle = 0.0;   ///< Σ f_obs_i (A.2); in 3D the sum of the signed in-plane sizes
+  double fObstacle = 0.0;   ///< Σ f_obs_i (A.2); in 3D |Σ f_obs_i n_i|, the size of the vector sum (§4.3)
   Weights weights;          ///< the weights used in (3)
   Weights weightRates;      ///< ẇ of (4) (integrated mode; zero otherwise)
   double turnRate = 0.0;    ///< unfiltered φ̇ of (3) (rad/s, 2D)
