@@ -40,7 +40,11 @@ Vec3 prioritizedDithering(std::span<const WeightedForce> forces, const sim::Nois
                           std::uint64_t step, std::uint64_t stream);
 /// In priority order, add weight·force while the force budget lasts: each added force uses up
 /// its length of `maxForce`; the one that exceeds what is left is truncated to it, and the rest
-/// are dropped.
+/// are dropped. The lengths accumulate, not the running total's length, as in the scheme the
+/// 1999 paper recalls from Reynolds 1987 ("by adjusting their magnitude, higher priority behaviors
+/// could decide whether or not to leave any steering force for use by lower priority behaviors"),
+/// and only under this reading does the combining-steering-behaviours post's worked example give
+/// its (1.75, 2): measured on |total|, B would be cut short or C partly added.
 Vec3 truncatedSum(std::span<const WeightedForce> forces, double maxForce);
 
 /// Dispatches on `kind`.
