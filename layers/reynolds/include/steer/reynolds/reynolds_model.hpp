@@ -4,6 +4,18 @@
 /// applied through the simple vehicle model, with reynolds-2000's think-rate decoupling and
 /// behavioral state machines (the "Pigeons in the Park" case study).
 ///
+/// Two layers of behaviors. The high-rate ones (`highRate`: obstacle avoidance and containment
+/// by default) are evaluated every `think.avoidEvery` steps, as the 2000 paper thinks about
+/// obstacle avoidance "at a higher rate", the others every `think.thinkEvery` steps; each layer's
+/// force is combined by the combiner and held until its next update. The two layers are then
+/// combined again with the avoidance layer first, as the 1999 paper's example of priorities
+/// puts it ("first priority is obstacle avoidance"): with `blend` they add; with `arbitration`,
+/// `dithering` (whose draws then stay within each layer) and `truncated_sum` a non-zero
+/// avoidance force comes before every other behavior, whatever their `priority` and
+/// `probability`. A behavior given `high_rate: false` joins the main layer and is combined with
+/// the rest on equal terms. Between updates the held forces are applied as they are: the 2000
+/// paper's damping of the acceleration ("temporal blending") is not modelled.
+///
 /// Per-agent state lives in sim::AgentState so that advance() is a pure function of its input:
 /// `position`, `direction` (the vehicle's forward), `speed` (|velocity| ≥ 0), and the model slots
 /// below. Randomness comes from sim::Noise keyed by (agent id, step, stream). The two exceptions
