@@ -138,6 +138,20 @@ TEST(ObstacleAvoidance, SteersAwayFromTheMostThreateningObstacle) {
   EXPECT_GT(obstacleAvoidance(c, near(mirrored, c.position), p).y(), 0.0);
 }
 
+// "The obstacle which intersects the forward axis nearest the character is selected as the most
+// threatening": where the axis enters each obstacle grown by the cylinder's radius (0.6 m). A
+// wide ball beside the path whose surface starts nearer (B: 5 ahead, radius 2, 2.3 to the right)
+// is met later on the axis (at 3.79) than a small one almost dead ahead (C: 3.5 ahead, radius
+// 0.3, 0.1 to the left, met at 2.61); ranking by the nearest surface (3 against 3.2) chose B.
+TEST(ObstacleAvoidance, TheMostThreateningIsTheOneTheForwardAxisMeetsFirst) {
+  const Character c = moving(Vec3(0, 0, 0), Vec3(2, 0, 0));  // cylinder length 1 + 2·2 = 5 m
+  const ObstacleAvoidanceParameters p;
+  const auto ps = pieces({sim::Obstacle{geometry::Ball{Vec3(5, -2.3, 0), 2.0}, {}},
+                          sim::Obstacle{geometry::Ball{Vec3(3.5, 0.1, 0), 0.3}, {}}});
+  const Vec3 f = obstacleAvoidance(c, near(ps, c.position), p);
+  EXPECT_LT(f.y(), 0.0) << "away from C, to the right (away from B would be left)";
+}
+
 TEST(ObstacleAvoidance, SteersAlongAWallAhead) {
   const Character c = moving(Vec3(0, 0, 0), Vec3(1, 0.2, 0).normalized());
   ObstacleAvoidanceParameters p;
@@ -253,9 +267,12 @@ TEST(Wander, ForceStaysOnItsSphere) {
       if (step > 0) largestJump = std::max(largestJump, (f - previous).norm());
       previous = f;
     }
-    // A random walk, not a random jump: steps are bounded by the rate (displacement in a cube of
-    // half side `rate`, then projected back to the sphere).
-    EXPECT_LE(largestJump, p.radius * p.rate * std::sqrt(3.0) * 1.0001 + 1e-12);
+    // A random walk, not a random jump: the displacement lies in the paper's "small circle" (a
+    // disc or ball of radius `rate`) before the sum is put back on the sphere, so the direction
+    // turns by at most asin(rate) per step: a chord of 2 sin(asin(rate) / 2). (A cube's corners
+    // went √2 or √3 times as far.)
+    EXPECT_LE(largestJump, p.radius * 2.0 * std::sin(std::asin(p.rate) / 2.0) * (1 + 1e-9));
+    EXPECT_GT(largestJump, p.radius * 0.5 * p.rate);  // and it does move
   }
 }
 
@@ -353,6 +370,10 @@ TEST(Sketched, InterposeHideShadow) {
   Character c = moving(Vec3(0, 5, 0), Vec3::Zero());
   const Other a{Vec3(-4, 0, 0), Vec3::Zero(), 0.5}, b{Vec3(4, 0, 0), Vec3::Zero(), 0.5};
   EXPECT_GT(interpose(c, a, b).normalized().dot(Vec3(0, -1, 0)), 1 - 1e-9);
+  // "Use seek to steer toward the target point", near it too (it slowed down within 1 m).
+  c.position = Vec3(0, 0.5, 0);
+  EXPECT_LT((interpose(c, a, b) - seek(c, Vec3::Zero())).norm(), 1e-12);
+  c.position = Vec3(0, 5, 0);
   // Hide behind the ball, on the far side from the threat.
   const auto ps = pieces({sim::Obstacle{geometry::Ball{Vec3(0, 0, 0), 1.0}, {}}});
   const Other threat{Vec3(-5, 0, 0), Vec3::Zero(), 0.5};

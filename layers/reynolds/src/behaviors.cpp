@@ -94,7 +94,8 @@ Vec3 obstacleAvoidance(const Character& self, std::span<const sim::NearObstacle>
   const double length = avoidanceLength(self, p);
   const double width = self.radius + p.margin;
   const Vec3& f = self.forward;
-  double nearest = std::numeric_limits<double>::infinity();
+  double nearest = std::numeric_limits<double>::infinity();  // where the most threatening one is met
+  double ahead = nearest;                                     // the distance to its surface ahead
   Vec3 lateralAway = Vec3::Zero();
 
   // Already within the margin of a surface (pushed there by neighbours, not by our heading):
@@ -121,9 +122,15 @@ Vec3 obstacleAvoidance(const Character& self, std::span<const sim::NearObstacle>
       if (along + r < 0.0 || along - r > length) continue;
       const Vec3 lateral = d - along * f;
       if (lateral.norm() >= r + width) continue;
-      const double at = std::max(0.0, along - r);
+      // Where the forward axis enters the obstacle grown by the cylinder's radius: the paper's
+      // "line-sphere intersection", the nearest of which is "the most threatening" (the nearest
+      // surface along the axis, along − r, picked a wide obstacle beside the path over a small
+      // one dead ahead).
+      const double reach = r + width;
+      const double at = std::max(0.0, along - std::sqrt(std::max(0.0, reach * reach - lateral.squaredNorm())));
       if (at < nearest) {
         nearest = at;
+        ahead = std::max(0.0, along - r);  // how near its surface is, for the urgency below
         Vec3 away = -lateral;
         // Dead ahead: pick the side deterministically.
         if (away.norm() < 1e-9) away = self.side;
@@ -160,6 +167,7 @@ Vec3 obstacleAvoidance(const Character& self, std::span<const sim::NearObstacle>
       at = std::max(0.0, at);
       if (at < nearest) {
         nearest = at;
+        ahead = at;
         // Lateral direction away from the wall: the wall normal's lateral part towards us, or,
         // for a wall square across our path, towards its nearer end.
         const geometry::Vec2 w = wall.b - wall.a;
@@ -181,7 +189,7 @@ Vec3 obstacleAvoidance(const Character& self, std::span<const sim::NearObstacle>
   }
   if (!std::isfinite(nearest)) return Vec3::Zero();
   // Stronger the closer the threat; brake in front of it.
-  const double urgency = std::clamp(1.0 - nearest / std::max(length, 1e-9), 0.2, 1.0);
+  const double urgency = std::clamp(1.0 - ahead / std::max(length, 1e-9), 0.2, 1.0);
   const Vec3 lateral = lateralAway * self.maxSpeed * urgency;
   const Vec3 brake = -p.braking * urgency * self.velocity.dot(f) * f;
   return lateral + brake;
@@ -193,10 +201,20 @@ Vec3 wander(const Character& self, WanderState& state, const WanderParameters& p
     return Vec3(std::cos(s.elevation) * std::cos(s.azimuth), std::cos(s.elevation) * std::sin(s.azimuth),
                 std::sin(s.elevation));
   };
-  // The random displacement is a point in a ball of radius `rate` (relative units).
+  // The random displacement is a point drawn uniformly in a disc (2D) or ball (3D) of radius
+  // `rate` (relative units): the paper's "small circle" (it was a square or cube, up to √2 or √3
+  // times longer along the diagonals).
   Vec3 u = unitOf(state);
-  Vec3 jitter(noise.uniform(agent, step, stream) * 2.0 - 1.0, noise.uniform(agent, step, stream + 1) * 2.0 - 1.0,
-              dimension == 3 ? noise.uniform(agent, step, stream + 2) * 2.0 - 1.0 : 0.0);
+  const double u0 = noise.uniform(agent, step, stream), u1 = noise.uniform(agent, step, stream + 1);
+  Vec3 jitter;
+  if (dimension == 3) {
+    const double z = 2.0 * u1 - 1.0, around = 2.0 * geometry::kPi * noise.uniform(agent, step, stream + 2);
+    const double ring = std::sqrt(std::max(0.0, 1.0 - z * z));
+    jitter = std::cbrt(u0) * Vec3(ring * std::cos(around), ring * std::sin(around), z);
+  } else {
+    const double around = 2.0 * geometry::kPi * u1;
+    jitter = std::sqrt(u0) * Vec3(std::cos(around), std::sin(around), 0.0);
+  }
   u += p.rate * jitter;
   if (dimension == 2) u.z() = 0.0;
   if (u.norm() < 1e-12) u = Vec3::UnitX();
@@ -470,7 +488,7 @@ Vec3 interpose(const Character& self, const Other& a, const Other& b) {
   const Vec3 mid = 0.5 * (a.position + b.position);
   const double t = (mid - self.position).norm() / std::max(self.maxSpeed, 1e-9);
   const Vec3 target = 0.5 * (a.position + a.velocity * t + b.position + b.velocity * t);
-  return arrival(self, target, 1.0);
+  return seek(self, target);  // "use seek to steer toward the target point" (it slowed within 1 m)
 }
 
 Vec3 hide(const Character& self, const Other& threat, std::span<const sim::NearObstacle> obstacles,

@@ -85,9 +85,14 @@ struct ObstacleAvoidanceParameters {
 /// Length of the forward cylinder (m).
 double avoidanceLength(const Character& self, const ObstacleAvoidanceParameters& p);
 /// Obstacle avoidance (reynolds-1999 Figure 7): a cylinder of radius radius+margin along the
-/// forward axis; the nearest obstacle intersecting it (balls: centre offset against radii;
-/// walls: distance from the spine) is the most threatening one, and the steering is lateral,
-/// away from it, with some braking. Zero when the cylinder is clear.
+/// forward axis; of the obstacles intersecting it, the most threatening is the one the forward
+/// axis meets first (balls: where the axis enters the ball grown by the cylinder's radius, the
+/// paper's line-sphere intersection; walls: where the spine comes within the cylinder's radius),
+/// and the steering is lateral, away from it, stronger the nearer its surface ahead, with some
+/// braking (ours: a vehicle that only turns hits what it cannot turn away from in time). Within
+/// the margin of any surface it pushes straight out instead (ours: neighbours can push a vehicle
+/// against a wall its heading runs along, where the paper's cylinder sees nothing). Zero when
+/// the cylinder is clear.
 Vec3 obstacleAvoidance(const Character& self, std::span<const sim::NearObstacle> obstacles,
                        const ObstacleAvoidanceParameters& p);
 
@@ -96,7 +101,8 @@ Vec3 obstacleAvoidance(const Character& self, std::span<const sim::NearObstacle>
 struct WanderParameters {
   double distance = 2.0;  ///< sphere centre ahead of the character (m), ≥ 0
   double radius = 1.0;    ///< sphere radius: wandering strength (m), > 0
-  double rate = 0.3;      ///< largest random displacement per step, relative to radius, ≥ 0
+  double rate = 0.3;      ///< radius of the disc (2D) or ball (3D) the random displacement is drawn
+                          ///< from per step, relative to radius, ≥ 0
 };
 
 /// The wander state: the steering point's direction on the sphere, as angles in the local frame
