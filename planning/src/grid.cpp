@@ -95,8 +95,15 @@ Raster withTarget(const Raster& raster, const TargetRegion& target) {
     }
   }
   const Vec2 c = target.kind == TargetRegion::Kind::Disc ? target.center : Vec2(0.5 * (target.box.min + target.box.max));
-  const int ci = static_cast<int>(std::floor((c.x() - g.origin.x()) / g.h));
-  const int cj = static_cast<int>(std::floor((c.y() - g.origin.y()) / g.h));
+  // The grid's upper edges belong to its last cells: a target on the world's max boundary (which
+  // the scenario readers accept) floored to index n, outside, and got no cell at all, so its
+  // field was empty ("converged", every cell cut off) and the planner fell back to direct.
+  const auto cellAlong = [](double x, double origin, double h, int n) {
+    const double at = (x - origin) / h;
+    return at >= n && at <= n + 1e-9 ? n - 1 : static_cast<int>(std::floor(at));
+  };
+  const int ci = cellAlong(c.x(), g.origin.x(), g.h, g.nx);
+  const int cj = cellAlong(c.y(), g.origin.y(), g.h, g.ny);
   if (g.inside(ci, cj)) r.cells[g.index(ci, cj)] = Cell::Target;
   return r;
 }

@@ -2,6 +2,7 @@
 // potential has fallen 100+ orders of magnitude.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "maps.hpp"
@@ -127,6 +128,29 @@ TEST(HarmonicField, AutoClearanceIsTheLargestAgentRadius) {
   EXPECT_EQ(clearanceFor(s, w), 0.1);
   s.clearance = 0.0;
   EXPECT_EQ(clearanceFor(s, w), 0.0);
+}
+
+// The scenario readers accept a target on the world's boundary. On the upper edges its centre
+// floored to the cell index n, outside the grid, and a small disc covers no cell centre, so the
+// target had no cell: the field was "converged" with every free cell cut off from it. Every
+// point of the grid's closed rectangle now marks a cell, and the field leads there.
+TEST(HarmonicField, ATargetOnTheWorldsEdgeHasACell) {
+  sim::World w;
+  w.bounds.min = sim::Vec3(-10, -5, 0);
+  w.bounds.max = sim::Vec3(10, 5, 0);
+  const GridSpec grid = GridSpec::over(w.bounds, 40);
+  const Raster empty = rasterizeStaticObstacles(w, grid, 0.0);
+  for (const geometry::Vec2& target : {geometry::Vec2(10, 0), geometry::Vec2(10, 5), geometry::Vec2(-10, -5),
+                                      geometry::Vec2(0, 5), geometry::Vec2(3, 0)}) {
+    SCOPED_TRACE(testing::Message() << target.transpose());
+    const Raster r = withTarget(empty, {TargetRegion::Kind::Disc, target, 0.01, {}});
+    EXPECT_EQ(std::count(r.cells.begin(), r.cells.end(), Cell::Target), 1);
+    HarmonicSettings s;
+    s.resolution = 40;
+    const LocalMinimaReport report = countLocalMinima(solveHarmonicField(r, s));
+    EXPECT_EQ(report.disconnected, 0);
+    EXPECT_EQ(report.localMinima, 0);
+  }
 }
 
 }  // namespace

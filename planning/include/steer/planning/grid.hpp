@@ -52,8 +52,8 @@ struct TargetRegion {
 };
 
 /// Copy of `raster` whose cells covered by the target are Target (overriding obstacles). The
-/// cell containing a disc's centre is always a Target, so every target has at least one cell
-/// when it lies inside the grid.
+/// cell containing a disc's centre is always a Target (on the grid's upper edges, the last cell),
+/// so every target has at least one cell when it lies inside the grid or on its edge.
 Raster withTarget(const Raster& raster, const TargetRegion& target);
 
 }  // namespace steer::planning
