@@ -98,6 +98,7 @@ void HybridPlanner::prepare(const sim::World& world) {
     agents_[i].mode = initial;
     agents_[i].enteredAt = world.time;
     agents_[i].entryDistance = (sim::goalPoint(world, world.agents[i]) - world.agents[i].state.position).norm();
+    agents_[i].goalIndex = world.agents[i].goalIndex;
   }
   changes_.clear();
 }
@@ -174,9 +175,29 @@ void HybridPlanner::plan(const sim::World& world, const sim::NeighborProvider&, 
     const sim::Agent& agent = world.agents[i];
     if (!agent.enabled) continue;
     AgentMode& s = agents_[i];
+    // The automaton steers towards a place: for a goal with none to approach (idle, flee, flow,
+    // or none left for an agent that stays) its guards mean nothing (the distance to "the aim",
+    // the agent itself, never shrinks, so "no progress" held and it went following walls while
+    // idling or after arriving); such an agent gets the goal's own direction.
+    const sim::Goal* goal = world.currentGoal(agent);
+    if (goal == nullptr || (goal->kind != sim::Goal::Kind::Seek && goal->kind != sim::Goal::Kind::SeekRegion)) {
+      goals[i] = sim::directGoalDirection(world, agent);
+      continue;
+    }
     const sim::Vec3 aim = sim::goalPoint(world, agent);
     const double distance = (aim - agent.state.position).norm();
     const bool visible = fields_.clearSight(geometry::xy(agent.state.position), geometry::xy(aim), agent.radius);
+    if (agent.goalIndex != s.goalIndex) {
+      // A new goal: the automaton starts again in its initial mode, and its distances are to the
+      // new aim (compared with the last goal's, "no progress" fired the moment it was reached).
+      const int initial = modeIndex(parameters_.automaton.initial);
+      if (s.mode != initial) changes_.push_back({world.time, static_cast<sim::AgentIndex>(i), modes[s.mode].name, modes[initial].name});
+      s.mode = initial;
+      s.goalIndex = agent.goalIndex;
+      s.enteredAt = world.time;
+      s.entryDistance = distance;
+      s.history.clear();
+    }
     s.history.emplace_back(world.time, distance);
     double longest = 0.0;
     for (const auto& t : transitions)

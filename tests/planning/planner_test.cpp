@@ -180,6 +180,51 @@ TEST(HybridPlanner, VisibilityAndTimeGuardsReturnToSeek) {
   EXPECT_EQ(planner.mode(0), "seek");
 }
 
+// The guards measure the way to the current goal: when a goal is done and the next begins, the
+// automaton starts again. (The distance history spanned both goals, so "no progress" fired the
+// moment the first was reached: the jump to the farther second goal looked like going back.)
+TEST(HybridPlanner, ANewGoalStartsTheAutomatonAgain) {
+  GuardRig rig;
+  auto& agent = rig.world.agents[0];
+  agent.goals[0].target.point = sim::Vec3(-10, 0, 0);  // in the open, left of the U
+  sim::Goal next;
+  next.target.point = sim::Vec3(-12, 10, 0);
+  agent.goals.push_back(next);
+  agent.state.position = sim::Vec3(-12, 0, 0);
+  HybridPlanner planner({});
+  planner.prepare(rig.world);
+  for (double t = 0.0; t < 2.99; t += 0.05) rig.at(t, sim::Vec3(-12 + 0.6 * t, 0, 0), planner);
+  agent.goalIndex = 1;  // reached at (−10.2, 0): the second goal begins
+  for (double t = 3.0; t < 8.0; t += 0.05) {
+    rig.at(t, sim::Vec3(-10.2, 0.6 * (t - 3.0), 0), planner);  // heading for it
+    EXPECT_EQ(planner.mode(0), "seek") << t;
+  }
+  EXPECT_TRUE(planner.modeChanges().empty());
+}
+
+// An idle goal, or none left for an agent that stays, has no place to approach: no guard applies
+// and the agent keeps still (it went off following walls every few seconds).
+TEST(HybridPlanner, AnAgentWithNothingToApproachKeepsStill) {
+  GuardRig rig;
+  auto& agent = rig.world.agents[0];
+  sim::Goal idle;
+  idle.kind = sim::Goal::Kind::Idle;
+  idle.timeDuration = 100.0;
+  agent.goals.assign(1, idle);
+  HybridPlanner planner({});
+  planner.prepare(rig.world);
+  for (double t = 0.0; t < 10.0; t += 0.05) {
+    rig.at(t, sim::Vec3(7.0, 0, 0), planner);
+    EXPECT_EQ(rig.goals[0], sim::Vec3::Zero()) << t;
+  }
+  agent.goals.clear();  // none left (the agent stays)
+  for (double t = 10.0; t < 20.0; t += 0.05) {
+    rig.at(t, sim::Vec3(7.0, 0, 0), planner);
+    EXPECT_EQ(rig.goals[0], sim::Vec3::Zero()) << t;
+  }
+  EXPECT_TRUE(planner.modeChanges().empty());
+}
+
 TEST(HybridPlanner, AutomatonValidation) {
   HybridAutomaton a = HybridAutomaton::paperExample();
   EXPECT_EQ(a.validate(), "");

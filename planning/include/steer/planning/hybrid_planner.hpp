@@ -103,6 +103,7 @@ class HybridPlanner final : public sim::Planner {
     int mode = 0;
     double enteredAt = 0.0;
     double entryDistance = 0.0;
+    std::size_t goalIndex = 0;  // the goal the automaton runs for: a new goal starts it again
     std::deque<std::pair<double, double>> history;  // (time, distance to target) in this mode
   };
   int modeIndex(const std::string& name) const;
