@@ -88,6 +88,7 @@ std::uint64_t fieldKey(const Raster& raster, const HarmonicSettings& settings) {
   f.value(static_cast<int>(settings.solver.solver));
   f.value(settings.solver.tolerance);
   f.value(settings.solver.omega);
+  f.value(static_cast<int>(settings.solver.sorOrdering));  // the two orders' fields differ by ~1e-11
   f.value(settings.solver.maxIterations);
   f.value(settings.acceptThreshold);
   f.value(settings.maxPasses);

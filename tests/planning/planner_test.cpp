@@ -313,6 +313,29 @@ TEST(FieldCache, ConcurrentWritersOfOneFieldLeaveOneIntactEntry) {
   std::filesystem::remove_all(dir);
 }
 
+// Every setting that changes a solved field changes the cache key (the SOR ordering did not: a
+// field solved in one order was handed out for the other, 1e-11 apart, breaking bit-identity).
+TEST(FieldCache, EverySettingThatChangesTheFieldChangesTheKey) {
+  auto trap = test::uTrap();
+  const GridSpec grid = GridSpec::over(trap.world.bounds, 16);
+  const Raster r = withTarget(rasterizeStaticObstacles(trap.world, grid, 0.4),
+                              {TargetRegion::Kind::Disc, geometry::xy(trap.target), 0.3, {}});
+  const HarmonicSettings base;
+  std::vector<HarmonicSettings> changed(7, base);
+  changed[0].solver.solver = LaplaceSolver::Sor;
+  changed[1].solver.tolerance = 1e-12;
+  changed[2].solver.omega = 1.5;
+  changed[3].solver.maxIterations = 1000;
+  changed[4].solver.sorOrdering = SorOrdering::Lexicographic;
+  changed[5].acceptThreshold = 1e-5;
+  changed[6].maxPasses = base.maxPasses + 1;
+  for (std::size_t k = 0; k < changed.size(); ++k) EXPECT_NE(fieldKey(r, changed[k]), fieldKey(r, base)) << k;
+  Raster moved = r;
+  moved.cells[moved.cells.size() / 2] = moved.cells[moved.cells.size() / 2] == Cell::Free ? Cell::Obstacle : Cell::Free;
+  EXPECT_NE(fieldKey(moved, base), fieldKey(r, base));
+  EXPECT_EQ(fieldKey(r, base), fieldKey(r, HarmonicSettings{}));
+}
+
 // A cache entry damaged on disk (a changed byte anywhere, a cut-off or lengthened file) is not
 // loaded, so the planner solves the field again: format 2 loaded any file of the right length,
 // a NaN or a flipped cell included. Any one changed byte changes the FNV-1a checksum (each of

@@ -44,7 +44,7 @@ struct HarmonicSettings {
   /// fits, and into a doorway at a right angle from along the wall: an agent of the local
   /// layer then circled in front of a 1.6 m doorway for ever (steersuite/doorway.xml).
   double clearance = kAutoClearance;
-  SolverSettings solver;      ///< solver, tolerance (paper: 1e-15), ω, iteration cap
+  SolverSettings solver;      ///< solver, tolerance (paper: "10e^{-15}", read as 1e-15), ω, iteration cap
   double acceptThreshold = 1e-6;  ///< τ of the renormalization, in (0, 0.1]
   int maxPasses = 100000;         ///< renormalization passes, cap
 };

@@ -3,7 +3,9 @@
 /// Appendix A.2, (A.13)–(A.16): every unknown node is the average of its four neighbours
 /// (A.14); fixed nodes keep their value (A.16).
 ///
-/// - Gauss–Seidel (A.15), the paper's method, in lexicographic order.
+/// - Gauss–Seidel, the paper's method, in lexicographic order. (A.15) as printed takes all four
+///   neighbours from iterate m − 1, which is Jacobi's method; the text names Gauss–Seidel, which
+///   uses the neighbours already updated in this sweep. Both have the same fixed point.
 /// - SOR, the over-relaxed Gauss–Seidel the paper mentions, by default with Young's optimal
 ///   factor ω* = 2 / (1 + √(1 − ρ_J²)) where ρ_J is the spectral radius of the Jacobi iteration
 ///   of the actual masked grid, estimated by Lanczos (estimateJacobiSpectralRadius()). The
@@ -26,7 +28,10 @@
 ///   takes 1.7 s, hence this one (docs/benchmarks.md).
 ///
 /// All three stop on the same criterion, the paper's: the largest change of a nodal value in
-/// one iteration (sweep, or CG step) is below `tolerance` (the paper uses 1e-15).
+/// one iteration (sweep, or CG step) is below `tolerance` (the paper prints "10e^{-15}": we read
+/// 1e-15). That is a stopping rule, not an error bound: a loose tolerance can stop a slow solver
+/// (Gauss–Seidel at 1e-6 on a maze) far from the solution and still report it converged, with
+/// local minima `steer field` then counts.
 #include <cstdint>
 #include <string>
 #include <vector>
