@@ -82,7 +82,7 @@ HarmonicPlanner::HarmonicPlanner(HarmonicPlannerParameters parameters)
 void HarmonicPlanner::prepare(const sim::World& world) { fields_.prepare(world); }
 
 void HarmonicPlanner::plan(const sim::World& world, const sim::NeighborProvider& environment, std::span<sim::Vec3> goals) {
-  usingField_.assign(world.agents.size(), 0);
+  modes_.assign(world.agents.size(), Mode::Direct);
   directGoals_.assign(world.agents.size(), sim::Vec3::Zero());
   direct_.plan(world, environment, directGoals_);
   for (std::size_t i = 0; i < world.agents.size(); ++i) {
@@ -90,19 +90,27 @@ void HarmonicPlanner::plan(const sim::World& world, const sim::NeighborProvider&
     if (!agent.enabled) continue;
     goals[i] = directGoals_[i];
     const HarmonicField* field = fields_.fieldFor(world, agent);
-    if (field == nullptr) continue;
+    if (field == nullptr) continue;  // no static target: direct
     const Vec2 p = geometry::xy(agent.state.position);
-    if (fields_.clearSight(p, geometry::xy(sim::goalPoint(world, agent)), agent.radius)) continue;
+    if (fields_.clearSight(p, geometry::xy(sim::goalPoint(world, agent)), agent.radius)) {
+      modes_[i] = Mode::Sight;
+      continue;
+    }
     const Vec2 d = field->descentDirection(p);
-    if (d.norm() == 0.0) continue;
+    if (d.norm() == 0.0) continue;  // cut off from the target, or deep in an obstacle: direct
     goals[i] = geometry::lift(d);
-    usingField_[i] = 1;
+    modes_[i] = Mode::Field;
   }
 }
 
 std::string_view HarmonicPlanner::mode(sim::AgentIndex agent) const {
-  if (agent >= usingField_.size()) return "sight";
-  return usingField_[agent] ? "field" : "sight";
+  if (agent >= modes_.size()) return "direct";
+  switch (modes_[agent]) {
+    case Mode::Field: return "field";
+    case Mode::Sight: return "sight";
+    case Mode::Direct: break;
+  }
+  return "direct";
 }
 
 }  // namespace steer::planning

@@ -235,6 +235,45 @@ TEST(HybridPlanner, AutomatonValidation) {
   EXPECT_THROW(HybridPlanner{p}, std::invalid_argument);
 }
 
+// The mode says which direction an agent got: "field" (target hidden, the field leads), "sight"
+// (target in clear sight) or "direct" (the field cannot lead: a moving target, or a place cut
+// off from the target). The last was reported as "sight" with the target hidden.
+TEST(HarmonicPlanner, TheModeSaysWhereTheDirectionCameFrom) {
+  auto trap = test::uTrap();
+  // A closed box of walls far from the U, with an agent inside: cut off from the target.
+  const std::vector<geometry::Segment> box = {
+      {{-16, 10}, {-12, 10}}, {{-12, 10}, {-12, 14}}, {{-12, 14}, {-16, 14}}, {{-16, 14}, {-16, 10}}};
+  for (const auto& s : box) trap.world.obstacles.push_back({s, {}});
+  trap.world.refreshPieces();
+  const sim::Vec3 positions[] = {sim::Vec3(6, 0, 0), sim::Vec3(12, -6, 0), sim::Vec3(-14, 12, 0), sim::Vec3(-10, -10, 0)};
+  for (std::size_t k = 0; k < 4; ++k) {
+    sim::Agent a;
+    a.id = static_cast<sim::AgentIndex>(k);
+    a.radius = 0.4;
+    a.state.position = positions[k];
+    sim::Goal g;
+    g.target.point = trap.target;
+    if (k == 3) {  // a target moving along a path: no static field
+      g.target.kind = sim::Target::Kind::Path;
+      g.target.path.waypoints = {sim::Vec3(14, 0, 0), sim::Vec3(14, 10, 0)};
+      g.target.path.speed = 1.0;
+    }
+    a.goals.push_back(g);
+    trap.world.agents.push_back(a);
+  }
+  HarmonicPlanner planner(harmonicParameters(0.4));
+  planner.prepare(trap.world);
+  environment::BruteForceProvider provider;
+  provider.reset(trap.world);
+  std::vector<sim::Vec3> goals(4, sim::Vec3::Zero());
+  planner.plan(trap.world, provider, goals);
+  EXPECT_EQ(planner.mode(0), "field");   // inside the U, the target behind its back wall
+  EXPECT_EQ(planner.mode(1), "sight");   // beside the U, in the open
+  EXPECT_EQ(planner.mode(2), "direct");  // walled in
+  EXPECT_EQ(planner.mode(3), "direct");  // moving target
+  EXPECT_LT(goals[0].x(), 0.0);          // the field leads out of the U first
+}
+
 TEST(HarmonicPlanner, OneFieldPerDistinctTargetAndCacheReuse) {
   auto trap = test::uTrap();
   for (int k = 0; k < 4; ++k) {

@@ -10,7 +10,10 @@
 /// - Moving targets (a path or another agent), flee and flow goals: no static field exists for
 ///   them, so these agents get the direct planner's direction (with pursuit prediction when
 ///   configured). The local layer still avoids obstacles.
-/// - mode(i) is "field" while an agent follows the field and "sight" otherwise.
+/// - mode(i) is "field" while an agent follows the field, "sight" while the target is in clear
+///   sight, and "direct" when the field cannot lead it: no static target (above), or no
+///   direction where it stands (cut off from the target, or deep inside an inflated obstacle).
+///   The last two were reported as "sight", though the target was hidden.
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -76,7 +79,8 @@ class HarmonicPlanner final : public sim::Planner {
   HarmonicPlannerParameters parameters_;
   HarmonicFieldSet fields_;
   DirectPlanner direct_;
-  std::vector<std::uint8_t> usingField_;
+  enum class Mode : std::uint8_t { Direct, Sight, Field };
+  std::vector<Mode> modes_;
   std::vector<sim::Vec3> directGoals_;
 };
 
