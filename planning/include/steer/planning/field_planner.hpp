@@ -3,6 +3,11 @@
 /// input"): a user velocity field on a regular grid, sampled at the agent's predicted position
 /// as in Reynolds' flow-field following (reynolds-1999, "flow field following").
 ///
+/// The agent follows the field everywhere, also with its target in sight: a designer's field is
+/// the direction wanted (§6.1: "effects that might not be normal or expected, but that are
+/// desired"), where the paper feeds the *harmonic* field in only "whenever the target is not in
+/// clear direct sight" (the `harmonic` planner does that).
+///
 /// The grid: node (i, j) at origin + (i·spacing, j·spacing), i < nx, j < ny, vectors row by
 /// row (index j·nx + i). Sampling is bilinear between nodes and clamps to the border outside
 /// the grid. The file format (JSON, read by steer::experiments) is in the scenario reference:
