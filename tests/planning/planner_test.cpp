@@ -313,25 +313,37 @@ TEST(HarmonicPlanner, OneFieldPerDistinctTargetAndCacheReuse) {
 }
 
 }  // namespace
+namespace {
+// The U trap with one agent seeking its target, and that target's field solved (no cache).
+struct TrapField {
+  test::UTrap trap = test::uTrap();
+  std::unique_ptr<HarmonicPlanner> solver;
+  const HarmonicField* field = nullptr;
+  explicit TrapField(int resolution) {
+    sim::Agent a;
+    a.state.position = sim::Vec3(-10, -3, 0);
+    sim::Goal g;
+    g.target.point = trap.target;
+    a.goals.push_back(g);
+    trap.world.agents.push_back(a);
+    HarmonicPlannerParameters p = harmonicParameters(0.4);
+    p.field.resolution = resolution;
+    solver = std::make_unique<HarmonicPlanner>(p);
+    solver->prepare(trap.world);
+    field = solver->fields().fieldFor(trap.world, trap.world.agents[0]);
+  }
+};
+}  // namespace
+
 // Several writers storing the same field at once (threads here; processes, e.g. the ranks of an
 // MPI sweep, behave alike): each writes its own temporary file and renames it into place, so the
 // entry is intact afterwards and no temporary file is left behind.
 TEST(FieldCache, ConcurrentWritersOfOneFieldLeaveOneIntactEntry) {
-  auto trap = test::uTrap();
-  sim::Agent a;
-  a.state.position = sim::Vec3(-10, -3, 0);
-  sim::Goal g;
-  g.target.point = trap.target;
-  a.goals.push_back(g);
-  trap.world.agents.push_back(a);
+  const TrapField solved(48);  // no cache: solve once, then store it from many threads
+  const HarmonicField* field = solved.field;
+  ASSERT_NE(field, nullptr);
   const auto dir = std::filesystem::path(STEER_BINARY_DIR) / "planning_test_cache_concurrent";
   std::filesystem::remove_all(dir);
-  HarmonicPlannerParameters p = harmonicParameters(0.4);
-  p.field.resolution = 48;
-  HarmonicPlanner solver(p);  // no cache: solve once, then store it from many threads
-  solver.prepare(trap.world);
-  const auto* field = solver.fields().fieldFor(trap.world, trap.world.agents[0]);
-  ASSERT_NE(field, nullptr);
   constexpr std::uint64_t kKey = 0x5eed;
   std::vector<std::thread> writers;
   for (int t = 0; t < 8; ++t)
@@ -380,21 +392,11 @@ TEST(FieldCache, EverySettingThatChangesTheFieldChangesTheKey) {
 // a NaN or a flipped cell included. Any one changed byte changes the FNV-1a checksum (each of
 // its steps is a bijection of the hash), so every byte position is tried.
 TEST(FieldCache, ADamagedEntryIsNotLoaded) {
-  auto trap = test::uTrap();
-  sim::Agent a;
-  a.state.position = sim::Vec3(-10, -3, 0);
-  sim::Goal g;
-  g.target.point = trap.target;
-  a.goals.push_back(g);
-  trap.world.agents.push_back(a);
+  const TrapField solved(16);
+  const HarmonicField* field = solved.field;
+  ASSERT_NE(field, nullptr);
   const auto dir = std::filesystem::path(STEER_BINARY_DIR) / "planning_test_cache_damaged";
   std::filesystem::remove_all(dir);
-  HarmonicPlannerParameters p = harmonicParameters(0.4);
-  p.field.resolution = 16;
-  HarmonicPlanner solver(p);
-  solver.prepare(trap.world);
-  const auto* field = solver.fields().fieldFor(trap.world, trap.world.agents[0]);
-  ASSERT_NE(field, nullptr);
   constexpr std::uint64_t kKey = 0xda3a9ed;
   storeCachedField(dir, kKey, *field);
   ASSERT_TRUE(loadCachedField(dir, kKey).has_value());
