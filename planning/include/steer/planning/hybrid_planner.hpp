@@ -22,6 +22,9 @@
 ///  - distance_below / distance_above {value (m)}: distance to the target;
 ///  - closer_than_entry {value (m)}: the distance to the target is at least `value` smaller
 ///    than when the mode was entered (the leave condition of Bug algorithms).
+/// The automaton runs for goals that approach a place (seek, region), and starts again in its
+/// initial mode with each new goal; an agent with an idle, flee or flow goal, or with none left,
+/// gets that goal's own direction (the direct planner's) and keeps its mode.
 /// Per-agent state (mode, entry time and distance, distance history) changes only inside
 /// plan(), agent by agent, from the world snapshot: deterministic for any thread count.
 #include <deque>
