@@ -335,16 +335,18 @@ struct Reader {
     } else {
       m.fail("region", "a group needs a region {min, max} or a ring {center, radius}");
     }
+    // `opposite` mirrors through the ring's centre, or the world's origin for a region; a ring's
+    // members face its centre. (Read once: a group has up to a million members.)
+    const bool ring = m.has("ring");
+    const Vec3 centre = ring ? point(m.map("ring"), "center") : Vec3::Zero();
     for (std::int64_t i = 0; i < count; ++i) {
       sim::Agent a = prototype;
       const auto index = static_cast<sim::AgentIndex>(scenario.world.agents.size());
       AgentSource source{yaml::locate(file, node), {}, at + " (member " + std::to_string(i) + ")"};
       a.state.position = positions[static_cast<std::size_t>(i)];
-      // `opposite` mirrors through the ring's centre, or the world's origin for a region.
-      const Vec3 centre = m.has("ring") ? point(m.map("ring"), "center") : Vec3::Zero();
       agentProperties(m, a, index, source, name, groupIndex + 1, static_cast<std::uint64_t>(i), &centre);
-      if (m.has("ring")) {
-        const Vec3 toward = (2.0 * point(m.map("ring"), "center") - 2.0 * a.state.position);
+      if (ring) {
+        const Vec3 toward = 2.0 * centre - 2.0 * a.state.position;
         if (toward.norm() > 0) a.state.direction = toward.normalized();
       }
       a.id = index;
