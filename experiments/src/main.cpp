@@ -45,6 +45,24 @@ std::string defaultRunFolder(std::string name) {
   return "runs/" + name;
 }
 
+// A harmonic field that did not converge, or whose descent ends short of the target somewhere,
+// can hold agents still with nothing else to show for it: said after the run, as a note.
+void plannerNotes(const std::vector<sim::PlannerFigure>& report) {
+  const auto figure = [&](std::string_view name) {
+    for (const auto& f : report)
+      if (f.name == name) return f.value;
+    return 0.0;
+  };
+  if (const double n = figure("fields_not_converged"); n > 0)
+    std::cerr << "steer run: note: " << n << " of " << figure("fields")
+              << " harmonic field(s) stopped at the solver's iteration cap before its tolerance (raise "
+                 "planning.harmonic.max_iterations, or use multigrid)\n";
+  if (const double n = figure("field_local_minimum_cells"); n > 0)
+    std::cerr << "steer run: note: the harmonic field(s) have " << n << " of " << figure("field_free_cells")
+              << " free cells whose descent does not reach the target (local minima); agents there stand "
+                 "still (see `steer field`; solve to a tighter planning.harmonic.tolerance, or with multigrid)\n";
+}
+
 int runOne(const std::string& path, const CommonOptions& o) {
   Scenario scenario;
   try {
@@ -71,6 +89,7 @@ int runOne(const std::string& path, const CommonOptions& o) {
     if (idle > 0)
       std::cerr << "steer run: note: " << idle << " of " << scenario.world.agents.size()
                 << " agents have no goals and leave the world at t = 0 (give them goals, or stays: true)\n";
+    plannerNotes(r.info.plannerReport);
     if (!o.quiet) {
       // Agents stuck in place are the first thing to look at when not every agent arrived.
       const std::size_t standing = r.metrics.standingAtEnd();

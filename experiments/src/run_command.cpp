@@ -203,7 +203,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
                                        : std::filesystem::absolute(scenario.file).lexically_normal().string();
   result.info = {scenarioFile, scenario.model, scenario.planner, scenario.neighbors, scenario.settings.seed,
                  scenario.settings.dt, simulation.steps(), simulation.world().time, wall, simulationSeconds,
-                 agentSteps, simulation.environment().work(), setup};
+                 agentSteps, simulation.environment().work(), setup, simulation.planner().report()};
   result.metrics = metrics.metrics();
   writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr).dump(2) + "\n");
   std::filesystem::remove(marker);

@@ -149,6 +149,11 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
     perAgentStep[w.name] = info.agentSteps > 0 ? w.total / static_cast<double>(info.agentSteps) : 0.0;
   }
   j["environment"] = {{"provider", info.neighbors}, {"work", work}, {"work_per_agent_step", perAgentStep}};
+  // The planner's preparation: for the harmonic fields, whether their solves converged and how
+  // many cells lead nowhere (local minima), which `steer field` shows in pictures.
+  nlohmann::json plannerReport = nlohmann::json::object();
+  for (const auto& f : info.plannerReport) plannerReport[f.name] = f.value;
+  j["planner_report"] = plannerReport;
   nlohmann::json perAgent = nlohmann::json::array();
   for (std::size_t i = 0; i < m.agents.size(); ++i) {
     const auto& a = m.agents[i];

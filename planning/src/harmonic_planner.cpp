@@ -1,5 +1,6 @@
 #include "steer/planning/harmonic_planner.hpp"
 
+#include <algorithm>
 #include <variant>
 
 #include "steer/geometry/distance.hpp"
@@ -32,7 +33,9 @@ HarmonicFieldSet::Key HarmonicFieldSet::keyOf(const TargetRegion& t) {
 
 void HarmonicFieldSet::prepare(const sim::World& world) {
   fields_.clear();
+  minima_.clear();
   cacheHits_ = 0;
+  solveSeconds_ = 0.0;
   walls_ = world.staticWalls();
   balls_.clear();
   for (const auto& o : world.obstacles)
@@ -48,15 +51,42 @@ void HarmonicFieldSet::prepare(const sim::World& world) {
       if (fields_.count(key) != 0) continue;
       Raster r = withTarget(raster_, target);
       const std::uint64_t cacheKey = fieldKey(r, settings_);
+      std::shared_ptr<const HarmonicField> field;
       if (auto cached = loadCachedField(cacheDir_, cacheKey)) {
         ++cacheHits_;
-        fields_[key] = std::make_shared<const HarmonicField>(std::move(*cached));
-        continue;
+        field = std::make_shared<const HarmonicField>(std::move(*cached));
+      } else {
+        field = std::make_shared<const HarmonicField>(solveHarmonicField(std::move(r), settings_));
+        solveSeconds_ += field->stats().seconds;
+        storeCachedField(cacheDir_, cacheKey, *field);
       }
-      auto field = std::make_shared<const HarmonicField>(solveHarmonicField(std::move(r), settings_));
-      storeCachedField(cacheDir_, cacheKey, *field);
+      // One pass over the grid (a walk from each cell, memoized): small beside a solve.
+      minima_[key] = countLocalMinima(*field);
       fields_[key] = std::move(field);
     }
+}
+
+std::vector<sim::PlannerFigure> HarmonicFieldSet::figures() const {
+  double notConverged = 0, iterations = 0, finalUpdate = 0, freeCells = 0, minima = 0, disconnected = 0;
+  for (const auto& [key, field] : fields_) {
+    const HarmonicStats& s = field->stats();
+    notConverged += s.converged ? 0 : 1;
+    iterations += static_cast<double>(s.iterations);
+    finalUpdate = std::max(finalUpdate, s.finalUpdate);
+    const LocalMinimaReport& m = minima_.at(key);
+    freeCells += static_cast<double>(m.freeCells);
+    minima += static_cast<double>(m.localMinima);
+    disconnected += static_cast<double>(m.disconnected);
+  }
+  return {{"fields", static_cast<double>(fields_.size())},
+          {"fields_from_cache", static_cast<double>(cacheHits_)},
+          {"fields_not_converged", notConverged},
+          {"field_iterations", iterations},
+          {"field_final_update", finalUpdate},
+          {"field_solve_seconds", solveSeconds_},
+          {"field_free_cells", freeCells},
+          {"field_local_minimum_cells", minima},
+          {"field_disconnected_cells", disconnected}};
 }
 
 const HarmonicField* HarmonicFieldSet::fieldFor(const sim::World& world, const sim::Agent& agent) const {

@@ -235,6 +235,60 @@ TEST(SteerCommand, AgentsWithoutGoalsAreNamedInANote) {
   fs::remove_all(dir);
 }
 
+// summary.json's planner_report says what the harmonic fields' solves found, with the figures
+// `steer field` gives for the same settings, and a note on stderr says when a field can hold
+// agents still: its solve stopped at the iteration cap, or cells' descent ends short of the target
+// (Gauss–Seidel stopped at 1e-6 on maze_b). A field solved to the paper's 1e-15 gets no note.
+TEST(SteerCommand, RunReportsTheHarmonicFieldsSolveAndLocalMinima) {
+  const fs::path dir = scratchDir("planner_report");
+  fs::create_directories(dir);
+  const std::string maze = steer::test::slurp(std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/maze_b.yaml");
+  const std::string settings = "harmonic: {resolution: 128}";
+  ASSERT_NE(maze.find(settings), std::string::npos);
+  const auto variant = [&](const std::string& name, const std::string& harmonic) {
+    std::string text = maze;
+    text.replace(text.find(settings), settings.size(), "harmonic: {resolution: 128, cache_dir: \"\", " + harmonic + "}");
+    std::ofstream(dir / (name + ".yaml")) << text;
+    return (dir / (name + ".yaml")).string();
+  };
+  struct Case {
+    std::string name, harmonic;
+    bool minima, capped;
+  };
+  for (const Case& c : {Case{"exact", "solver: multigrid", false, false},
+                        Case{"loose", "solver: gs, tolerance: 1e-6", true, false},
+                        Case{"capped", "solver: gs, max_iterations: 50", true, true}}) {
+    SCOPED_TRACE(c.name);
+    const std::string file = variant(c.name, c.harmonic);
+    const auto r = runSteer("run " + file + " --duration 0.5 --quiet --out " + (dir / c.name).string());
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto report = nlohmann::json::parse(steer::test::slurp(dir / c.name / "summary.json")).at("planner_report");
+    const auto f = runSteer("field " + file + " --no-png --quiet --out " + (dir / (c.name + "_field")).string());
+    ASSERT_EQ(f.status, 0) << f.err;
+    const auto field = nlohmann::json::parse(steer::test::slurp(dir / (c.name + "_field") / "field_summary.json"));
+    EXPECT_EQ(report.at("fields").get<double>(), 1.0);
+    EXPECT_EQ(report.at("fields_from_cache").get<double>(), 0.0);
+    EXPECT_EQ(report.at("field_iterations").get<double>(), field.at("iterations").get<double>());
+    EXPECT_EQ(report.at("field_final_update").get<double>(), field.at("final_update").get<double>());
+    EXPECT_EQ(report.at("fields_not_converged").get<double>(), field.at("converged").get<bool>() ? 0.0 : 1.0);
+    EXPECT_EQ(report.at("fields_not_converged").get<double>(), c.capped ? 1.0 : 0.0);
+    EXPECT_EQ(report.at("field_local_minimum_cells").get<double>(), field.at("local_minima").get<double>());
+    EXPECT_EQ(report.at("field_local_minimum_cells").get<double>() > 0, c.minima);
+    EXPECT_EQ(report.at("field_disconnected_cells").get<double>(), field.at("disconnected_cells").get<double>());
+    EXPECT_EQ(report.at("field_free_cells").get<double>(), field.at("targets").at(0).at("free_cells").get<double>());
+    EXPECT_GT(report.at("field_solve_seconds").get<double>(), 0.0);
+    EXPECT_EQ(r.err.find("iteration cap") != std::string::npos, c.capped) << r.err;
+    EXPECT_EQ(r.err.find("local minima") != std::string::npos, c.minima) << r.err;
+  }
+  // Without a field there is nothing to report.
+  const auto direct = runSteer("run " + variant("direct", "solver: multigrid") + " --planner direct --duration 0.5 --quiet --out " +
+                               (dir / "direct").string());
+  ASSERT_EQ(direct.status, 0) << direct.err;
+  EXPECT_TRUE(nlohmann::json::parse(steer::test::slurp(dir / "direct" / "summary.json")).at("planner_report").empty());
+  EXPECT_EQ(direct.err.find("note:"), std::string::npos) << direct.err;
+  fs::remove_all(dir);
+}
+
 // In 3D a region goal is held by a sphere only if the sphere holds it over its z range: one
 // above a sphere whose outline covers it in x and y is reachable (it was refused, the check
 // looking at z = 0 only). tests/data/bad/region_goal_3d_in_sphere.yaml is the refused case.

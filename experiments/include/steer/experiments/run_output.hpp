@@ -13,6 +13,7 @@
 #include "steer/experiments/metrics.hpp"
 #include "steer/experiments/scenario.hpp"
 #include "steer/sim/neighbor_provider.hpp"
+#include "steer/sim/planner.hpp"
 
 namespace steer::viz {
 class PvdSeriesWriter;
@@ -73,6 +74,7 @@ struct RunInfo {
   /// Simulation::start() alone: the planner's preparation (a harmonic field solve, or reading it
   /// from the field cache) and the environment's first build. Not in simulationSeconds.
   double setupSeconds = 0.0;
+  std::vector<sim::PlannerFigure> plannerReport;  ///< what the planner's preparation found (Planner::report)
 };
 
 /// The summary.json document.

@@ -41,6 +41,13 @@ class HarmonicFieldSet {
 
   std::size_t fieldCount() const { return fields_.size(); }
   std::size_t cacheHits() const { return cacheHits_; }
+  /// What the solves found, summed over the fields (in the planner's report()):
+  /// fields, fields_from_cache, fields_not_converged, field_iterations, field_final_update (the
+  /// largest), field_solve_seconds (of the solves this run made), field_free_cells,
+  /// field_local_minimum_cells and field_disconnected_cells (countLocalMinima). A field whose
+  /// solve stopped at its iteration cap, or that has local-minimum cells, can hold agents still
+  /// ("converged" is the solver's stopping rule only: see docs/experiments.md).
+  std::vector<sim::PlannerFigure> figures() const;
   const HarmonicSettings& settings() const { return settings_; }
 
   /// The target region of a goal when it is static; false otherwise.
@@ -56,7 +63,9 @@ class HarmonicFieldSet {
   std::vector<geometry::Segment> walls_;
   std::vector<geometry::Ball> balls_;
   std::map<Key, std::shared_ptr<const HarmonicField>> fields_;
+  std::map<Key, LocalMinimaReport> minima_;
   std::size_t cacheHits_ = 0;
+  double solveSeconds_ = 0.0;
 };
 
 struct HarmonicPlannerParameters {
@@ -72,6 +81,7 @@ class HarmonicPlanner final : public sim::Planner {
   void prepare(const sim::World& world) override;
   void plan(const sim::World& world, const sim::NeighborProvider& environment, std::span<sim::Vec3> goals) override;
   std::string_view mode(sim::AgentIndex agent) const override;
+  std::vector<sim::PlannerFigure> report() const override { return fields_.figures(); }
 
   const HarmonicFieldSet& fields() const { return fields_; }
 

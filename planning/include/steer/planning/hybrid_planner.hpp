@@ -97,6 +97,10 @@ class HybridPlanner final : public sim::Planner {
   void prepare(const sim::World& world) override;
   void plan(const sim::World& world, const sim::NeighborProvider& environment, std::span<sim::Vec3> goals) override;
   std::string_view mode(sim::AgentIndex agent) const override;
+  /// The harmonic fields' figures when a mode follows the field (HarmonicFieldSet::figures).
+  std::vector<sim::PlannerFigure> report() const override {
+    return needsField_ ? fields_.figures() : std::vector<sim::PlannerFigure>{};
+  }
 
   /// Every transition taken so far, in order.
   const std::vector<ModeChange>& modeChanges() const { return changes_; }

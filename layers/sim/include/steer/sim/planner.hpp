@@ -4,10 +4,18 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "steer/sim/neighbor_provider.hpp"
 
 namespace steer::sim {
+
+/// One figure of what a planner's preparation found (summary.json's `planner_report`), e.g. how
+/// many cells of a harmonic field lead nowhere.
+struct PlannerFigure {
+  std::string name;  ///< snake_case, e.g. "field_local_minimum_cells"
+  double value = 0.0;
+};
 
 class Planner {
  public:
@@ -25,6 +33,9 @@ class Planner {
 
   /// The discrete mode of agent i (hybrid planners), recorded in trajectories; empty otherwise.
   virtual std::string_view mode(AgentIndex /*agent*/) const { return {}; }
+
+  /// What prepare() found, for the run's summary; empty for planners with nothing to report.
+  virtual std::vector<PlannerFigure> report() const { return {}; }
 };
 
 /// The goal direction straight at the agent's current goal (seek: towards the target; flee:
