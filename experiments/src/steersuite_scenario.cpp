@@ -74,8 +74,15 @@ class XmlReader {
     return c;
   }
 
+  // An element that holds text (a number, a name): an element inside it would be read past.
+  std::string text(const pugi::xml_node& node) const {
+    for (const auto& c : node.children())
+      if (c.type() == pugi::node_element) fail(c, std::string("unexpected <") + c.name() + "> inside <" + node.name() + ">, which holds text only");
+    return node.text().get();
+  }
+
   double number(const pugi::xml_node& node) const {
-    const std::string text = node.text().get();
+    const std::string text = this->text(node);
     char* end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
     if (text.empty() || end == text.c_str() || (*end != '\0' && !std::isspace(static_cast<unsigned char>(*end))))
@@ -207,7 +214,7 @@ class XmlReader {
       sim::Goal goal;
       const std::set<std::string> common{"targetLocation", "desiredSpeed", "timeDuration", "targetName",
                                          "targetDirection", "goalRegionBounds", "targetBehavior", "Behaviour",
-                                         "random"};
+                                         "Behavior", "random"};
       if (kind == "seekStaticTarget" || kind == "fleeStaticTarget") {
         goal.kind = kind == "seekStaticTarget" ? sim::Goal::Kind::Seek : sim::Goal::Kind::Flee;
         bool random = false;
@@ -216,7 +223,7 @@ class XmlReader {
       } else if (kind == "seekDynamicTarget" || kind == "fleeDynamicTarget") {
         goal.kind = kind == "seekDynamicTarget" ? sim::Goal::Kind::Seek : sim::Goal::Kind::Flee;
         goal.target.kind = sim::Target::Kind::Agent;
-        dynamic.emplace_back(out.size(), child(g, "targetName").text().get());
+        dynamic.emplace_back(out.size(), text(child(g, "targetName")));
       } else if (kind == "flowStaticDirection") {
         goal.kind = sim::Goal::Kind::FlowDirection;
         bool random = false;
@@ -237,10 +244,8 @@ class XmlReader {
       }
       onlyChildren(g, common);
       if (g.child("desiredSpeed")) goal.desiredSpeed = positive(g, "desiredSpeed");
-      if (g.child("timeDuration")) {
-        goal.timeDuration = number(g, "timeDuration");
-        if (goal.timeDuration < 0.0) fail(g.child("timeDuration"), "must be >= 0");
-      }
+      // > 0, as a YAML goal's duration: a goal of no time would end before its first step.
+      if (g.child("timeDuration")) goal.timeDuration = positive(g, "timeDuration");
       // Flee and flow goals end only by time; with no duration they last the whole run.
       sources.push_back(where(g));
       out.push_back(goal);
@@ -284,7 +289,9 @@ class XmlReader {
 
     const pugi::xml_node header = child(root, "header");
     onlyChildren(header, {"version", "name", "worldBounds", "description", "passingCriteria"});
-    s.name = header.child("name") ? header.child("name").text().get() : "steersuite";
+    for (const char* tag : {"version", "name", "description"})
+      if (header.child(tag)) text(header.child(tag));
+    s.name = header.child("name") ? text(header.child("name")) : "steersuite";
     const geometry::AlignedBox wb = bounds(child(header, "worldBounds"));
     if (!(wb.max.x() > wb.min.x() && wb.max.y() > wb.min.y())) fail(header.child("worldBounds"), "the world has zero area");
     s.world.bounds = {Vec3(wb.min.x(), wb.min.y(), -1.0), Vec3(wb.max.x(), wb.max.y(), 1.0)};
@@ -311,9 +318,11 @@ class XmlReader {
         s.world.obstacles.push_back({b, {}});
       } else if (tag == "circleObstacle") {
         onlyChildren(n, {"radius", "height", "position"});
+        numberOr(n, "height", 1.0);  // read (a bad one is an error) and ignored: the world is planar
         s.world.obstacles.push_back({geometry::Ball{tuple(child(n, "position")), positive(n, "radius")}, {}});
       } else if (tag == "orientedBoxObstacle") {
         onlyChildren(n, {"size", "height", "thetaY", "position"});
+        numberOr(n, "height", 1.0);
         const pugi::xml_node size = child(n, "size");
         onlyChildren(size, {"x", "y", "z"});
         const double sx = number(size, "x"), sz = number(size, "z");
@@ -325,6 +334,7 @@ class XmlReader {
         wall(n, s.world);
       } else if (tag == "polygonObstacle") {
         onlyChildren(n, {"vertex", "height"}, {"vertex"});
+        numberOr(n, "height", 1.0);
         geometry::Polygon poly;
         for (const auto& v : n.children("vertex")) poly.vertices.push_back(geometry::xy(tuple(v)));
         if (poly.vertices.size() < 3) fail(n, "a polygon needs at least 3 <vertex>");
@@ -366,6 +376,9 @@ class XmlReader {
     std::vector<std::tuple<sim::AgentIndex, std::size_t, std::string, SourceLocation>> dynamicTargets;
     auto addAgent = [&](sim::Agent a, AgentSource src, const std::vector<std::pair<std::size_t, std::string>>& dyn) {
       a.id = static_cast<sim::AgentIndex>(s.world.agents.size());
+      // SteerSuite fixes no speed limit of its own: a goal asking for more than our 2.6 m/s raises
+      // this agent's limit to it, rather than being slowed to 2.6 without a word.
+      for (const auto& g : a.goals) a.maxSpeed = std::max(a.maxSpeed, g.desiredSpeed);
       for (const auto& [goal, name] : dyn) dynamicTargets.emplace_back(a.id, goal, name, src.goals[goal]);
       if (!a.name.empty()) names[a.name].push_back(a.id);
       s.world.agents.push_back(std::move(a));
@@ -379,7 +392,7 @@ class XmlReader {
         onlyChildren(n, {"name", "initialConditions", "goalSequence"});
         sim::Agent a;
         AgentSource src{where(n), {}, {}};
-        a.name = n.child("name").text().get();
+        a.name = n.child("name") ? text(n.child("name")) : "";
         const pugi::xml_node ic = child(n, "initialConditions");
         initialConditions(ic, a, s.world, /*region=*/nullptr);
         std::vector<std::pair<std::size_t, std::string>> dyn;
@@ -464,6 +477,7 @@ class XmlReader {
   // centre from the wall's centre along its length).
   void wall(const pugi::xml_node& n, sim::World& world) const {
     onlyChildren(n, {"position", "length", "thickness", "height", "thetaY", "doorway"}, {"doorway"});
+    numberOr(n, "height", 1.0);
     const Vec2 c = geometry::xy(tuple(child(n, "position")));
     const double length = positive(n, "length");
     const double thickness = n.child("thickness") ? positive(n, "thickness") : 0.2;

@@ -178,7 +178,9 @@ struct Reader {
     return t;
   }
 
-  sim::Goal goal(const YAML::Node& node, const std::string& at, sim::AgentIndex agent, std::size_t goalIndex) {
+  // maxSpeed: the agent's, which a goal's desired_speed may not exceed.
+  sim::Goal goal(const YAML::Node& node, const std::string& at, sim::AgentIndex agent, std::size_t goalIndex,
+                 double maxSpeed) {
     YamlMap m(file, node, at);
     sim::Goal g;
     const std::string kind = m.choice("kind", "seek", {"seek", "flee", "flow", "region", "idle"});
@@ -203,6 +205,8 @@ struct Reader {
       if (!m.has("duration")) m.fail("duration", "an idle goal needs a duration (s)");
     }
     g.desiredSpeed = m.positive("desired_speed", -1.0);
+    // The agent's speed is capped at max_speed: a goal asking for more would be slowed silently.
+    if (g.desiredSpeed > maxSpeed) m.fail("desired_speed", "must not exceed the agent's max_speed");
     g.timeDuration = m.has("duration") ? m.positive("duration", 1.0) : g.timeDuration;
     if (m.has("reach_radius") && g.kind != sim::Goal::Kind::Seek)
       m.fail("reach_radius", "only a seek goal ends within a reach radius (a region goal ends inside its box)");
@@ -254,7 +258,7 @@ struct Reader {
         a.goals.push_back(g);
         return;
       }
-      a.goals.push_back(goal(n, at, index, a.goals.size()));
+      a.goals.push_back(goal(n, at, index, a.goals.size(), a.maxSpeed));
     });
   }
 

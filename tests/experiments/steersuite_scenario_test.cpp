@@ -211,3 +211,25 @@ TEST(SteerSuiteScenario, AgentsGivenOverlappingPositionsAreAnError) {
   EXPECT_EQ(errorOf(text).rfind("t.xml:21:3: agent 1: starts overlapping agent 0 'a' by 0.5 m", 0), 0u) << errorOf(text);
   EXPECT_EQ(errorOf(minimalWith("</SteerBenchTestCase>", agentAt("-4", "0") + "</SteerBenchTestCase>")), "");  // touching
 }
+
+// SteerSuite fixes no speed limit: a goal's desiredSpeed above our 2.6 m/s raises that agent's
+// limit to it (the agent was capped at 2.6 without a word); goals at or below it change nothing.
+TEST(SteerSuiteScenario, AGoalFasterThanTheDefaultLimitRaisesIt) {
+  const auto read = [](const std::string& speed) {
+    return experiments::parseSteerSuiteScenario(
+        minimalWith("<desiredSpeed>1.3</desiredSpeed>", "<desiredSpeed>" + speed + "</desiredSpeed>"), "t.xml", 1);
+  };
+  const auto fast = read("5");
+  ASSERT_EQ(fast.world.agents.size(), 1u);
+  EXPECT_EQ(fast.world.agents[0].maxSpeed, 5.0);
+  EXPECT_EQ(fast.world.agents[0].goals[0].desiredSpeed, 5.0);
+  EXPECT_EQ(read("2").world.agents[0].maxSpeed, 2.6);
+}
+
+// Both spellings of SteerSuite's behaviour hints are skipped inside a goal, as between goals.
+TEST(SteerSuiteScenario, BehaviourHintsInEitherSpellingAreSkippedInsideAGoal) {
+  for (const std::string tag : {"Behaviour", "Behavior"}) {
+    const std::string hint = "<" + tag + "><SteeringAlgorithm>x</SteeringAlgorithm></" + tag + ">";
+    EXPECT_EQ(errorOf(minimalWith("<timeDuration>100</timeDuration>", "<timeDuration>100</timeDuration>" + hint)), "") << tag;
+  }
+}

@@ -39,7 +39,8 @@ struct GoldensteinParameters {
   /// gives no time unit; 1 reproduces its equations as printed. The default 2 lets a walking
   /// agent (1.3 m/s) turn within about one body length of an obstacle.
   double headingRate = 2.0;
-  /// Safety margin δ of (A.5), also the σ of (A.4) (rad), > 0. Paper: 0.8.
+  /// Safety margin δ of (A.5), also the σ of (A.4) (rad), in (0, π) with δ + windowEdgeGap < π
+  /// (the scenario reader takes [1e-6, π − 1e-6]). Paper: 0.8.
   double delta = 0.8;
   /// Smallest gap kept between the window's edge 2Δψ + δ and π (rad), in (0, 1). (A.4)/(A.5)
   /// turn inside out once 2Δψ + δ ≥ π (an obstacle at contact has Δψ = π/2), so the window's
@@ -108,7 +109,7 @@ struct GoldensteinParameters {
   double initialObstacleWeight = 0.1;
   /// In WeightMode::Integrated each |w| is kept ≥ this after every step, so that a weight that
   /// decayed while nothing was around can grow again in finite time (the paper relies on
-  /// noise for this), in [0, 1).
+  /// noise for this), in [0, 1) (the scenario reader takes [0, 0.999]).
   double weightFloor = 0.01;
 
   // --- Noise n of (3) and (4) ---
