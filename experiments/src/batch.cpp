@@ -65,6 +65,7 @@ BatchRow runJob(std::size_t index, const BatchJob& job, const BatchOptions& opti
   BatchRow row;
   row.job = index;
   row.scenarioPath = job.scenarioPath;
+  row.scenarioFolder = job.scenarioFolder;
   row.scenarioName = scenario.name;
   row.model = scenario.model;
   row.planner = scenario.planner;
@@ -128,10 +129,11 @@ void checkBatch(const std::vector<BatchJob>& jobs) {
 }
 
 void distinguishScenarioNames(std::vector<BatchRow>& rows, const std::vector<BatchJob>& jobs) {
-  std::map<std::string, std::set<std::string>> pathsOf;  // name -> the files that carry it
-  for (const auto& r : rows) pathsOf[r.scenarioName].insert(r.scenarioPath);
+  // name -> the scenarios given that carry it (a file given twice counts twice)
+  std::map<std::string, std::set<std::string>> foldersOf;
+  for (const auto& r : rows) foldersOf[r.scenarioName].insert(jobs.at(r.job).scenarioFolder);
   for (auto& r : rows)
-    if (pathsOf.at(r.scenarioName).size() > 1) r.scenarioName += " [" + jobs.at(r.job).scenarioFolder + "]";
+    if (foldersOf.at(r.scenarioName).size() > 1) r.scenarioName += " [" + jobs.at(r.job).scenarioFolder + "]";
 }
 
 std::vector<BatchRow> runBatch(const std::vector<BatchJob>& jobs, const BatchOptions& options) {
@@ -226,10 +228,10 @@ std::vector<RowGroup> groupRows(const std::vector<BatchRow>& rows) {
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     auto it = std::find_if(groups.begin(), groups.end(), [&](const RowGroup& g) {
-      return g.scenarioPath == r.scenarioPath && g.model == r.model && g.planner == r.planner && g.factors == r.factors;
+      return g.scenarioFolder == r.scenarioFolder && g.model == r.model && g.planner == r.planner && g.factors == r.factors;
     });
     if (it == groups.end()) {
-      groups.push_back({r.scenarioPath, r.scenarioName, r.model, r.planner, r.factors, {}});
+      groups.push_back({r.scenarioPath, r.scenarioName, r.scenarioFolder, r.model, r.planner, r.factors, {}});
       it = std::prev(groups.end());
     }
     it->rows.push_back(i);

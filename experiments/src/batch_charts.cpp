@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "steer/experiments/statistics.hpp"
+#include "steer/experiments/sweep.hpp"
 
 namespace steer::experiments {
 
@@ -12,7 +13,13 @@ viz::BarChart batchChart(const std::vector<BatchRow>& rows, std::size_t metric, 
   chart.title = column.label + (column.lowerIsBetter ? " (lower is better)" : " (higher is better)") +
                 ": mean and 95% interval over seeds";
   chart.yLabel = column.label + (column.unit.empty() ? "" : " (" + column.unit + ")");
-  for (const auto& g : groupRows(rows)) {
+  const auto groups = groupRows(rows);
+  std::vector<std::string> keys;  // the swept keys, in order
+  for (const auto& g : groups)
+    for (const auto& f : g.factors)
+      if (std::find(keys.begin(), keys.end(), f.first) == keys.end()) keys.push_back(f.first);
+  const std::vector<std::string> shortNames = shortFactorNames(keys);
+  for (const auto& g : groups) {
     std::vector<double> sample;
     for (std::size_t r : g.rows)
       if (rows[r].metrics[metric]) sample.push_back(*rows[r].metrics[metric]);
@@ -24,7 +31,10 @@ viz::BarChart batchChart(const std::vector<BatchRow>& rows, std::size_t metric, 
     if (it == chart.seriesNames.end()) it = chart.seriesNames.insert(chart.seriesNames.end(), series);
     viz::Bar bar;
     std::string label = multipleScenarios ? g.scenarioName : "";
-    for (const auto& [key, value] : g.factors) label += (label.empty() ? "" : ", ") + key.substr(key.rfind('.') + 1) + "=" + value;
+    for (const auto& [key, value] : g.factors) {
+      const auto k = static_cast<std::size_t>(std::find(keys.begin(), keys.end(), key) - keys.begin());
+      label += (label.empty() ? "" : ", ") + shortNames[k] + "=" + value;
+    }
     if (label.empty()) label = series;  // the legend's colours tell the combinations apart otherwise
     bar.label = label;
     bar.value = mi.mean;
@@ -43,7 +53,7 @@ std::vector<std::filesystem::path> writeBatchCharts(const std::vector<BatchRow>&
   std::vector<std::filesystem::path> files;
   std::vector<std::string> scenarios;
   for (const auto& r : rows)
-    if (std::find(scenarios.begin(), scenarios.end(), r.scenarioPath) == scenarios.end()) scenarios.push_back(r.scenarioPath);
+    if (std::find(scenarios.begin(), scenarios.end(), r.scenarioFolder) == scenarios.end()) scenarios.push_back(r.scenarioFolder);
   std::filesystem::create_directories(dir);
   for (std::size_t m = 0; m < metricColumns().size(); ++m) {
     if (!metricColumns()[m].inTable) continue;

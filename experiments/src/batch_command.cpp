@@ -29,8 +29,14 @@ void markFailed(const std::filesystem::path& out, const std::string& why) {
 }
 
 void addShared(CLI::App& app, BatchCommandOptions& o) {
-  app.add_option("--models,--model", o.models, "local models, comma-separated: goldenstein,reynolds,straight")->delimiter(',');
-  app.add_option("--planners,--planner", o.planners, "planners, comma-separated: direct,harmonic,hybrid,field")->delimiter(',');
+  // Checked here, as `steer run --model` is: a bad name is the command line's fault, not the
+  // scenario file's (it was reported at the file, without a line).
+  app.add_option("--models,--model", o.models, "local models, comma-separated: goldenstein,reynolds,straight")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"goldenstein", "reynolds", "straight"}));
+  app.add_option("--planners,--planner", o.planners, "planners, comma-separated: direct,harmonic,hybrid,field")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"direct", "harmonic", "hybrid", "field"}));
   app.add_option("--seeds", o.seeds, "number of seeds per combination")->check(CLI::Range(1, 100000));
   app.add_option("--first-seed", o.firstSeed, "the seeds are FIRST, FIRST+1, ... (default 1)")->check(seedNumber());
   app.add_option("--threads", o.threads, "simulations at once (default: one per core); each runs on one thread")
@@ -77,6 +83,9 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
       std::filesystem::create_directories(out);
       // A folder with comparison.csv is a finished batch; while it runs, the folder holds RUNNING.
       for (const char* f : {"comparison.csv", "comparison.md", "FAILED"}) std::filesystem::remove(out / f);
+      // Charts of an earlier batch in the same folder would sit beside this one's tables (its
+      // metrics, or all of them with --no-charts).
+      std::filesystem::remove_all(out / "charts");
       writeFileAtomically(out / "RUNNING", "this batch has not finished\n");
     }
   } catch (const std::exception& e) {

@@ -28,7 +28,7 @@ int launcherSize() {
 nlohmann::json toJson(const BatchRow& r) {
   nlohmann::json metrics = nlohmann::json::array();
   for (const auto& m : r.metrics) metrics.push_back(m ? nlohmann::json(*m) : nlohmann::json(nullptr));
-  return {{"job", r.job},     {"scenario_path", r.scenarioPath}, {"scenario_name", r.scenarioName},
+  return {{"job", r.job},     {"scenario_path", r.scenarioPath}, {"scenario_name", r.scenarioName}, {"scenario_folder", r.scenarioFolder},
           {"model", r.model}, {"planner", r.planner},            {"seed", r.seed},
           {"factors", r.factors}, {"metrics", metrics}};
 }
@@ -38,6 +38,7 @@ BatchRow fromJson(const nlohmann::json& j) {
   r.job = j.at("job").get<std::size_t>();
   r.scenarioPath = j.at("scenario_path").get<std::string>();
   r.scenarioName = j.at("scenario_name").get<std::string>();
+  r.scenarioFolder = j.at("scenario_folder").get<std::string>();
   r.model = j.at("model").get<std::string>();
   r.planner = j.at("planner").get<std::string>();
   r.seed = j.at("seed").get<std::uint64_t>();

@@ -69,15 +69,16 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
     out += ".\n";
   }
 
+  // One section per scenario given (by its run folder: the same file given twice is two).
   std::vector<std::string> scenarios;
   for (const auto& g : groups)
-    if (std::find(scenarios.begin(), scenarios.end(), g.scenarioPath) == scenarios.end()) scenarios.push_back(g.scenarioPath);
+    if (std::find(scenarios.begin(), scenarios.end(), g.scenarioFolder) == scenarios.end()) scenarios.push_back(g.scenarioFolder);
 
-  for (const auto& path : scenarios) {
+  for (const auto& folder : scenarios) {
     std::vector<const RowGroup*> mine;
     for (const auto& g : groups)
-      if (g.scenarioPath == path) mine.push_back(&g);
-    out += "\n## " + mine.front()->scenarioName + " (`" + path + "`)\n\n";
+      if (g.scenarioFolder == folder) mine.push_back(&g);
+    out += "\n## " + mine.front()->scenarioName + " (`" + mine.front()->scenarioPath + "`)\n\n";
     out += "| model | planner |";
     for (const auto& k : factorKeys) {
       out += ' ';

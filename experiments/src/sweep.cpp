@@ -1,7 +1,10 @@
 #include "steer/experiments/sweep.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 
@@ -76,7 +79,15 @@ SweepParameter parseSweepParameter(const std::string& text) {
     if (!toDouble(range[2], count) || count < 1 || count != std::floor(count) || count > 1e6)
       bad(text, "COUNT must be a whole number ≥ 1");
     const auto n = static_cast<int>(count);
-    for (int i = 0; i < n; ++i) p.values.push_back(shortest(n == 1 ? start : start + (end - start) * i / (n - 1)));
+    for (int i = 0; i < n; ++i) {
+      const double v = n == 1 ? start : start + (end - start) * i / (n - 1);
+      // Rounded to 15 significant digits: the arithmetic's last-bit noise (0.3:0.7:5 gave
+      // 0.39999999999999997) would otherwise be the value in the tables, the folder names and
+      // the run itself. (A range whose values differ only beyond the 15th digit would repeat one.)
+      char text[32];
+      std::snprintf(text, sizeof text, "%.15g", v);
+      p.values.push_back(shortest(std::strtod(text, nullptr)));
+    }
     return p;
   }
   if (range.size() != 1) bad(text, "a range is START:END:COUNT");
@@ -84,6 +95,25 @@ SweepParameter parseSweepParameter(const std::string& text) {
   for (const auto& v : p.values)
     if (v.empty()) bad(text, "empty value in the list");
   return p;
+}
+
+std::vector<std::string> shortFactorNames(const std::vector<std::string>& keys) {
+  const auto suffix = [](const std::string& key, int parts) {
+    std::size_t at = key.size();
+    for (int i = 0; i < parts && at != std::string::npos; ++i) at = at == 0 ? std::string::npos : key.rfind('.', at - 1);
+    return at == std::string::npos ? key : key.substr(at + 1);
+  };
+  for (int parts = 1;; ++parts) {
+    std::vector<std::string> names;
+    bool whole = true;  // every name is its whole key: no more parts to add
+    for (const auto& k : keys) {
+      names.push_back(suffix(k, parts));
+      whole = whole && names.back() == k;
+    }
+    std::vector<std::string> sorted = names;
+    std::sort(sorted.begin(), sorted.end());
+    if (whole || std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end()) return names;
+  }
 }
 
 std::vector<std::uint64_t> seedList(std::uint64_t first, std::uint64_t count) {

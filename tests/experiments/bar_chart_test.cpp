@@ -42,6 +42,25 @@ TEST(BarChart, EveryBarShowsInItsSeriesColourWithItsWhisker) {
   std::filesystem::remove(path);
 }
 
+// One series (a sweep of one model and planner): its bars were drawn black, hiding the lower half
+// of every whisker, as vtkPlotBar takes the colour series only for several input arrays.
+TEST(BarChart, ASingleSeriesShowsInThePalettesFirstColour) {
+  BarChart c;
+  c.title = "single";
+  c.seriesNames = {"goldenstein / direct"};
+  c.bars = {{"a", 3.0, 2.0, 4.0, 0}, {"b", 5.0, 4.0, 6.0, 0}};
+  c.width = 600;
+  c.height = 400;
+  const auto path = tempPng("single");
+  writeBarChart(path, c);
+  const test::PngImage png(path);
+  ASSERT_TRUE(png.valid());
+  EXPECT_GT(png.count(paletteColour(0), 10), 2000u);
+  // Black: whiskers and text only, not the bars' area.
+  EXPECT_LT(png.count({0, 0, 0}, 40), png.count(paletteColour(0), 10) / 2);
+  std::filesystem::remove(path);
+}
+
 TEST(BarChart, RejectsWhatItCannotDraw) {
   BarChart c;
   c.seriesNames = {"one"};

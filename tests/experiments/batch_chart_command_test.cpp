@@ -41,5 +41,12 @@ TEST(SteerCompare, DrawsABarChartPerMetricOfTheTable) {
     EXPECT_EQ(size.first, 900);
     EXPECT_EQ(size.second, 600);
   }
+  // Run again into the same folder without charts: the first batch's charts do not stay beside
+  // the second batch's tables.
+  const auto again = runSteer("compare " + kSmall + " --models straight --seeds 1 --duration 1 --no-charts --quiet --out " +
+                              out.string());
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_TRUE(fs::exists(out / "comparison.csv"));
+  EXPECT_FALSE(fs::exists(out / "charts"));
   fs::remove_all(out);
 }

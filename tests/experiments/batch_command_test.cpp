@@ -101,6 +101,10 @@ TEST(SteerCompare, BadInputExitsTwoAndWritesNothing) {
     EXPECT_EQ(r.status, 2) << r.err;
     EXPECT_FALSE(r.err.empty());
     EXPECT_FALSE(fs::exists(out));
+    // A bad model or planner name is the option's fault: it was reported at the scenario file.
+    if (args.rfind("--models", 0) == 0 || args.rfind("--planners", 0) == 0) {
+      EXPECT_EQ(r.err.rfind("steer: " + args.substr(0, args.find(' ')) + ": ", 0), 0u) << r.err;
+    }
   }
   const fs::path out = scratchDir("compare_missing");
   EXPECT_EQ(runSteer("compare " + kSmall + " /no/such.yaml --no-charts --quiet --out " + out.string()).status, 2);

@@ -50,6 +50,10 @@ TEST(SweepParameter, RangesListsAndSingleValues) {
   EXPECT_EQ(p.values[1], "0.1");
   EXPECT_EQ(p.values[3], "0.3");
   EXPECT_EQ(p.values.back(), "1");
+  // The arithmetic's last-bit noise stays out of the values (0.3 + 0.4 · 1/4 is 0.39999999999999997).
+  EXPECT_EQ(parseSweepParameter("groups.a.radius=0.3:0.7:5").values,
+            (std::vector<std::string>{"0.3", "0.4", "0.5", "0.6", "0.7"}));
+  EXPECT_EQ(parseSweepParameter("local.a=1e-9:3e-9:3").values, (std::vector<std::string>{"1e-09", "2e-09", "3e-09"}));
   EXPECT_EQ(parseSweepParameter("local.a=2:4:1").values, std::vector<std::string>{"2"});
   EXPECT_EQ(parseSweepParameter("local.weights=integrated,fixed_point").values,
             (std::vector<std::string>{"integrated", "fixed_point"}));
@@ -57,6 +61,18 @@ TEST(SweepParameter, RangesListsAndSingleValues) {
   for (const char* bad : {"local.courage", "courage=0:1:3", "local.courage=0:1:0", "local.courage=0:1:2.5",
                           "local.courage=a:1:3", "local.courage=0:1", "local.courage=", "local.courage=1,,2"})
     EXPECT_THROW(parseSweepParameter(bad), InputError) << bad;
+}
+
+// Chart labels named each swept key by its last part, so that sweeping two personality means
+// labelled every bar "mean=..., mean=...".
+TEST(SweepParameter, ShortNamesKeepTheKeysApart) {
+  EXPECT_EQ(shortFactorNames({"local.courage", "local.delta"}), (std::vector<std::string>{"courage", "delta"}));
+  EXPECT_EQ(shortFactorNames({"groups.crowd.personality.courage.mean", "groups.crowd.personality.dexterity.mean"}),
+            (std::vector<std::string>{"courage.mean", "dexterity.mean"}));
+  EXPECT_EQ(shortFactorNames({"groups.a.radius", "groups.b.radius", "local.delta"}),
+            (std::vector<std::string>{"a.radius", "b.radius", "local.delta"}));
+  EXPECT_EQ(shortFactorNames({"x", "local.x"}), (std::vector<std::string>{"x", "local.x"}));
+  EXPECT_EQ(shortFactorNames({}), std::vector<std::string>{});
 }
 
 TEST(Jobs, CompareIsEveryCombinationAndSweepTheCartesianProduct) {
@@ -213,6 +229,34 @@ TEST(Batch, ScenariosThatShareANameAreToldApartByTheirFolder) {
   EXPECT_EQ(rows[2].scenarioName, "u-trap [2-u_trap]");
   EXPECT_EQ(rows[3].scenarioName, "maze");
   EXPECT_EQ(rows[4].scenarioName, "maze");
+}
+
+// The same file given twice is two scenarios: its rows were named alike and grouped by the path,
+// so the table showed one row of 4 "seeds" (1, 2, 1, 2) with an interval √3 × too narrow. Each
+// given scenario now keeps its folder, its name tag and its own groups.
+TEST(Batch, TheSameFileGivenTwiceIsTwoScenarios) {
+  const auto jobs = compareJobs({"m.yaml", "m.yaml"}, {"goldenstein"}, {"direct"}, seedList(1, 2), {});
+  ASSERT_EQ(jobs.size(), 4u);
+  std::vector<BatchRow> rows(jobs.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    rows[i].job = i;
+    rows[i].scenarioPath = jobs[i].scenarioPath;
+    rows[i].scenarioFolder = jobs[i].scenarioFolder;
+    rows[i].scenarioName = "m";
+    rows[i].model = "goldenstein";
+    rows[i].planner = "direct";
+    rows[i].seed = *jobs[i].overrides.seed;
+  }
+  ASSERT_NE(rows[0].scenarioFolder, rows[2].scenarioFolder);
+  distinguishScenarioNames(rows, jobs);
+  EXPECT_NE(rows[0].scenarioName, rows[2].scenarioName);
+  EXPECT_EQ(rows[0].scenarioName, rows[1].scenarioName);
+  const auto groups = groupRows(rows);
+  ASSERT_EQ(groups.size(), 2u);
+  for (const auto& g : groups) {
+    ASSERT_EQ(g.rows.size(), 2u);
+    EXPECT_NE(rows[g.rows[0]].seed, rows[g.rows[1]].seed);
+  }
 }
 
 }  // namespace

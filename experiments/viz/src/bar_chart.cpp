@@ -88,6 +88,12 @@ void writeBarChart(const std::string& path, const BarChart& chart) {
     colours->AddColor(vtkColor3ub(c.r, c.g, c.b));
   }
   bars->SetColorSeries(colours);
+  // vtkPlotBar paints with the colour series only when it stacks several arrays; one series
+  // took the default brush, black, which hid the lower half of every whisker.
+  if (ys.size() == 1) {
+    const Rgb c = paletteColour(0);
+    bars->SetColor(c.r, c.g, c.b, 255);
+  }
   bars->SetWidth(0.7f);
 
   // Whiskers: one short black line per bar with an interval.

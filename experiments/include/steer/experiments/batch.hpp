@@ -44,6 +44,9 @@ const std::vector<MetricColumn>& metricColumns();
 struct BatchRow {
   std::size_t job = 0;           ///< index into the job list
   std::string scenarioPath, scenarioName;
+  /// BatchJob::scenarioFolder: one per scenario given (the same file given twice has two), so
+  /// rows are grouped by it, not by the path.
+  std::string scenarioFolder;
   std::string model, planner;
   std::uint64_t seed = 0;
   std::vector<std::pair<std::string, std::string>> factors;
@@ -82,7 +85,7 @@ std::string comparisonCsv(const std::vector<BatchRow>& rows, const std::vector<s
 
 /// A group of rows that differ only in the seed.
 struct RowGroup {
-  std::string scenarioPath, scenarioName, model, planner;
+  std::string scenarioPath, scenarioName, scenarioFolder, model, planner;
   std::vector<std::pair<std::string, std::string>> factors;
   std::vector<std::size_t> rows;  ///< indices into the rows
 };

@@ -21,6 +21,11 @@ struct SweepParameter {
 /// {...} are one YAML value. Throws InputError (at "<command line>") for a malformed one.
 SweepParameter parseSweepParameter(const std::string& text);
 
+/// The short names of swept keys in chart labels: each key's last dotted parts, as few as keep
+/// the keys apart ("local.courage" → "courage"; "groups.a.personality.courage.mean" and
+/// "groups.a.personality.dexterity.mean" → "courage.mean", "dexterity.mean").
+std::vector<std::string> shortFactorNames(const std::vector<std::string>& keys);
+
 /// Seeds first, first + 1, ..., first + count − 1.
 std::vector<std::uint64_t> seedList(std::uint64_t first, std::uint64_t count);
 
