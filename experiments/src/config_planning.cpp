@@ -68,7 +68,10 @@ planning::HarmonicPlannerParameters readHarmonicPlannerParameters(const Scenario
   const std::string solver = map.choice("solver", planning::solverName(f.solver.solver), {"gs", "sor", "multigrid"});
   planning::parseSolver(solver, f.solver.solver);
   f.solver.tolerance = map.number("tolerance", f.solver.tolerance, 1e-300, 1.0);
-  f.solver.omega = map.number("omega", f.solver.omega, 0.0, 1.999999);
+  // [0, 2): SOR diverges at ω = 2. (A closed range up to 1.999999 said "must be in [0, 2]",
+  // its bound printed to six digits, and then refused 2.)
+  f.solver.omega = map.number("omega", f.solver.omega, 0.0, 2.0);
+  if (f.solver.omega >= 2.0) map.fail("omega", "must be in [0, 2) (SOR diverges at 2), got " + map.node("omega").Scalar());
   f.solver.maxIterations = map.integer("max_iterations", f.solver.maxIterations, 1, std::int64_t{1} << 40);
   f.acceptThreshold = map.number("accept_threshold", f.acceptThreshold, 1e-300, 0.1);
   p.cacheDir = map.string("cache_dir", p.cacheDir.string());
@@ -131,6 +134,7 @@ FieldPlannerSection readFieldPlannerSection(const Scenario& s) {
   yaml::YamlMap map(s.file, s.planning["field"], "planning.field");
   FieldPlannerSection section;
   const std::string file = map.requiredString("file");
+  section.fileKey = yaml::locate(s.file, map.node("file"));
   section.predictionTime = map.number("prediction_time", planning::FieldPlannerParameters{}.predictionTime, 0.0, 1e6);
   map.finish();
   // Relative to the scenario file's folder.
@@ -145,7 +149,8 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
   p.predictionTime = section.predictionTime;
   const auto& path = section.file;
   std::ifstream in(path);
-  if (!in) throw InputError({path.string(), 0, 0}, "cannot open velocity field file");
+  if (!in)
+    throw InputError(section.fileKey, "planning.field.file: cannot open the velocity field file '" + path.string() + "'");
   try {
     const auto j = nlohmann::json::parse(in);
     auto& f = p.field;

@@ -57,6 +57,10 @@ void plannerNotes(const std::vector<sim::PlannerFigure>& report) {
     std::cerr << "steer run: note: " << n << " of " << figure("fields")
               << " harmonic field(s) stopped at the solver's iteration cap before its tolerance (raise "
                  "planning.harmonic.max_iterations, or use multigrid)\n";
+  if (const double n = figure("agents_cut_off_at_start"); n > 0)
+    std::cerr << "steer run: note: " << n
+              << " agent(s) start cut off from their target in its harmonic field (a closed room, or a gap "
+                 "narrower than the obstacles' inflation, planning.harmonic.clearance); they head straight for it\n";
   if (const double n = figure("field_local_minimum_cells"); n > 0)
     std::cerr << "steer run: note: the harmonic field(s) have " << n << " of " << figure("field_free_cells")
               << " free cells whose descent does not reach the target (local minima); agents there stand "

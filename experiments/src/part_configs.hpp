@@ -23,6 +23,7 @@ planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& sc
 /// The keys of planning.field without opening its file (checkSections reads them for every run).
 struct FieldPlannerSection {
   std::filesystem::path file;  ///< relative paths resolved against the scenario's folder
+  SourceLocation fileKey;      ///< where the scenario names it (errors opening it point here)
   double predictionTime = 0.0;
 };
 FieldPlannerSection readFieldPlannerSection(const Scenario& scenario);

@@ -23,8 +23,16 @@ void FieldPlanner::plan(const sim::World& world, const sim::NeighborProvider&, s
   for (std::size_t i = 0; i < world.agents.size(); ++i) {
     const sim::Agent& agent = world.agents[i];
     if (!agent.enabled) continue;
-    if (world.currentGoal(agent) == nullptr) {
+    const sim::Goal* goal = world.currentGoal(agent);
+    if (goal == nullptr) {
       goals[i] = sim::Vec3::Zero();
+      continue;
+    }
+    // The field leads agents on their way somewhere (seek, region); an idle agent stands, a
+    // fleeing or flowing one keeps its own direction, as under the harmonic planner (an idle
+    // agent walked along the wind out of the world).
+    if (goal->kind != sim::Goal::Kind::Seek && goal->kind != sim::Goal::Kind::SeekRegion) {
+      goals[i] = sim::directGoalDirection(world, agent);
       continue;
     }
     const sim::Vec3 predicted = agent.state.position + parameters_.predictionTime * agent.state.velocity();

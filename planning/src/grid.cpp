@@ -94,7 +94,12 @@ Raster withTarget(const Raster& raster, const TargetRegion& target) {
       if (in) r.cells[g.index(i, j)] = Cell::Target;
     }
   }
-  const Vec2 c = target.kind == TargetRegion::Kind::Disc ? target.center : Vec2(0.5 * (target.box.min + target.box.max));
+  // The target's centre, within the grid: a region goal need only reach into the world, and the
+  // centre of one reaching far out lay outside the grid, so it got no cell (an empty field).
+  const Vec2 lo = g.origin, hi = g.origin + Vec2(g.nx * g.h, g.ny * g.h);
+  const Vec2 centre = target.kind == TargetRegion::Kind::Disc ? target.center : Vec2(0.5 * (target.box.min + target.box.max));
+  Vec2 c = centre.cwiseMax(lo).cwiseMin(hi);
+  if (target.kind == TargetRegion::Kind::Box) c = c.cwiseMax(target.box.min).cwiseMin(target.box.max);
   // The grid's upper edges belong to its last cells: a target on the world's max boundary (which
   // the scenario readers accept) floored to index n, outside, and got no cell at all, so its
   // field was empty ("converged", every cell cut off) and the planner fell back to direct.

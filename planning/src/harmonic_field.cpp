@@ -39,6 +39,29 @@ HarmonicField solveHarmonicField(Raster raster, const HarmonicSettings& settings
       state[k] = 2;
     }
   }
+  // Free cells with no 4-connected path of free cells to the target are cut off before any
+  // solve: pass 1 starts every unknown at 0.5, and in a sealed room that start decays only as
+  // fast as the solver goes, so a loose tolerance or a small τ accepted its residue as a
+  // potential (maze_b's sealed rooms read as 5,402 "local minima" instead of disconnected).
+  {
+    std::deque<std::size_t> reach;
+    std::vector<std::uint8_t> reached(n, 0);
+    for (std::size_t k = 0; k < n; ++k)
+      if (state[k] == 1) reached[k] = 1, reach.push_back(k);
+    while (!reach.empty()) {
+      const std::size_t k = reach.front();
+      reach.pop_front();
+      const int i = static_cast<int>(k % g.nx), j = static_cast<int>(k / g.nx);
+      for (int d = 0; d < 4; ++d) {
+        const int a = i + kDx4[d], b = j + kDy4[d];
+        if (!g.inside(a, b)) continue;
+        const std::size_t m = g.index(a, b);
+        if (state[m] == 2 && !reached[m]) reached[m] = 1, reach.push_back(m);
+      }
+    }
+    for (std::size_t k = 0; k < n; ++k)
+      if (state[k] == 2 && !reached[k]) state[k] = 3;
+  }
   const double tau = std::clamp(settings.acceptThreshold, 1e-300, 0.1);
   auto record = [&](const SolveStats& s) {
     stats.iterations += s.iterations;
@@ -197,8 +220,11 @@ Vec2 HarmonicField::descentDirection(const Vec2& p) const {
     }
   if (sum.norm() > 1e-9) return sum.normalized();
   // Inside an (inflated) obstacle cell or at a degenerate spot: head for the nearest
-  // reachable cell centre, preferring the one of largest log u among equals.
+  // reachable cell centre, preferring the one of largest log u among equals. Not from a free
+  // cell cut off from the target: the nearest reachable cell lies beyond a wall, and an agent
+  // in a sealed room was steered into it (and reported as following the field).
   const int ci = static_cast<int>(std::floor(fx + 0.5)), cj = static_cast<int>(std::floor(fy + 0.5));
+  if (g.inside(ci, cj) && raster_.cells[g.index(ci, cj)] == Cell::Free && !reachable(ci, cj)) return Vec2::Zero();
   for (int radius = 1; radius <= 8; ++radius) {
     double best = std::numeric_limits<double>::infinity();
     Vec2 bestDir = Vec2::Zero();

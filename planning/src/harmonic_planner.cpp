@@ -35,6 +35,7 @@ void HarmonicFieldSet::prepare(const sim::World& world) {
   fields_.clear();
   minima_.clear();
   cacheHits_ = 0;
+  agentsCutOff_ = 0;
   solveSeconds_ = 0.0;
   walls_ = world.staticWalls();
   balls_.clear();
@@ -64,6 +65,17 @@ void HarmonicFieldSet::prepare(const sim::World& world) {
       minima_[key] = countLocalMinima(*field);
       fields_[key] = std::move(field);
     }
+  // Agents the field of their first static target cannot lead from where they start: cut off
+  // from it (a sealed room, or a door the clearance closed). They head straight for the target
+  // instead, which is easy to miss without being told.
+  for (const auto& agent : world.agents)
+    for (const auto& goal : agent.goals) {
+      TargetRegion target;
+      if (!staticTarget(goal, target)) continue;
+      const HarmonicField& field = *fields_.at(keyOf(target));
+      if (field.descentDirection(geometry::xy(agent.state.position)).isZero()) ++agentsCutOff_;
+      break;
+    }
 }
 
 std::vector<sim::PlannerFigure> HarmonicFieldSet::figures() const {
@@ -86,7 +98,8 @@ std::vector<sim::PlannerFigure> HarmonicFieldSet::figures() const {
           {"field_solve_seconds", solveSeconds_},
           {"field_free_cells", freeCells},
           {"field_local_minimum_cells", minima},
-          {"field_disconnected_cells", disconnected}};
+          {"field_disconnected_cells", disconnected},
+          {"agents_cut_off_at_start", static_cast<double>(agentsCutOff_)}};
 }
 
 const HarmonicField* HarmonicFieldSet::fieldFor(const sim::World& world, const sim::Agent& agent) const {

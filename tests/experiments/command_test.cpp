@@ -279,6 +279,21 @@ TEST(SteerCommand, RunReportsTheHarmonicFieldsSolveAndLocalMinima) {
     EXPECT_GT(report.at("field_solve_seconds").get<double>(), 0.0);
     EXPECT_EQ(r.err.find("iteration cap") != std::string::npos, c.capped) << r.err;
     EXPECT_EQ(r.err.find("local minima") != std::string::npos, c.minima) << r.err;
+    EXPECT_EQ(report.at("agents_cut_off_at_start").get<double>(), 0.0);
+  }
+  // An agent in a closed room of maze_b (the middle of the left column) is cut off from the
+  // target: counted, and said in a note.
+  {
+    std::string text = maze;
+    const std::string region = "region: {min: [-14, -14], max: [-7, -7]}";
+    ASSERT_NE(text.find(region), std::string::npos);
+    text.replace(text.find(region), region.size(), "region: {min: [-14, -3], max: [-7, 3]}");
+    std::ofstream(dir / "closed.yaml") << text;
+    const auto r = runSteer("run " + (dir / "closed.yaml").string() + " --duration 0.5 --quiet --out " + (dir / "closed").string());
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto report = nlohmann::json::parse(steer::test::slurp(dir / "closed" / "summary.json")).at("planner_report");
+    EXPECT_EQ(report.at("agents_cut_off_at_start").get<double>(), 6.0);
+    EXPECT_NE(r.err.find("6 agent(s) start cut off from their target"), std::string::npos) << r.err;
   }
   // Without a field there is nothing to report.
   const auto direct = runSteer("run " + variant("direct", "solver: multigrid") + " --planner direct --duration 0.5 --quiet --out " +

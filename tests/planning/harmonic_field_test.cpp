@@ -153,5 +153,69 @@ TEST(HarmonicField, ATargetOnTheWorldsEdgeHasACell) {
   }
 }
 
+// A sealed room's free cells have no path to the target. Pass 1 started them at 0.5 like every
+// unknown, and a loose tolerance (or a tiny τ) accepted the residue as a potential: the room's
+// cells read as reachable local minima, and an agent there "followed the field" into its wall.
+// Oracle: the free cells whose centres lie inside the room, counted from the geometry.
+TEST(HarmonicField, ASealedRoomIsCutOffWhateverTheSolversTolerance) {
+  sim::World w;
+  w.bounds = {sim::Vec3(-10, -10, -1), sim::Vec3(10, 10, 1)};
+  const double lo = -6, hi = -2;  // the room: walls along the square [lo, hi]²
+  for (const geometry::Segment& s : {geometry::Segment{{lo, lo}, {hi, lo}}, geometry::Segment{{hi, lo}, {hi, hi}},
+                                     geometry::Segment{{hi, hi}, {lo, hi}}, geometry::Segment{{lo, hi}, {lo, lo}}})
+    w.obstacles.push_back({s, {}});
+  w.refreshPieces();
+  const GridSpec grid = GridSpec::over(w.bounds, 64);
+  const Raster raster = withTarget(rasterizeStaticObstacles(w, grid, 0.0), {TargetRegion::Kind::Disc, {6, 6}, 0.5, {}});
+  std::int64_t inside = 0;
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i) {
+      const geometry::Vec2 c = grid.center(i, j);
+      if (raster.cells[grid.index(i, j)] == Cell::Free && c.x() > lo && c.x() < hi && c.y() > lo && c.y() < hi) ++inside;
+    }
+  ASSERT_GT(inside, 50);
+  struct Case {
+    LaplaceSolver solver;
+    double tolerance, accept;
+  };
+  for (const Case c : {Case{LaplaceSolver::GaussSeidel, 1e-15, 1e-6}, Case{LaplaceSolver::GaussSeidel, 1e-3, 1e-6},
+                       Case{LaplaceSolver::GaussSeidel, 1e-15, 1e-300}, Case{LaplaceSolver::Multigrid, 1.0, 1e-6}}) {
+    SCOPED_TRACE(testing::Message() << solverName(c.solver) << " tolerance " << c.tolerance << " accept " << c.accept);
+    HarmonicSettings s;
+    s.resolution = 64;
+    s.solver.solver = c.solver;
+    s.solver.tolerance = c.tolerance;
+    s.acceptThreshold = c.accept;
+    const HarmonicField f = solveHarmonicField(raster, s);
+    const LocalMinimaReport r = countLocalMinima(f);
+    EXPECT_EQ(r.disconnected, inside);
+    const int centre = static_cast<int>(std::floor((-4.0 - grid.origin.x()) / grid.h));  // the room's centre cell
+    EXPECT_FALSE(f.reachable(centre, centre));
+    // Nowhere in the room, also beside its walls, does the field give a direction.
+    for (const geometry::Vec2& p : {geometry::Vec2(-4, -4), geometry::Vec2(-2.4, -4), geometry::Vec2(-4, -5.6)})
+      EXPECT_TRUE(f.descentDirection(p).isZero()) << p.transpose();
+  }
+}
+
+// A region goal need only reach into the world. One reaching far out had its centre outside
+// the grid, the only cell withTarget forces, and a box narrower than a cell then got no target
+// cell at all: an empty field, every cell cut off.
+TEST(HarmonicField, ARegionReachingOutOfTheWorldHasATargetCell) {
+  sim::World w;
+  w.bounds = {sim::Vec3(-10, -10, -1), sim::Vec3(10, 10, 1)};
+  const GridSpec grid = GridSpec::over(w.bounds, 16);  // cells of 1.25 m
+  const Raster empty = rasterizeStaticObstacles(w, grid, 0.0);
+  TargetRegion region{TargetRegion::Kind::Box, geometry::Vec2::Zero(), 0.0, {{9.9, -0.2}, {30, 0.2}}};
+  const Raster r = withTarget(empty, region);
+  ASSERT_EQ(std::count(r.cells.begin(), r.cells.end(), Cell::Target), 1);
+  const auto at = static_cast<std::size_t>(std::find(r.cells.begin(), r.cells.end(), Cell::Target) - r.cells.begin());
+  EXPECT_EQ(static_cast<int>(at % grid.nx), grid.nx - 1);  // the box's end inside the world
+  HarmonicSettings s;
+  s.resolution = 16;
+  const LocalMinimaReport report = countLocalMinima(solveHarmonicField(r, s));
+  EXPECT_EQ(report.disconnected, 0);
+  EXPECT_EQ(report.localMinima, 0);
+}
+
 }  // namespace
 }  // namespace steer::planning

@@ -11,6 +11,7 @@
 #include "maps.hpp"
 #include "steer/environment/brute_force_provider.hpp"
 #include "steer/planning/direct_planner.hpp"
+#include "steer/planning/field_planner.hpp"
 #include "steer/planning/field_cache.hpp"
 #include "steer/planning/harmonic_planner.hpp"
 #include "steer/planning/hybrid_planner.hpp"
@@ -245,8 +246,12 @@ TEST(HarmonicPlanner, TheModeSaysWhereTheDirectionCameFrom) {
       {{-16, 10}, {-12, 10}}, {{-12, 10}, {-12, 14}}, {{-12, 14}, {-16, 14}}, {{-16, 14}, {-16, 10}}};
   for (const auto& s : box) trap.world.obstacles.push_back({s, {}});
   trap.world.refreshPieces();
-  const sim::Vec3 positions[] = {sim::Vec3(6, 0, 0), sim::Vec3(12, -6, 0), sim::Vec3(-14, 12, 0), sim::Vec3(-10, -10, 0)};
-  for (std::size_t k = 0; k < 4; ++k) {
+  // Agent 4 is walled in too, but beside the box's wall: the reachable cells outside lie within
+  // the fallback's search for an agent inside an inflated obstacle, which led it into the wall
+  // and called that following the field.
+  const sim::Vec3 positions[] = {sim::Vec3(6, 0, 0), sim::Vec3(12, -6, 0), sim::Vec3(-14, 12, 0), sim::Vec3(-10, -10, 0),
+                                 sim::Vec3(-12.7, 12, 0)};
+  for (std::size_t k = 0; k < 5; ++k) {
     sim::Agent a;
     a.id = static_cast<sim::AgentIndex>(k);
     a.radius = 0.4;
@@ -265,12 +270,18 @@ TEST(HarmonicPlanner, TheModeSaysWhereTheDirectionCameFrom) {
   planner.prepare(trap.world);
   environment::BruteForceProvider provider;
   provider.reset(trap.world);
-  std::vector<sim::Vec3> goals(4, sim::Vec3::Zero());
+  std::vector<sim::Vec3> goals(5, sim::Vec3::Zero());
   planner.plan(trap.world, provider, goals);
   EXPECT_EQ(planner.mode(0), "field");   // inside the U, the target behind its back wall
   EXPECT_EQ(planner.mode(1), "sight");   // beside the U, in the open
   EXPECT_EQ(planner.mode(2), "direct");  // walled in
   EXPECT_EQ(planner.mode(3), "direct");  // moving target
+  EXPECT_EQ(planner.mode(4), "direct");  // walled in, beside the wall
+  // The report counts the two walled-in agents (not the one with a moving target).
+  double cutOff = -1;
+  for (const auto& f : planner.report())
+    if (f.name == "agents_cut_off_at_start") cutOff = f.value;
+  EXPECT_EQ(cutOff, 2.0);
   EXPECT_LT(goals[0].x(), 0.0);          // the field leads out of the U first
 }
 
@@ -422,6 +433,59 @@ TEST(FieldCache, ADamagedEntryIsNotLoaded) {
   ASSERT_TRUE(loaded.has_value());
   EXPECT_EQ(loaded->logComplement(), field->logComplement());
   std::filesystem::remove_all(dir);
+}
+
+// The field planner leads agents on their way somewhere (seek, region) along the designer's
+// field; an idle agent stands and fleeing or flowing ones keep their own direction, as under the
+// harmonic planner. An idle agent walked along a uniform wind out of the world.
+TEST(FieldPlanner, OnlySeekAndRegionGoalsFollowTheField) {
+  FieldPlannerParameters p;
+  p.field.origin = geometry::Vec2(-10, -10);
+  p.field.spacing = 20;
+  p.field.nx = p.field.ny = 2;
+  p.field.vectors.assign(4, geometry::Vec2(1, 0));  // a uniform wind towards +x
+  FieldPlanner planner(p);
+  sim::World w;
+  w.bounds = {sim::Vec3(-10, -10, -1), sim::Vec3(10, 10, 1)};
+  const auto add = [&](sim::Goal g) {
+    sim::Agent a;
+    a.id = static_cast<sim::AgentIndex>(w.agents.size());
+    a.goals.push_back(g);
+    w.agents.push_back(a);
+  };
+  sim::Goal seek;
+  seek.target.point = sim::Vec3(0, 5, 0);
+  add(seek);
+  sim::Goal region;
+  region.kind = sim::Goal::Kind::SeekRegion;
+  region.region = {{-1, 4}, {1, 6}};
+  add(region);
+  sim::Goal idle;
+  idle.kind = sim::Goal::Kind::Idle;
+  idle.timeDuration = 10;
+  add(idle);
+  sim::Goal flee;
+  flee.kind = sim::Goal::Kind::Flee;
+  flee.target.point = sim::Vec3(-3, 0, 0);
+  flee.timeDuration = 10;
+  add(flee);
+  sim::Goal flow;
+  flow.kind = sim::Goal::Kind::FlowDirection;
+  flow.direction = sim::Vec3(0, 1, 0);
+  flow.timeDuration = 10;
+  add(flow);
+  planner.prepare(w);
+  environment::BruteForceProvider provider;
+  provider.reset(w);
+  std::vector<sim::Vec3> goals(w.agents.size(), sim::Vec3::Constant(7));
+  planner.plan(w, provider, goals);
+  EXPECT_TRUE(goals[0].isApprox(sim::Vec3(1, 0, 0))) << goals[0].transpose();
+  EXPECT_TRUE(goals[1].isApprox(sim::Vec3(1, 0, 0))) << goals[1].transpose();
+  for (std::size_t i = 2; i < goals.size(); ++i)
+    EXPECT_EQ(goals[i], sim::directGoalDirection(w, w.agents[i])) << i;
+  EXPECT_TRUE(goals[2].isZero());
+  EXPECT_GT(goals[3].x(), 0.9);  // away from (−3, 0)
+  EXPECT_GT(goals[4].y(), 0.9);
 }
 
 }  // namespace steer::planning

@@ -3,6 +3,8 @@
 /// input"): a user velocity field on a regular grid, sampled at the agent's predicted position
 /// as in Reynolds' flow-field following (reynolds-1999, "flow field following").
 ///
+/// Agents whose current goal is seek or region follow the field; idle, flee and flow goals keep
+/// their own direction (standing, fleeing, the flow), as under the harmonic planner.
 /// The agent follows the field everywhere, also with its target in sight: a designer's field is
 /// the direction wanted (§6.1: "effects that might not be normal or expected, but that are
 /// desired"), where the paper feeds the *harmonic* field in only "whenever the target is not in
@@ -40,7 +42,8 @@ class FieldPlanner final : public sim::Planner {
  public:
   explicit FieldPlanner(FieldPlannerParameters parameters) : parameters_(std::move(parameters)) {}
   std::string_view name() const override { return "field"; }
-  /// Agents with a goal follow the field; where it is zero they head straight for the goal.
+  /// Agents seeking a target or region follow the field; where it is zero they head straight for
+  /// the goal. Other goals get their own direction (sim::directGoalDirection).
   void plan(const sim::World& world, const sim::NeighborProvider& environment, std::span<sim::Vec3> goals) override;
 
  private:

@@ -52,8 +52,9 @@ struct TargetRegion {
 };
 
 /// Copy of `raster` whose cells covered by the target are Target (overriding obstacles). The
-/// cell containing a disc's centre is always a Target (on the grid's upper edges, the last cell),
-/// so every target has at least one cell when it lies inside the grid or on its edge.
+/// cell containing the target's centre is always a Target (on the grid's upper edges, the last
+/// cell; a box reaching out of the grid, the point of box ∩ grid nearest its centre), so every
+/// target that lies inside the grid, on its edge or, for a box, reaches into it has a cell.
 Raster withTarget(const Raster& raster, const TargetRegion& target);
 
 }  // namespace steer::planning

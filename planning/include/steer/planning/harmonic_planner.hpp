@@ -44,7 +44,9 @@ class HarmonicFieldSet {
   /// What the solves found, summed over the fields (in the planner's report()):
   /// fields, fields_from_cache, fields_not_converged, field_iterations, field_final_update (the
   /// largest), field_solve_seconds (of the solves this run made), field_free_cells,
-  /// field_local_minimum_cells and field_disconnected_cells (countLocalMinima). A field whose
+  /// field_local_minimum_cells and field_disconnected_cells (countLocalMinima), and
+  /// agents_cut_off_at_start (agents whose first static target's field gives no direction where
+  /// they start: cut off from it, so they head straight for it). A field whose
   /// solve stopped at its iteration cap, or that has local-minimum cells, can hold agents still
   /// ("converged" is the solver's stopping rule only: see docs/experiments.md).
   std::vector<sim::PlannerFigure> figures() const;
@@ -65,6 +67,7 @@ class HarmonicFieldSet {
   std::map<Key, std::shared_ptr<const HarmonicField>> fields_;
   std::map<Key, LocalMinimaReport> minima_;
   std::size_t cacheHits_ = 0;
+  std::size_t agentsCutOff_ = 0;
   double solveSeconds_ = 0.0;
 };
 
