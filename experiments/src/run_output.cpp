@@ -45,6 +45,7 @@ void TrajectoryRecorder::onStart(const sim::World& world, const sim::Planner& pl
   pvd_ = std::make_unique<viz::PvdSeriesWriter>(folder_, "run");
   modeTraces_.assign(world.agents.size(), {});
   nextFrameTime_ = world.time;
+  planner_ = &planner;
   planned_ = false;  // the row and frame at the start carry no mode
   record(world, planner);
   planned_ = true;
@@ -53,7 +54,7 @@ void TrajectoryRecorder::onStart(const sim::World& world, const sim::Planner& pl
 void TrajectoryRecorder::record(const sim::World& world, const sim::Planner& planner) {
   std::string out;
   for (const auto& a : world.agents) {
-    if (!a.enabled && a.finishTime < world.time - 1e-12) continue;  // gone before this instant
+    if (!present(a, world.time)) continue;  // gone before this instant
     const std::string_view mode = planned_ ? planner.mode(a.id) : std::string_view();
     auto& trace = modeTraces_[a.id];
     if (!mode.empty() && (trace.empty() || trace.back().mode != mode)) trace.push_back({decidedAt_, std::string(mode)});
@@ -89,7 +90,9 @@ void TrajectoryRecorder::record(const sim::World& world, const sim::Planner& pla
 void TrajectoryRecorder::frame(const sim::World& world, const sim::Planner& planner) {
   std::vector<viz::AgentSample> samples;
   for (const auto& a : world.agents) {
-    if (!a.enabled) continue;
+    // The rows' rule: an agent arriving now is drawn where it arrived (frames left it out, so
+    // none showed an agent at its goal).
+    if (!present(a, world.time)) continue;
     viz::AgentSample s;
     s.id = a.id;
     s.position = a.state.position;
@@ -103,13 +106,17 @@ void TrajectoryRecorder::frame(const sim::World& world, const sim::Planner& plan
     samples.push_back(s);
   }
   pvd_->addFrame(world.time, samples);
+  lastFrameTime_ = world.time;
 }
 
 void TrajectoryRecorder::onStep(const sim::World& world, const sim::Planner& planner, std::span<const sim::Vec3>) {
   record(world, planner);
 }
 
-void TrajectoryRecorder::onFinish(const sim::World&) {
+void TrajectoryRecorder::onFinish(const sim::World& world) {
+  // The series ends with the run's last state, also when the end falls between two frame times
+  // (a run ending when every agent arrived, or a duration off the schedule).
+  if (planner_ != nullptr && lastFrameTime_ < world.time) frame(world, *planner_);
   csv_.close();
   if (!csv_) throw std::runtime_error("cannot finish " + (folder_ / "trajectories.csv").string());
   pvd_->finish();

@@ -429,6 +429,59 @@ TEST(SteerCommand, RunWritesEveryOutputOfTheContract) {
   fs::remove_all(out);
 }
 
+namespace {
+// The (time, file) pairs of a run.pvd, in order.
+std::vector<std::pair<double, std::string>> pvdFrames(const fs::path& pvd) {
+  std::vector<std::pair<double, std::string>> frames;
+  const std::string text = steer::test::slurp(pvd);
+  for (std::size_t at = text.find("<DataSet"); at != std::string::npos; at = text.find("<DataSet", at + 1)) {
+    const auto t = text.find("timestep=\"", at) + 10, f = text.find("file=\"", at) + 6;
+    frames.emplace_back(std::stod(text.substr(t, text.find('"', t) - t)), text.substr(f, text.find('"', f) - f));
+  }
+  return frames;
+}
+int vtpPoints(const fs::path& vtp) {
+  const std::string text = steer::test::slurp(vtp);
+  const auto at = text.find("NumberOfPoints=\"") + 16;
+  return std::stoi(text.substr(at, text.find('"', at) - at));
+}
+}  // namespace
+
+// The ParaView series shows what trajectories.csv holds: a point per row of the frame's time,
+// also for an agent arriving at that instant (frames left it out, so none showed an agent at its
+// goal), and a last frame with the run's end state whatever the frame interval (a run ending off
+// the schedule had none).
+TEST(SteerCommand, TheFramesShowTheRowsOfTheirTimeAndTheEnd) {
+  const fs::path dir = scratchDir("frames");
+  const std::string trap = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/u_trap.yaml --planner harmonic --quiet ";
+  ASSERT_EQ(runSteer("run " + trap + "--frame-interval 0.05 --out " + (dir / "every").string()).status, 0);
+  const std::string csv = steer::test::slurp(dir / "every" / "trajectories.csv");
+  std::map<std::string, int> rowsAt;  // rows per time, by the time's text
+  for (std::size_t at = csv.find('\n') + 1; at < csv.size(); at = csv.find('\n', at) + 1) ++rowsAt[csv.substr(at, csv.find(',', at) - at)];
+  const auto frames = pvdFrames(dir / "every" / "run.pvd");
+  ASSERT_EQ(frames.size(), rowsAt.size());
+  std::size_t k = 0;
+  double lastRowTime = 0.0;
+  for (const auto& [time, rows] : rowsAt) lastRowTime = std::max(lastRowTime, std::stod(time));
+  for (const auto& [time, file] : frames) {
+    std::ostringstream text;
+    text.precision(17);
+    text << time;
+    const auto it = std::find_if(rowsAt.begin(), rowsAt.end(), [&](const auto& r) { return std::stod(r.first) == time; });
+    ASSERT_NE(it, rowsAt.end()) << time;
+    EXPECT_EQ(vtpPoints(dir / "every" / file), it->second) << "frame " << k++ << " at " << text.str();
+  }
+  EXPECT_EQ(frames.back().first, lastRowTime);
+  EXPECT_EQ(vtpPoints(dir / "every" / frames.back().second), 1) << "the agent where it arrived";
+  // One frame interval longer than the run: the start and the end.
+  ASSERT_EQ(runSteer("run " + trap + "--frame-interval 100 --out " + (dir / "sparse").string()).status, 0);
+  const auto sparse = pvdFrames(dir / "sparse" / "run.pvd");
+  ASSERT_EQ(sparse.size(), 2u);
+  EXPECT_EQ(sparse.front().first, 0.0);
+  EXPECT_EQ(sparse.back().first, lastRowTime);
+  fs::remove_all(dir);
+}
+
 TEST(SteerCommand, AFewHundredAgentsFromAnAgentRegionRun) {
   const fs::path out = scratchDir("crowd");
   const auto r = runSteer("run " + kData + "/steersuite/crowd_region_300.xml --model straight --neighbors brute --quiet"

@@ -43,11 +43,16 @@ class TrajectoryRecorder final : public sim::StepObserver {
  private:
   void record(const sim::World& world, const sim::Planner& planner);
   void frame(const sim::World& world, const sim::Planner& planner);
+  // Whether agent `a` is in the world at this instant: enabled, or leaving now (its goals
+  // completed in the step that ended at world.time: it has a last row, and a last point).
+  static bool present(const sim::Agent& a, double time) { return a.enabled || !(a.finishTime < time - 1e-12); }
   std::int32_t modeIndex(std::string_view mode);
 
   std::filesystem::path folder_;
   double frameInterval_;
   double nextFrameTime_ = 0.0;
+  double lastFrameTime_ = -1.0;             // the time of the last frame written
+  const sim::Planner* planner_ = nullptr;  // for the closing frame (onFinish gets no planner)
   std::ofstream csv_;
   std::unique_ptr<viz::PvdSeriesWriter> pvd_;
   std::vector<std::string> modeNames_;
