@@ -389,6 +389,41 @@ TYPED_TEST(Conformance2D, ContactsOfACollidingCrowdEqualTheOracle) {
   EXPECT_GT(contacts, world.agents.size());
 }
 
+// Bodies wider than their near discs (near radius 0.3 spacings, bodies of 1.2: two bodies touch
+// 2.4 apart, far outside each other's disc, often with other agents between them): contacts are
+// between bodies, not near sets, and the kinetic provider, whose pair certificates ride on the
+// near sets and their neighbours, missed ~60 % of them in a dense crowd.
+TYPED_TEST(Conformance2D, ContactsOfBodiesWiderThanTheirNearDiscsEqualTheOracle) {
+  auto settings = crowd(600 / kScale, 6, 0.3, 47);
+  settings.bodyRadius = 1.2;  // overlapping bodies: touching pairs with other agents between them
+  settings.nearRadius = 0.3;
+  bench::CrowdMotion motion(settings);
+  TypeParam provider;
+  std::size_t contacts = 0;
+  test::compareWithOracle(motion.world(), provider, 30, [&](sim::World&, int) { motion.step(); }, &contacts);
+  EXPECT_GT(contacts, motion.world().agents.size());
+}
+
+// Two bodies moving side by side at their reach (radii 0.5), as a run of the straight model
+// left them: 1 + 4e-16 apart at the start of the step, exactly 1 at its end. The oracle counts
+// the touch at the step's end; the kinetic provider wrote the relative motion with other
+// operations, (p1 − p0) − (q1 − q0), whose rounding said they did not approach, and missed it.
+TYPED_TEST(Conformance2D, AContactAtTheEdgeOfRoundingEqualsTheOracle) {
+  sim::World w;
+  w.bounds = {Vec3(-30, -30, -1), Vec3(30, 30, 1)};
+  w.agents = {agentAt(0.8600000000000018, 3, 1.0), agentAt(1.860000000000002, 3, 1.0)};
+  for (auto& a : w.agents) a.radius = 0.5;
+  numberAgents(w);
+  w.refreshPieces();
+  TypeParam provider;
+  std::size_t contacts = 0;
+  test::compareWithOracle(w, provider, 1, [&](sim::World& world, int) {
+    world.agents[0].state.position = Vec3(0.9250000000000019, 3, 0);
+    world.agents[1].state.position = Vec3(1.925000000000002, 3, 0);
+  }, &contacts);
+  EXPECT_EQ(contacts, 1u);
+}
+
 // One agent (the last, so that its partners come before it) jumps across the crowd in every step,
 // through walls and bodies: its contacts are looked for against everyone, and its jump must not
 // widen everyone else's search.

@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "kinetic_certificates.hpp"
+#include "steer/environment/collision.hpp"
 #include "steer/geometry/distance.hpp"
 
 namespace steer::environment::kinetic {
@@ -226,10 +227,13 @@ void NearSets::pairContact(std::uint32_t p, std::uint32_t q, double d) {
   const bool pFirst = s_.ext(p) < s_.ext(q);
   const std::uint32_t ia = pFirst ? p : q, ib = pFirst ? q : p;
   const std::uint32_t a = s_.ext(ia), b = s_.ext(ib);
-  const Vec2 rel0 = s_.v[ia].prev - s_.v[ib].prev;
-  const Vec2 relU = (s_.xy(ia) - s_.v[ia].prev) - (s_.xy(ib) - s_.v[ib].prev);
-  const double tau = firstTouchPoint(rel0, relU, s_.bodyRadius(ia) + s_.bodyRadius(ib));
-  if (tau >= 0.0) contacts_->push_back({a, b, 0, false, t0_ + tau * dt_});
+  // The oracle's function on the same operands, so that a contact at the edge of rounding (two
+  // bodies side by side at exactly their reach, 1 ± 4e-16 apart) is found by both or by neither:
+  // the relative motion written as (p1 − p0) − (q1 − q0) differed from its (p1 − q1) − (p0 − q0)
+  // in the last bits, and a contact the oracle saw was missed.
+  const auto tau = firstContactPoints(geometry::lift(s_.v[ia].prev), geometry::lift(s_.xy(ia)), geometry::lift(s_.v[ib].prev),
+                                      geometry::lift(s_.xy(ib)), s_.bodyRadius(ia) + s_.bodyRadius(ib));
+  if (tau) contacts_->push_back({a, b, 0, false, t0_ + *tau * dt_});
 }
 
 // =============================================================================================
