@@ -2,9 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <boost/numeric/odeint.hpp>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -42,9 +44,17 @@ viz::ChartSeries curve(std::string name, const std::vector<double>& x, auto&& f,
   return s;
 }
 
+// A parameter's value in a title: "%g" (the first four characters of std::to_string gave
+// "a = 0.00" for 0.004 and "a = 123." for 123).
+std::string shortNumber(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
 viz::LineChart fig2a(const PlotOptions& o) {
   viz::LineChart c;
-  c.title = "Fig. 2(a): target attractor f_tar = -a sin(phi - psi), a = " + std::to_string(o.a).substr(0, 4);
+  c.title = "Fig. 2(a): target attractor f_tar = -a sin(phi - psi), a = " + shortNumber(o.a);
   c.xLabel = "phi - psi (rad)";
   c.yLabel = "dphi/dt (rad/s)";
   const auto x = linspace(-std::numbers::pi, std::numbers::pi, kSamples);
@@ -72,17 +82,21 @@ viz::LineChart fig2b(const PlotOptions& o) {
 
 viz::LineChart fig5(const PlotOptions& o) {
   viz::LineChart c;
-  c.title = "Fig. 5: courage mappings d0 (8) and d1 (9)(10)";
+  c.title = "Fig. 5: d0 (8), d1 (9)(10), d0base = " + shortNumber(o.d0Base) + " m, d1base = " + shortNumber(o.d1Base) + " m";
   c.xLabel = "courage";
   c.yLabel = "distance (m)";
   const auto x = linspace(0.0, 1.0, 201);
   c.series.push_back(curve("d0 (8), prose", x, [&](double co) {
     return local::courageToD0(co, o.d0Base, local::CourageMapping::Prose); }, 0));
-  c.series.push_back(curve("d1 (9)(10)", x, [&](double co) { return local::courageToD1(co, o.d1Base, 0.0); }, 1));
+  c.series.push_back(curve("d1 (9)(10), v0 = 0", x, [&](double co) { return local::courageToD1(co, o.d1Base, 0.0); }, 1));
   if (o.printed)
     c.series.push_back(curve("d0 (8), printed", x, [&](double co) {
       return local::courageToD0(co, o.d0Base, local::CourageMapping::Printed); }, 2));
   c.xRange = std::make_pair(0.0, 1.0);
+  // Room above the curves' flat tops (d1 = d1base for courage < 0.5 ran along the frame).
+  double top = 0.0;
+  for (const auto& s : c.series) top = std::max(top, *std::max_element(s.y.begin(), s.y.end()));
+  if (top > 0.0) c.yRange = std::make_pair(0.0, 1.1 * top);
   return c;
 }
 
@@ -156,8 +170,8 @@ void addPlotOptions(CLI::App& app, PlotOptions& o) {
   app.add_option("--distance", o.distance, "fig2b: obstacle distance r (m)")->check(CLI::NonNegativeNumber);
   app.add_option("--d0", o.d0, "fig2b: decay length d0 (m)")->check(CLI::NonNegativeNumber);
   app.add_option("--delta", o.delta, "fig2b: safety margin delta (rad)")->check(CLI::PositiveNumber);
-  app.add_option("--d0base", o.d0Base, "fig5: d0base (m)")->check(CLI::NonNegativeNumber);
-  app.add_option("--d1base", o.d1Base, "fig5: d1base (m)")->check(CLI::NonNegativeNumber);
+  app.add_option("--d0base", o.d0Base, "fig5: d0base (m; default 1, the paper's Fig. 5; the model's d0_base is 8)")->check(CLI::NonNegativeNumber);
+  app.add_option("--d1base", o.d1Base, "fig5: d1base (m; default 1)")->check(CLI::NonNegativeNumber);
   app.add_flag("--printed", o.printed, "fig5: also the printed form of (8), k = 2 ln(d0base + 1)");
   app.add_option("--alpha1", o.alpha1, "weights: alpha1")->check(CLI::PositiveNumber);
   app.add_option("--alpha2", o.alpha2, "weights: alpha2")->check(CLI::PositiveNumber);

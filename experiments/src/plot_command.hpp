@@ -22,8 +22,9 @@ struct PlotOptions {
   double d0 = 6.0;        ///< d0 (m)
   double delta = 0.8;     ///< δ (rad)
   // fig5
-  double d0Base = 8.0;  ///< d0base (m)
-  double d1Base = 8.0;  ///< d1base (m); the paper uses d0base for both
+  // The paper's Fig. 5 uses d0base = 1 (without a unit) for both; the model's default is 8 m.
+  double d0Base = 1.0;  ///< d0base (m)
+  double d1Base = 1.0;  ///< d1base (m)
   bool printed = false;  ///< also the printed form of (8)
   // weights: the coefficients of (4)
   double alpha1 = 0.3, alpha2 = 0.5, gamma12 = 0.1353352832366127, gamma21 = 0.05;

@@ -36,18 +36,19 @@ struct Box {
   bool valid() const { return min.x() <= max.x() && min.y() <= max.y(); }
 };
 
-// Where a seek goal's target is at time t, when it is a point or moves on a path.
-bool goalPoint(const sim::World& world, const sim::Goal& g, double t, Vec2& out) {
-  if (g.kind == sim::Goal::Kind::SeekRegion) {
-    out = 0.5 * (g.region.min + g.region.max);
-    return true;
-  }
+// Where a seek goal's target is at time t, when it is a point or moves on a path. (Region goals
+// are drawn as their boxes: a disc at the box's centre read as a target the agents missed.)
+bool goalPoint(const sim::Goal& g, double t, Vec2& out) {
   if (g.kind != sim::Goal::Kind::Seek) return false;
   if (g.target.kind == sim::Target::Kind::Point) out = xy(g.target.point);
   else if (g.target.kind == sim::Target::Kind::Path) out = xy(g.target.path.at(t));
   else return false;
-  (void)world;
   return true;
+}
+
+// The outline of an axis-aligned rectangle, as a closed polyline.
+viz::ScenePolyline rectangle(const Vec2& lo, const Vec2& hi, viz::Rgb colour, float width) {
+  return {{lo, {hi.x(), lo.y()}, hi, {lo.x(), hi.y()}, lo}, {}, colour, width};
 }
 
 // A region goal in 3D: the edges of its box (its x-y rectangle over [z0, z1]), in the targets' colour.
@@ -99,6 +100,9 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   scene.height = o.height;
   Box box;
 
+  // The world's bounds, thin: where the world ends when no wall says so.
+  scene.polylines.push_back(rectangle(xy(world.bounds.min), xy(world.bounds.max), kWorldBoundsColour, 1.0f));
+
   // Obstacles: solids as polygons, walls as thick lines, balls as discs.
   std::vector<Vec2> extent;
   for (const sim::Obstacle& ob : world.obstacles) {
@@ -124,11 +128,15 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
     viz::ScenePolyline line;
     line.colour = still ? colour : viz::Rgb{170, 170, 170};
     line.width = still ? 2.5f : 1.5f;
+    // The view is fitted to the whole run, in every frame alike: fitted to the trail so far,
+    // static things moved from one frame to the next (and in a video). With near disks drawn,
+    // they are in the view too.
+    const double reach = !still && o.nearDisks && agent ? std::max(radius, agent->nearRadius) : radius;
     for (const auto& s : track) {
-      if (!still && s.t > frameTime + 1e-9) break;
+      box.add(xy(s.position), reach);
+      if (!still && s.t > frameTime + 1e-9) continue;
       line.points.push_back(xy(s.position));
       if (bySpeed && still) line.values.push_back(std::abs(s.speed));
-      box.add(xy(s.position), radius);
     }
     if (line.points.size() >= 2) scene.polylines.push_back(std::move(line));
     if (track.empty()) continue;
@@ -147,16 +155,28 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
     for (const auto& e : frameTriangulation(scenario, tracks, frameTime)) {
       scene.polylines.push_back({{e.a, e.b}, {}, e.constrained ? kConstrainedEdgeColour : kTriangulationColour,
                                  e.constrained ? 3.0f : 1.0f, true});
-      box.add(e.a);
-      box.add(e.b);
     }
   }
 
-  // Goals: each seek goal's target point, drawn on top.
+  // Goals, drawn on top: each seek goal's target point (a target moving on a path: its path,
+  // and where it is at the frame's time, or at the start in the still), each region's box.
   for (const auto& agent : world.agents) {
     for (const auto& g : agent.goals) {
+      if (g.kind == sim::Goal::Kind::SeekRegion) {
+        scene.polylines.push_back(rectangle(g.region.min, g.region.max, kTargetColour, 2.5f));
+        box.add(g.region.min);
+        box.add(g.region.max);
+        continue;
+      }
+      if (g.kind == sim::Goal::Kind::Seek && g.target.kind == sim::Target::Kind::Path) {
+        viz::ScenePolyline path{{}, {}, kTargetColour, 1.0f};
+        for (const auto& w : g.target.path.waypoints) path.points.push_back(xy(w));
+        if (g.target.path.loop && path.points.size() > 2) path.points.push_back(path.points.front());
+        for (const Vec2& p : path.points) box.add(p);
+        if (path.points.size() >= 2) scene.polylines.push_back(std::move(path));
+      }
       Vec2 p;
-      if (!goalPoint(world, g, still ? 0.0 : frameTime, p)) continue;
+      if (!goalPoint(g, still ? 0.0 : frameTime, p)) continue;
       const double r = std::max(0.3, g.reachRadius > 0 ? g.reachRadius : agent.radius);
       scene.discs.push_back({p, r, kTargetColour, true});
       box.add(p, r);

@@ -2,7 +2,9 @@
 // `steer render RUN_DIR [--frames N] [--color agent|speed] [--video] [--out DIR]`: pictures of a
 // finished run, from its trajectories.csv and its scenario (summary.json names it): a still of
 // the whole run (OUT/trajectories.png) and N evenly spaced frames (OUT/frame_NNNN.png) with the
-// agents as oriented glyphs, their bodies and near disks. 3D runs are drawn from above (x–y).
+// agents as oriented glyphs, their bodies and near disks. 2D runs are drawn from above, every
+// frame in one view of the whole run, with the world's bounds, region goals as their boxes and
+// path targets with their paths; 3D runs in perspective (the scenario's camera, or one framing it).
 #include <map>
 #include <string>
 #include <vector>

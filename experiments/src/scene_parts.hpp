@@ -11,6 +11,8 @@ namespace steer::experiments {
 inline constexpr viz::Rgb kTargetColour{220, 20, 60};
 inline constexpr viz::Rgb kStartColour{30, 30, 30};
 inline constexpr viz::Rgb kObstacleColour{110, 110, 110};
+/// The world's bounds (a thin outline, lighter than the obstacles).
+inline constexpr viz::Rgb kWorldBoundsColour{185, 185, 185};
 
 /// Draws `obstacle` shifted by `offset` (m) into `scene`: solids as polygons, walls as thick
 /// lines, balls as 48-gons. Appends to `extent` points whose bounding box covers what was drawn.

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <filesystem>
 #include <numbers>
+#include <string>
+#include <utility>
 
 #include "plot_command.hpp"
 #include "png_image.hpp"
@@ -56,6 +58,31 @@ TEST(PlotData, Fig2aIsTheLocalLayersAttractor) {
   for (std::size_t i = 0; i < s.x.size(); i += 37) EXPECT_DOUBLE_EQ(s.y[i], local::targetAttractor(s.x[i], 1.5));
   EXPECT_NEAR(s.x.front(), -std::numbers::pi, 1e-12);
   EXPECT_NEAR(s.x.back(), std::numbers::pi, 1e-12);
+}
+
+// The title gives the parameter as given: the first four characters of std::to_string made
+// 0.004 "0.00" and 123 "123.".
+TEST(PlotData, TitlesGiveTheParametersAsGiven) {
+  PlotOptions o;
+  o.figure = "fig2a";
+  for (const auto& [a, text] : {std::pair{0.004, "a = 0.004"}, std::pair{123.0, "a = 123"}, std::pair{1.5, "a = 1.5"}}) {
+    o.a = a;
+    const std::string title = plotChart(o).title;
+    EXPECT_EQ(title.substr(title.size() - std::string(text).size()), text) << title;
+  }
+}
+
+// By default Fig. 5 is the paper's: d0base = 1 (the model's default d0_base is 8 m), so the
+// prose mapping (8) runs from d0(0) = 1 down to d0(1) = 0, and d1 (9)(10) from 1, as printed.
+TEST(PlotData, Fig5IsThePapersByDefault) {
+  PlotOptions o;
+  o.figure = "fig5";
+  const auto chart = plotChart(o);
+  ASSERT_GE(chart.series.size(), 2u);
+  EXPECT_NEAR(chart.series[0].y.front(), 1.0, 1e-12);
+  EXPECT_NEAR(chart.series[0].y.back(), 0.0, 1e-12);
+  EXPECT_NEAR(chart.series[1].y.front(), 1.0, 1e-12);
+  EXPECT_NE(chart.title.find("d0base = 1 m"), std::string::npos) << chart.title;
 }
 
 TEST(PlotData, Fig2bRepellerIsOddAndPeaksNearTheHalfAngle) {

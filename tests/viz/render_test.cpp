@@ -11,6 +11,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -18,6 +19,7 @@
 
 #include "png_image.hpp"
 #include "render_command.hpp"
+#include "scene_parts.hpp"
 #include "steer/experiments/run_command.hpp"
 #include "steer/experiments/scenario.hpp"
 
@@ -275,6 +277,37 @@ TEST_F(RenderTest, ParaViewSeriesReadsBackToTheTrajectories) {
   }
   EXPECT_GE(frames, 10);  // 12 s at one frame a second
   EXPECT_GE(points, 10);
+}
+
+// Every frame of a run is seen from one view (fitted to the trail so far, static things moved
+// between frames, and in a video), the world's bounds are drawn, and a region goal is its box,
+// not a disc at its centre (which read as a target the agents missed).
+TEST(RenderScene, FramesShareOneViewAndRegionGoalsAreBoxes) {
+  const fs::path run = fs::temp_directory_path() / ("steer_viz_render_theater_" + std::to_string(::getpid()));
+  fs::remove_all(run);
+  Scenario scenario = loadScenario(STEER_SOURCE_DIR "/experiments/scenarios/theater.yaml");
+  scenario.settings.duration = 6.0;
+  runScenario(scenario, run, {1.0});
+  const auto tracks = readTrajectories((run / "trajectories.csv").string());
+  RenderOptions o;
+  const viz::Scene first = runScene(scenario, tracks, o, 0.5), last = runScene(scenario, tracks, o, 5.5);
+  EXPECT_EQ(first.min, last.min);
+  EXPECT_EQ(first.max, last.max);
+  const sim::Goal& goal = scenario.world.agents.at(0).goals.at(0);
+  ASSERT_EQ(goal.kind, sim::Goal::Kind::SeekRegion);
+  const viz::Scene still = runScene(scenario, tracks, o, -1.0);
+  const auto hasRectangle = [&](const Vec2& lo, const Vec2& hi, viz::Rgb colour) {
+    return std::any_of(still.polylines.begin(), still.polylines.end(), [&](const viz::ScenePolyline& l) {
+      return l.colour == colour && l.points.size() == 5 && l.points[0] == lo && l.points[2] == hi;
+    });
+  };
+  EXPECT_TRUE(hasRectangle(goal.region.min, goal.region.max, kTargetColour));
+  EXPECT_TRUE(hasRectangle(geometry::xy(scenario.world.bounds.min), geometry::xy(scenario.world.bounds.max), kWorldBoundsColour));
+  const Vec2 centre = 0.5 * (goal.region.min + goal.region.max);
+  EXPECT_TRUE(std::none_of(still.discs.begin(), still.discs.end(), [&](const viz::SceneDisc& d) {
+    return d.colour == kTargetColour && (d.centre - centre).norm() < 1e-9;
+  }));
+  fs::remove_all(run);
 }
 
 }  // namespace
