@@ -197,11 +197,21 @@ void writeScene(const std::string& path, const Scene& s) {
     bar->SetTitle(s.field ? s.field->title.c_str() : s.valuesTitle.c_str());
     bar->SetNumberOfLabels(5);
     bar->SetOrientationToVertical();
-    bar->SetPosition(0.90, 0.1);
-    bar->SetWidth(0.08);
-    bar->SetHeight(0.8);
+    // Fonts of fixed size: scaled to the bar's narrow box, the title came out ~7 px high and sat
+    // on the top label. The bar stops below the title's line.
+    bar->UnconstrainedFontSizeOn();
+    bar->SetPosition(0.86, 0.08);
+    bar->SetWidth(0.13);
+    bar->SetHeight(0.74);
+    bar->SetBarRatio(0.25);
+    bar->SetVerticalTitleSeparation(6);
     bar->GetTitleTextProperty()->SetColor(0, 0, 0);
+    bar->GetTitleTextProperty()->SetFontSize(13);
+    bar->GetTitleTextProperty()->SetBold(false);
+    bar->GetTitleTextProperty()->SetItalic(false);
     bar->GetLabelTextProperty()->SetColor(0, 0, 0);
+    bar->GetLabelTextProperty()->SetFontSize(12);
+    bar->GetLabelTextProperty()->SetItalic(false);
     renderer->AddActor2D(bar);
   }
   addTitle(renderer, s.title, s.height);
