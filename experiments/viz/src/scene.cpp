@@ -206,11 +206,13 @@ void writeScene(const std::string& path, const Scene& s) {
     bar->SetBarRatio(0.25);
     bar->SetVerticalTitleSeparation(6);
     bar->GetTitleTextProperty()->SetColor(0, 0, 0);
-    bar->GetTitleTextProperty()->SetFontSize(13);
+    // 13 px on a 900-px picture; smaller on narrow ones, where the title would reach past the edge.
+    const int titleSize = std::clamp(static_cast<int>(std::lround(s.width / 70.0)), 8, 13);
+    bar->GetTitleTextProperty()->SetFontSize(titleSize);
     bar->GetTitleTextProperty()->SetBold(false);
     bar->GetTitleTextProperty()->SetItalic(false);
     bar->GetLabelTextProperty()->SetColor(0, 0, 0);
-    bar->GetLabelTextProperty()->SetFontSize(12);
+    bar->GetLabelTextProperty()->SetFontSize(std::min(titleSize, 12));
     bar->GetLabelTextProperty()->SetItalic(false);
     renderer->AddActor2D(bar);
   }
