@@ -58,8 +58,10 @@ viz::Scene fieldScene(const Scenario& scenario, const planning::HarmonicField& f
   scene.height = o.height;
   scene.min = grid.origin;
   scene.max = grid.origin + grid.h * Vec2(grid.nx, grid.ny);
-  // Room on the right for the colour bar.
+  // Room on the right for the colour bar, and above for the title (a square world filled the
+  // picture's height and the title was written over the map).
   scene.max.x() += 0.22 * (scene.max.x() - scene.min.x());
+  scene.max.y() += 0.08 * (scene.max.y() - scene.min.y());
 
   // Which scale: log10(1 − λ) of the free cells connected to the target.
   std::vector<double> logs;

@@ -348,6 +348,10 @@ int renderCommand(const RenderOptions& o) {
       if (t.empty()) break;
       char name[48];
       std::snprintf(name, sizeof name, "at_%.2f.png", at);
+      // A time past the run's end draws its last state, and says so (it did so silently).
+      if (at > t.back() + 1e-9)
+        std::cerr << "steer render: note: --at " << at << " is after the run's end (t = " << t.back()
+                  << " s): " << name << " shows the end\n";
       picture(out / name, std::clamp(at, t.front(), t.back()));
     }
     if (o.video) {
