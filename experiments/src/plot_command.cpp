@@ -138,7 +138,7 @@ viz::LineChart weights(const PlotOptions& o) {
   stable.name = "stable fixed point";
   unstable.name = "unstable fixed point";
   stable.points = unstable.points = true;
-  stable.width = unstable.width = 12.0f;
+  stable.width = unstable.width = 9.0f;  // 12 px spilled out of the legend's box
   stable.colour = viz::paletteColour(1);
   unstable.colour = viz::paletteColour(2);
   for (auto kind : {local::FixedPoint::Off, local::FixedPoint::ObstacleOnly, local::FixedPoint::TargetOnly,
@@ -151,8 +151,9 @@ viz::LineChart weights(const PlotOptions& o) {
   }
   for (auto* s : {&stable, &unstable})
     if (!s->x.empty()) c.series.push_back(std::move(*s));
-  c.xRange = std::make_pair(0.0, 1.25);
-  c.yRange = std::make_pair(0.0, 1.25);
+  // Below 0 too: the fixed points on the axes, (0, 0), (1, 0) and (0, 1), were cut in half.
+  c.xRange = std::make_pair(-0.05, 1.25);
+  c.yRange = std::make_pair(-0.05, 1.25);
   return c;
 }
 
