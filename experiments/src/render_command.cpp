@@ -114,8 +114,9 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   double maxSpeed = 0.0;
   for (const auto& [id, track] : tracks)
     for (const auto& s : track) maxSpeed = std::max(maxSpeed, std::abs(s.speed));
+  // Trails coloured by speed in the still and in the frames alike (the frames' trails were grey).
   const bool bySpeed = o.color == "speed";
-  if (bySpeed && still) {
+  if (bySpeed) {
     scene.valueMin = 0.0;
     scene.valueMax = maxSpeed > 0 ? maxSpeed : 1.0;
     scene.valuesTitle = "speed (m/s)";
@@ -136,7 +137,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
       box.add(xy(s.position), reach);
       if (!still && s.t > frameTime + 1e-9) continue;
       line.points.push_back(xy(s.position));
-      if (bySpeed && still) line.values.push_back(std::abs(s.speed));
+      if (bySpeed) line.values.push_back(std::abs(s.speed));
     }
     if (line.points.size() >= 2) scene.polylines.push_back(std::move(line));
     if (track.empty()) continue;
@@ -191,7 +192,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   const double margin = 0.05 * std::max({hi.x() - lo.x(), hi.y() - lo.y(), 1.0});
   scene.min = lo - Vec2::Constant(margin);
   scene.max = hi + Vec2::Constant(margin);
-  if (bySpeed && still) scene.max.x() += 0.2 * (scene.max.x() - scene.min.x());  // room for the colour bar
+  if (bySpeed) scene.max.x() += 0.2 * (scene.max.x() - scene.min.x());  // room for the colour bar
   char title[200];
   if (still) std::snprintf(title, sizeof title, "%s: trajectories", scenario.name.c_str());
   else std::snprintf(title, sizeof title, "%s: t = %.2f s", scenario.name.c_str(), frameTime);

@@ -104,6 +104,11 @@ TEST_F(RenderTest, ColouringBySpeedDrawsAColourBar) {
   const PngImage png((fs::path(o.out) / "trajectories.png").string());
   ASSERT_TRUE(png.valid());
   EXPECT_GT(png.distinctColours(), 40u) << "a colour map and its bar show many colours";
+  // The frames too: their trails were grey whatever --color said.
+  const auto tracks = readTrajectories((runDir_ / "trajectories.csv").string());
+  const viz::Scene frame = runScene(scenario_, tracks, o, 8.0);
+  EXPECT_TRUE(std::any_of(frame.polylines.begin(), frame.polylines.end(),
+                          [](const viz::ScenePolyline& l) { return !l.values.empty() && l.values.size() == l.points.size(); }));
 }
 
 // A frame at a given time with the triangulation overlaid: the walls' constrained edges in their
