@@ -31,7 +31,7 @@ void FieldPlanner::plan(const sim::World& world, const sim::NeighborProvider&, s
     // The field leads agents on their way somewhere (seek, region); an idle agent stands, a
     // fleeing or flowing one keeps its own direction, as under the harmonic planner (an idle
     // agent walked along the wind out of the world).
-    if (goal->kind != sim::Goal::Kind::Seek && goal->kind != sim::Goal::Kind::SeekRegion) {
+    if (!goal->approachesPlace()) {
       goals[i] = sim::directGoalDirection(world, agent);
       continue;
     }

@@ -104,12 +104,9 @@ Raster withTarget(const Raster& raster, const TargetRegion& target) {
   // the scenario readers accept) floored to index n, outside, and got no cell at all, so its
   // field was empty ("converged", every cell cut off) and the planner fell back to direct.
   const auto cellAlong = [](double x, double origin, double h, int n) {
-    const double at = (x - origin) / h;
-    return at >= n && at <= n + 1e-9 ? n - 1 : static_cast<int>(std::floor(at));
+    return std::clamp(static_cast<int>(std::floor((x - origin) / h)), 0, n - 1);  // x is in the grid
   };
-  const int ci = cellAlong(c.x(), g.origin.x(), g.h, g.nx);
-  const int cj = cellAlong(c.y(), g.origin.y(), g.h, g.ny);
-  if (g.inside(ci, cj)) r.cells[g.index(ci, cj)] = Cell::Target;
+  r.cells[g.index(cellAlong(c.x(), g.origin.x(), g.h, g.nx), cellAlong(c.y(), g.origin.y(), g.h, g.ny))] = Cell::Target;
   return r;
 }
 

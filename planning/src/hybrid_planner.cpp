@@ -180,7 +180,7 @@ void HybridPlanner::plan(const sim::World& world, const sim::NeighborProvider&, 
     // the agent itself, never shrinks, so "no progress" held and it went following walls while
     // idling or after arriving); such an agent gets the goal's own direction.
     const sim::Goal* goal = world.currentGoal(agent);
-    if (goal == nullptr || (goal->kind != sim::Goal::Kind::Seek && goal->kind != sim::Goal::Kind::SeekRegion)) {
+    if (goal == nullptr || !goal->approachesPlace()) {
       goals[i] = sim::directGoalDirection(world, agent);
       continue;
     }

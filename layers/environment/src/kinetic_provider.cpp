@@ -72,11 +72,11 @@ struct KineticProvider::Impl {
   void rebuildKeeping(const sim::World& w, bool keepAgentContacts);
   void update(const sim::World& w, std::span<const sim::Vec3> previous);
   void remove(std::uint32_t p);
-  void contactsThroughWalls();
+  void contactsBeyondNearSets();
   bool wallWithin(std::uint32_t i, double reach) const;
   void pairContactsAfterRebuild(const sim::World& w, std::span<const sim::Vec3> previous, double t0);
   bool valid() const;
-  std::vector<std::uint32_t> inDisc;  // contactsThroughWalls()
+  std::vector<std::uint32_t> inDisc;  // contactsBeyondNearSets()
 };
 
 // =============================================================================================
@@ -301,7 +301,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   }
 
   near.process(previous, t0, dt, unplaced, unplacedBefore, contacts);
-  if (s.detectContacts && hasPrevious) contactsThroughWalls();
+  if (s.detectContacts && hasPrevious) contactsBeyondNearSets();
   obstacles.endStep();
   hadUnplaced = !unplaced.empty();
   for (std::uint32_t i = 0; i < s.n; ++i) {
@@ -334,12 +334,13 @@ bool KineticProvider::Impl::wallWithin(std::uint32_t i, double reach) const {
 // other, or beyond the near disc of an agent whose near radius is smaller than the reach of
 // bodies (near_radius 0.3 with bodies of 0.3: the oracle found ~60 % of the kinetic provider's
 // contacts missing). So an agent with a wall within the reach of its body in this step (its
-// radius and step plus the largest of both), or whose reach leaves its near disc, looks at every
-// agent within that reach, walls or not, found by a walk over the triangles that meet the disc. Found by the oracle comparison of the contacts
-// (environment/oracle.hpp); agents off the triangulation are checked directly (reportDirect), and
-// agents that moved more than half their near radius against every agent (NearSets::fastMovers):
-// they are left out here, so that one jump does not widen every agent's reach.
-void KineticProvider::Impl::contactsThroughWalls() {
+// radius and step plus the largest of both), or whose reach leaves its near disc, looks at
+// every agent within that reach, walls or not, found by a walk over the triangles that meet the
+// disc. Found by the oracle comparison of the contacts (environment/oracle.hpp); agents off the
+// triangulation are checked directly (reportDirect), and agents that moved more than half their
+// near radius against every agent (NearSets::fastMovers): they are left out here, so that one
+// jump does not widen every agent's reach.
+void KineticProvider::Impl::contactsBeyondNearSets() {
   double maxBody = 0.0, maxStep = 0.0;
   for (std::uint32_t i = 0; i < s.n; ++i)
     if (s.has(i, Shared::kEnabled)) {

@@ -38,8 +38,7 @@ class Dynamics {
     cruise_ = hasGoal ? sim::desiredSpeedOf(in.world, agent) : 0.0;
     maxRetreat_ = p.retreatFraction * agent.maxSpeed;
     const sim::Goal* goal = in.world.currentGoal(agent);
-    arrival_ = hasGoal && p.arrivalGain > 0.0 && goal != nullptr &&
-               (goal->kind == sim::Goal::Kind::Seek || goal->kind == sim::Goal::Kind::SeekRegion);
+    arrival_ = hasGoal && p.arrivalGain > 0.0 && goal != nullptr && goal->approachesPlace();
     if (arrival_) {
       goalPoint_ = sim::goalPoint(in.world, agent);
       // Arrival limits the speed of approach: towards a moving target (a path or an agent) the

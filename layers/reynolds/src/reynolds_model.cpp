@@ -104,7 +104,7 @@ Vec3 evaluate(const BehaviorSpec& b, const PreparedBehavior& prepared, const Con
     case BehaviorKind::ArriveGoal: {
       if (in.goalDirection.squaredNorm() == 0.0) return -self.velocity;
       const sim::Goal* goal = in.world.currentGoal(in.agent);
-      const bool pointGoal = goal != nullptr && (goal->kind == sim::Goal::Kind::Seek || goal->kind == sim::Goal::Kind::SeekRegion);
+      const bool pointGoal = goal != nullptr && goal->approachesPlace();
       if (!pointGoal) return seekDirection(self, in.goalDirection, cruise());
       // Arrival is seek "eventually slowing to a stop coincident with the target" (Reynolds 1999). An
       // agent that does not stop there (a way-point, or a goal where it leaves) seeks at its

@@ -95,7 +95,7 @@ void Simulation::advanceGoals() {
       const bool timedOut = world_.time - agent.goalStartTime >= goal->timeDuration - 1e-12;
       const bool reached = goalReached(world_, agent);
       if (!reached && !timedOut) break;
-      if (!reached && (goal->kind == Goal::Kind::Seek || goal->kind == Goal::Kind::SeekRegion)) ++agent.goalsTimedOut;
+      if (!reached && goal->approachesPlace()) ++agent.goalsTimedOut;
       ++agent.goalIndex;
       agent.goalStartTime = world_.time;
     }

@@ -24,7 +24,7 @@ AgentState StraightModel::advance(const StepInput& in) const {
   const Vec3 aim = goalPoint(in.world, in.agent);
   const double remaining = (aim - in.agent.state.position).norm();
   const Goal* goal = in.world.currentGoal(in.agent);
-  if (goal != nullptr && (goal->kind == Goal::Kind::Seek || goal->kind == Goal::Kind::SeekRegion)) {
+  if (goal != nullptr && goal->approachesPlace()) {
     next.speed = std::min(next.speed, remaining / in.dt);
   }
   // dx/dt = v·d, through the configured integrator like every other model.

@@ -40,6 +40,10 @@ struct Goal {
   /// A seek goal is reached within this distance of its target (m); ≤ 0 means the agent's
   /// radius.
   double reachRadius = -1.0;
+
+  /// Whether the goal leads somewhere (seek a target, or a region) rather than standing,
+  /// fleeing or flowing.
+  bool approachesPlace() const { return kind == Kind::Seek || kind == Kind::SeekRegion; }
 };
 
 /// Human-readable name of a goal kind (SteerSuite's tag names).
