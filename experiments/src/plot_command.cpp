@@ -138,7 +138,7 @@ viz::LineChart weights(const PlotOptions& o) {
   stable.name = "stable fixed point";
   unstable.name = "unstable fixed point";
   stable.points = unstable.points = true;
-  stable.width = unstable.width = 9.0f;  // 12 px spilled out of the legend's box
+  stable.width = unstable.width = 10.0f;  // marker diameter (px)
   stable.colour = viz::paletteColour(1);
   unstable.colour = viz::paletteColour(2);
   for (auto kind : {local::FixedPoint::Off, local::FixedPoint::ObstacleOnly, local::FixedPoint::TargetOnly,

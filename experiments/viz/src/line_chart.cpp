@@ -83,6 +83,9 @@ void writeLineChart(const std::string& path, const LineChart& chart) {
       if (auto* pts = vtkPlotPoints::SafeDownCast(plot)) {
         pts->SetMarkerStyle(vtkPlotPoints::CIRCLE);
         pts->SetMarkerSize(s.width);
+        // The legend draws a point plot's marker 2.3 × its pen's width wide (at least 8 px),
+        // not at the marker size: a thin pen keeps the legend's marker inside its box.
+        plot->SetWidth(1.0f);
       }
     }
   }
