@@ -58,6 +58,29 @@ bool segmentView(const FieldContext& ctx, const geometry::Segment& seg0, const V
   return v.dist > 1e-12;
 }
 
+/// Adds the repelling walls held back for grouping (wall_groups.hpp), in their order: a lone
+/// wall steers and counts for r_min of (6); a group's members count for r_min only (d0 = 0),
+/// and the group steers once, from its first member. `add(c, sinHalf, halfAngle, clearance,
+/// d0, forSpeed)` puts one object into the caller's batch (2D, or a vertical wall's horizontal
+/// view in 3D). One list of groups per thread, reused: a sample allocates nothing once warm.
+template <class Add>
+void addWalls(const std::vector<WallView>& walls, double diameter, double d0, Add&& add) {
+  if (walls.empty()) return;
+  thread_local WallGroups groups;
+  groups.group(walls, diameter);
+  for (std::size_t k = 0; k < walls.size(); ++k) {
+    const WallView& w = walls[k];
+    if (!groups.grouped(k)) {
+      add(w.c, w.sinHalf, w.halfAngle, w.clearance, d0, true);
+      continue;
+    }
+    add(w.c, w.sinHalf, w.halfAngle, w.clearance, 0.0, true);
+    if (groups.groupOf(k) != k) continue;
+    const GroupView g = groups.view(walls, k);
+    add(g.c, g.sinHalf, g.halfAngle, g.clearance, d0, false);
+  }
+}
+
 }  // namespace
 
 FieldContext::FieldContext(const GoldensteinParameters& p, const RepellerConstants& c, const sim::NearEnvironment& n,
@@ -107,8 +130,8 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h
   ctx.d0 = ctx.obstacleD0;
   const auto& obstacles = ctx.near->obstacles;
   SolidEdges solids(ctx.world, obstacles, p, tau);
-  // The repelling walls are held back until they are grouped (wall_groups.hpp); one list per
-  // thread, reused, so that a sample allocates nothing once warm.
+  // The repelling walls are held back until they are grouped (addWalls); one list per thread,
+  // reused, so that a sample allocates nothing once warm.
   thread_local std::vector<WallView> walls;
   walls.clear();
   const bool groupWalls = ctx.parameters->groupWalls;
@@ -135,25 +158,11 @@ FieldSample sampleField2D(const FieldContext& ctx0, const Vec2& p, const Vec2& h
     batch.addView(c.x(), c.y(), v.sinHalf, v.halfAngle, v.clearance, repels ? ctx.d0 : 0.0);
     flushIfFull();
   }
-  if (!walls.empty()) {
-    thread_local WallGroups groups;
-    groups.group(walls, 2.0 * ctx.agentRadius);
-    for (std::size_t k = 0; k < walls.size(); ++k) {
-      const WallView& w = walls[k];
-      if (!groups.grouped(k)) {
-        batch.addView(w.c.x(), w.c.y(), w.sinHalf, w.halfAngle, w.clearance, ctx.d0);
-        flushIfFull();
-        continue;
-      }
-      // A member counts for r_min only (d0 = 0); its group steers once, from its first member.
-      batch.addView(w.c.x(), w.c.y(), w.sinHalf, w.halfAngle, w.clearance, 0.0);
-      flushIfFull();
-      if (groups.groupOf(k) != k) continue;
-      const GroupView g = groups.view(walls, k);
-      batch.addView(g.c.x(), g.c.y(), g.sinHalf, g.halfAngle, g.clearance, ctx.d0, false);
-      flushIfFull();
-    }
-  }
+  addWalls(walls, 2.0 * ctx.agentRadius, ctx.d0,
+           [&](const Vec2& c, double sinHalf, double halfAngle, double clearance, double d0, bool forSpeed) {
+             batch.addView(c.x(), c.y(), sinHalf, halfAngle, clearance, d0, forSpeed);
+             flushIfFull();
+           });
   batch.evaluate(ctx, out);
   return out;
 }
@@ -208,6 +217,21 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
   ctx.d0 = ctx.obstacleD0;
   const auto& obstacles = ctx.near->obstacles;
   SolidEdges solids(ctx.world, obstacles, p.head<2>(), tau);
+  // A vertical wall seen horizontally, at c2 from the agent, in the plane of d and c2.
+  const auto addWall = [&](const Vec2& c2, double sinHalf, double halfAngle, double clearance, double d0,
+                           bool forSpeed) {
+    const Vec3 c(c2.x(), c2.y(), 0.0);
+    const double nn = unitNormal(c, c2.norm());
+    normals[batch.size()] = normal;
+    batch.addView(d.dot(c), nn, sinHalf, halfAngle, clearance, d0, forSpeed);
+    if (batch.full()) evaluate();
+  };
+  // Walls are grouped as in 2D (§4.3 reduces each object to the 2D problem in its plane): one by
+  // one, a concave corner's two walls left the false gap between them that wall_groups.hpp
+  // closes, and a flat 3D scene with walls turned the other way from the 2D model.
+  thread_local std::vector<WallView> walls;
+  walls.clear();
+  const bool groupWalls = ctx.parameters->groupWalls;
   for (std::size_t i = 0; i < obstacles.size(); ++i) {
     const sim::ObstaclePiece& piece = *obstacles[i].piece;
     const bool repels = solids.repels(i);
@@ -216,19 +240,21 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
       continue;
     }
     // Segments are vertical walls over the x–y plane: the problem is horizontal.
+    const Vec2 shift = tau * piece.velocity.head<2>();
     Vec2 c2;
     View v{};
-    if (!segmentView(ctx, piece.segment, tau * piece.velocity.head<2>(), p.head<2>(), c2, v)) {
+    if (!segmentView(ctx, piece.segment, shift, p.head<2>(), c2, v)) {
       out.closestFront = std::min(out.closestFront, v.clearance);
       out.closestBehind = std::min(out.closestBehind, v.clearance);
       continue;
     }
-    const Vec3 c(c2.x(), c2.y(), 0.0);
-    const double nn = unitNormal(c, v.dist);
-    normals[batch.size()] = normal;
-    batch.addView(d.dot(c), nn, v.sinHalf, v.halfAngle, v.clearance, repels ? ctx.d0 : 0.0);
-    if (batch.full()) evaluate();
+    if (repels && groupWalls) {
+      walls.push_back({{piece.segment.a + shift, piece.segment.b + shift}, c2, v.sinHalf, v.halfAngle, v.clearance});
+      continue;
+    }
+    addWall(c2, v.sinHalf, v.halfAngle, v.clearance, repels ? ctx.d0 : 0.0, true);
   }
+  addWalls(walls, 2.0 * ctx.agentRadius, ctx.d0, addWall);
   evaluate();
   // Σ f_obs for the detector (A.8) is the size of the summed angular velocity, §4.3's vector sum:
   // the batch added each object's in-plane value, which is ≤ 0 in its own plane, so objects on

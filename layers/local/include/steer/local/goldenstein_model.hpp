@@ -17,7 +17,9 @@
 /// Speed (6):     v = (r_min − d1)/t2c over the objects in front, limited to the agent's cruising
 ///                speed and a retreat speed, and slowed near a goal (towards a moving target,
 ///                its approach); a retreat (v < 0) is held by the same law over the objects
-///                behind, so it stops at d1 from them.
+///                behind, so it stops at d1 from them. Without a goal direction from the
+///                planner (no goal, or none it can lead to) the cruising speed is 0: the agent
+///                only retreats from what comes within d1, or stands.
 /// Personality:   dexterity and mass through the IIR filter (7), courage through d0 (8) and
 ///                d1 (9)(10).
 /// 3D (§4.3):     each contribution, computed in the plane of the heading and the object,

@@ -114,8 +114,10 @@ struct GoldensteinParameters {
 
   // --- Noise n of (3) and (4) ---
   /// Standard deviation of the heading noise (rad/√s), ≥ 0. With a fixed step dt one draw is
-  /// held over the step as n = σ ξ / √dt (Euler–Maruyama), so the heading's random increment
-  /// over a step has standard deviation σ √dt whatever the step. The paper gives no amplitude;
+  /// held over the step as n = σ ξ / √dt (Euler–Maruyama), so the random increment of the
+  /// heading's rate (3) over a step has standard deviation σ √dt whatever the step. The IIR
+  /// filter (7) passes a fraction k of it to the heading in that step and the rest over the
+  /// following steps (k: the dexterity gain, 0.55 at the defaults). The paper gives no amplitude;
   /// it uses n "to escape from the unstable fixed points created by obstacles" (§4.1.2), which
   /// 0.05 does (two agents head-on part within seconds). It cannot free an agent from a *stable*
   /// stall (a heading at an attractor of Σ f_obs_i with an object in front at d1, v = 0 by (6)):

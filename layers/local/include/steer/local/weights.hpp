@@ -55,7 +55,9 @@ enum class FixedPoint { Off, ObstacleOnly, TargetOnly, Averaging };
 /// false for Averaging when A1² or A2² is not positive (the family does not exist).
 bool fixedPoint(FixedPoint kind, const Competition& c, Weights& out);
 
-/// Stability of a family as Table A.1 states it (sufficient conditions).
+/// Stability of a family as Table A.1 states it (sufficient conditions). The Table names no
+/// stable case for (0, 0), so Off is never stable here; by the Jacobian it is when α1 < 0 and
+/// α2 < 0, which (A.10) and (A.11) never give (α2 = tanh(·) ≥ 0, α1 = 0.4 (1 − α2) ≥ 0).
 bool tableStable(FixedPoint kind, const Competition& c);
 
 /// The quasi-static reading (WeightMode::QuasiStatic): the stable fixed point of (4) for these
