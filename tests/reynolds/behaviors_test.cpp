@@ -1,7 +1,9 @@
 // Geometric properties of each steering behavior (reynolds-1999), issue #6.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <random>
 #include <vector>
 
@@ -161,6 +163,30 @@ TEST(ObstacleAvoidance, SteersAlongAWallAhead) {
   const Vec3 f = obstacleAvoidance(c, near(ps, c.position), p);
   ASSERT_GT(f.norm(), 0.0);
   EXPECT_LT(f.dot(c.forward), 0.0);  // brakes
+}
+
+// A wall is met where the forward axis first comes within the cylinder's radius of it, as a ball
+// grown by that radius is: a long wall crossing the axis X ahead at 30° is met at
+// X − width / tan 30°, and the urgency 1 − ahead / length follows X smoothly. The wall sampled
+// at 17 points fell back to its point nearest the agent whenever no sample lay in the strip:
+// the urgency jumped between 0.2 and 0.8 as the wall moved by a quarter of a metre.
+TEST(ObstacleAvoidance, ALongSlantedWallIsMetWhereTheCylinderFirstReachesIt) {
+  const Character c = moving(Vec3(0, 0, 0), Vec3(2, 0, 0));  // cylinder length 1 + 2·2 = 5 m
+  const ObstacleAvoidanceParameters p;
+  const double width = c.radius + p.margin, length = avoidanceLength(c, p);
+  const double angle = std::numbers::pi / 6;
+  const geometry::Vec2 along(std::cos(angle), std::sin(angle));
+  for (double x = 2.5; x <= 5.5; x += 0.05) {
+    const geometry::Vec2 crossing(x, 0.0);
+    const auto ps = pieces({sim::Obstacle{geometry::Segment{crossing - 30.0 * along, crossing + 30.0 * along}, {}}});
+    const Vec3 f = obstacleAvoidance(c, near(ps, c.position), p);
+    const double ahead = x - width / std::tan(angle);
+    const double urgency = std::clamp(1.0 - ahead / length, 0.2, 1.0);
+    // Lateral part maxSpeed × urgency, away from the wall (the agent is on its +y side), and a
+    // braking part braking × urgency × speed.
+    EXPECT_NEAR(f.dot(c.side), c.maxSpeed * urgency, 1e-9) << "wall crossing the axis at " << x;
+    EXPECT_NEAR(-f.dot(c.forward), p.braking * urgency * c.velocity.norm(), 1e-9) << x;
+  }
 }
 
 // Offset pursuit (reynolds-1999, "Offset Pursuit"): steer to a point fixed in the quarry's local

@@ -87,9 +87,10 @@ double avoidanceLength(const Character& self, const ObstacleAvoidanceParameters&
 /// Obstacle avoidance (reynolds-1999 Figure 7): a cylinder of radius radius+margin along the
 /// forward axis; of the obstacles intersecting it, the most threatening is the one the forward
 /// axis meets first (balls: where the axis enters the ball grown by the cylinder's radius, the
-/// paper's line-sphere intersection; walls: where the spine comes within the cylinder's radius),
-/// and the steering is lateral, away from it, stronger the nearer its surface ahead, with some
-/// braking (ours: a vehicle that only turns hits what it cannot turn away from in time). Within
+/// paper's line-sphere intersection; walls: where the axis first comes within the cylinder's
+/// radius of the wall), and the steering is lateral, away from it, stronger the nearer its
+/// surface ahead, with some braking (ours: a vehicle that only turns hits what it cannot turn
+/// away from in time). Within
 /// the margin of any surface it pushes straight out instead (ours: neighbours can push a vehicle
 /// against a wall its heading runs along, where the paper's cylinder sees nothing). Zero when
 /// the cylinder is clear.
