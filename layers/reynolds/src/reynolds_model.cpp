@@ -466,7 +466,17 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
     const double h = ground.heightAt(vehicle.position.x(), vehicle.position.y());
     if (vehicle.position.z() < h) {
       vehicle.position.z() = h;
-      if (vehicle.velocity.z() < 0.0) vehicle.velocity.z() = 0.0;
+      if (vehicle.velocity.z() < 0.0) {
+        vehicle.velocity.z() = 0.0;
+        // The heading follows what is left of the velocity: the next step rebuilds the velocity
+        // as speed × heading, and a heading left pointing into the ground was clamped again at
+        // every step, losing speed until the next think landed the bird.
+        const double speed = vehicle.velocity.norm();
+        if (speed > 1e-9) {
+          vehicle.forward = vehicle.velocity / speed;
+          orthonormalize(vehicle, vehicle.up);
+        }
+      }
     }
   }
 
