@@ -390,6 +390,13 @@ TEST(LeaderFollowing, ArrivesBehindAndStepsOutOfTheWay) {
   // In front, slightly left of its path: move further left.
   const Character inWay = moving(Vec3(2, 0.3, 0), Vec3(1, 0, 0));
   EXPECT_GT((leaderFollowing(inWay, leader, {}, p) + inWay.velocity).y(), 0.0);
+  // A leader standing still, facing +y: the follow point stays behind it (it was put on the
+  // world's −x side, whatever the leader faced).
+  Other standing{Vec3(0, 0, 0), Vec3::Zero(), 0.5};
+  standing.heading = Vec3(0, 2, 0);
+  const Character below = moving(Vec3(0.5, -6, 0), Vec3(0, 1, 0));
+  EXPECT_LT((leaderFollowing(below, standing, {}, p) - arrival(below, Vec3(0, -p.behind, 0), p.slowingDistance)).norm(),
+            1e-12);
 }
 
 TEST(Sketched, InterposeHideShadow) {

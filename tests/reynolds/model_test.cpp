@@ -334,7 +334,7 @@ sim::World meadow(int n, double radius, const Surface& ground, unsigned seed) {
   while (static_cast<int>(w.agents.size()) < n) {
     sim::Agent a;
     a.radius = 0.15;
-    a.nearRadius = 3.0;
+    a.nearRadius = 4.0;  // alignment and cohesion reach 4 m (pigeonsInThePark)
     a.maxSpeed = 6.0;
     a.desiredSpeed = 0.5;
     a.staysAfterGoals = true;

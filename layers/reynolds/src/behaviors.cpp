@@ -20,7 +20,9 @@ Vec3 safeNormalized(const Vec3& v) {
 
 Vec3 Other::forward() const {
   const double n = velocity.norm();
-  return n > 1e-9 ? Vec3(velocity / n) : Vec3::UnitX();
+  if (n > 1e-9) return velocity / n;
+  const double h = heading.norm();
+  return h > 1e-9 ? Vec3(heading / h) : Vec3::UnitX();
 }
 
 Other toOther(const sim::NearAgent& agent) { return {agent.position, agent.velocity, agent.radius}; }

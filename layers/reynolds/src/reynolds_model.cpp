@@ -86,7 +86,10 @@ struct Context {
     const sim::Goal* goal = in.world.currentGoal(in.agent);
     if (goal == nullptr || (goal->kind != sim::Goal::Kind::Seek && goal->kind != sim::Goal::Kind::Flee)) return false;
     out = {in.world.targetPosition(goal->target), in.world.targetVelocity(goal->target), 0.0};
-    if (goal->target.kind == sim::Target::Kind::Agent) out.radius = in.world.agents.at(goal->target.agent).radius;
+    if (goal->target.kind == sim::Target::Kind::Agent) {
+      out.radius = in.world.agents.at(goal->target.agent).radius;
+      out.heading = in.world.agents.at(goal->target.agent).state.direction;
+    }
     return true;
   }
 };
@@ -145,12 +148,14 @@ Vec3 evaluate(const BehaviorSpec& b, const PreparedBehavior& prepared, const Con
     case BehaviorKind::Alignment: return alignment(self, c.others, prepared.neighborhood);
     case BehaviorKind::Flocking: return flocking(self, c.others, prepared.flocking);
     case BehaviorKind::LeaderFollowing: {
-      const Other* leader = c.find(b.agentA);
-      if (leader == nullptr) return Vec3::Zero();
+      const Other* found = c.find(b.agentA);
+      if (found == nullptr) return Vec3::Zero();
+      Other leader = *found;
+      leader.heading = in.world.agents.at(b.agentA).state.direction;  // when it stands still
       StackList<Other, 48> followers;
       for (std::size_t k = 0; k < in.near.agents.size(); ++k)
         if (in.near.agents[k].id != b.agentA) followers.push_back(c.others[k]);
-      return leaderFollowing(self, *leader, std::span<const Other>(followers.data(), followers.size()), b.leader);
+      return leaderFollowing(self, leader, std::span<const Other>(followers.data(), followers.size()), b.leader);
     }
     case BehaviorKind::Interpose: {
       const Other* a = c.find(b.agentA);

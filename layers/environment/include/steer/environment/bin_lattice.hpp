@@ -3,7 +3,7 @@
 /// Autonomous Characters" (GDC 2000), section "Locality Queries": an axis-aligned box
 /// cut into equal bins, each bin the head of an intrusive doubly linked list of proxies, so
 /// that moving an object to another bin costs O(1) whatever the bin's population, and a
-/// locality query (a sphere) visits only the bins that overlap it.
+/// locality query (a sphere) visits only the bins that overlap its bounding box.
 ///
 /// Objects are identified by dense indices 0..capacity−1 chosen by the caller (agent ids).
 /// Positions outside the box are kept in the nearest border bin, so queries stay exact for
@@ -83,7 +83,7 @@ class BinLattice {
   }
 
   /// Calls f(id, position) for every object p with |p − center| ≤ radius (the Reynolds
-  /// locality query). `dimension` 2 ignores z.
+  /// locality query), the distance in 3D (2D worlds keep z = 0).
   template <typename F>
   void forEachWithin(const geometry::Vec3& center, double radius, F&& f) const {
     const geometry::Vec3 r = geometry::Vec3::Constant(radius);

@@ -36,7 +36,11 @@ struct Other {
   Vec3 position = Vec3::Zero();
   Vec3 velocity = Vec3::Zero();
   double radius = 0.5;
-  /// Unit heading: along the velocity when moving, else +x.
+  /// The agent's own heading (any length, zero when unknown): what forward() gives while it
+  /// stands still.
+  Vec3 heading = Vec3::Zero();
+  /// Unit heading: along the velocity when moving, else `heading`, else +x. (A leader standing
+  /// still keeps its follow point behind it, where +x moved the point to the world's axes.)
   Vec3 forward() const;
 };
 Other toOther(const sim::NearAgent& agent);
@@ -60,7 +64,9 @@ Vec3 pursuit(const Character& self, const Other& quarry, double c);
 /// Evasion: flee the quarry's predicted position.
 Vec3 evasion(const Character& self, const Other& quarry, double c);
 /// Offset pursuit: arrive at a point fixed in the quarry's local frame (offset = (forward,
-/// side, up) coordinates, m), predicted T = D·c ahead. Used for fly-bys and formations.
+/// side, up) coordinates, m), predicted T = D·c ahead: station-keeping, for formations. The
+/// paper's fly-by passes the quarry at the offset, which arriving there does not
+/// (papers/reynolds1999/README.md). The quarry's frame takes the world's z as up.
 Vec3 offsetPursuit(const Character& self, const Other& quarry, const Vec3& offset, double c,
                    double slowingDistance);
 
@@ -103,7 +109,9 @@ struct WanderParameters {
   double distance = 2.0;  ///< sphere centre ahead of the character (m), ≥ 0
   double radius = 1.0;    ///< sphere radius: wandering strength (m), > 0
   double rate = 0.3;      ///< radius of the disc (2D) or ball (3D) the random displacement is drawn
-                          ///< from per step, relative to radius, ≥ 0
+                          ///< from at each think step (the behaviours run on think steps only,
+                          ///< think.every), relative to radius, ≥ 0: per second it depends on dt
+                          ///< and think.every
 };
 
 /// The wander state: the steering point's direction on the sphere, as angles in the local frame
@@ -184,7 +192,9 @@ Vec3 containment(const Character& self, const Region& region, double predictionT
                  int dimension);
 
 /// Flow-field following: desired velocity = field direction (unit, e.g. the planner's field
-/// sample) · speed; steering = desired − velocity.
+/// sample) · speed; steering = desired − velocity. The `field` planner samples its field at the
+/// agent's predicted position, as the paper's flow field following does (field_planner.hpp);
+/// the other planners give their direction at the agent's position.
 Vec3 flowFollowing(const Character& self, const Vec3& fieldDirection, double speed);
 
 // ---- groups ------------------------------------------------------------------------------

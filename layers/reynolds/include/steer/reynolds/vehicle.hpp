@@ -46,7 +46,9 @@ struct VehicleParameters {
 
   /// Banking (flying vehicles): the new approximate up is
   /// bankAcceleration·a + bankGravity·ẑ + bankDamping·old_up, so that the floor aligns with the
-  /// apparent gravity of a turn and abrupt rolls are damped.
+  /// apparent gravity of a turn and abrupt rolls are damped. ReynoldsModel turns it on for
+  /// every flying vehicle (a flying state, or a 3D world without states or surface), so that
+  /// false affects only vehicles that do not fly.
   bool banking = false;
   double bankAcceleration = 1.0;  ///< weight of the steering acceleration (s²/m·m/s² = 1), ≥ 0
   double bankGravity = 9.81;      ///< gravity magnitude used for banking (m/s²), ≥ 0
