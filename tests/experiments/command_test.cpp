@@ -215,6 +215,30 @@ TEST(SteerCommand, AStepSoSmallTheRunCouldNotFinishIsAnError) {
   fs::remove_all(out);
 }
 
+// The Reynolds behaviors see only the near set: a neighbourhood reaching beyond near_radius is
+// cut there, which the command says before the run (pigeons.yaml flocked within 3 m while its
+// alignment and cohesion asked for 4).
+TEST(SteerCommand, AReynoldsNeighbourhoodBeyondTheNearRadiusIsNamedInANote) {
+  const fs::path dir = scratchDir("reynolds_reach");
+  fs::create_directories(dir);
+  const auto scenario = [&](double nearRadius) {
+    const fs::path file = dir / ("near_" + std::to_string(static_cast<int>(nearRadius)) + ".yaml");
+    std::ofstream(file) << "world: {min: [-10, -10], max: [10, 10]}\nmodel: reynolds\n"
+                        << "agents:\n  - {position: [0, 0], near_radius: " << nearRadius
+                        << ", goals: [{kind: seek, target: [5, 5]}]}\n"
+                        << "reynolds:\n  behaviors:\n    - {kind: seek_goal}\n"
+                        << "    - {kind: flocking, flocking: {alignment: {weight: 1, distance: 4, angle_deg: 120}}}\n";
+    return file.string();
+  };
+  const auto cut = runSteer("run " + scenario(3) + " --duration 0.2 --quiet --out " + (dir / "a").string());
+  EXPECT_EQ(cut.status, 0) << cut.err;
+  EXPECT_NE(cut.err.find("note: flocking (alignment) looks 4 m around, beyond the near_radius of 3 m"), std::string::npos)
+      << cut.err;
+  const auto enough = runSteer("run " + scenario(5) + " --duration 0.2 --quiet --out " + (dir / "b").string());
+  EXPECT_EQ(enough.status, 0) << enough.err;
+  EXPECT_EQ(enough.err.find("note:"), std::string::npos) << enough.err;
+}
+
 // An agent with no goals leaves at t = 0 (it has completed its sequence): allowed, but a run of
 // only such agents simulates nothing, so the command says why; agents that stay or have goals
 // are not mentioned.
