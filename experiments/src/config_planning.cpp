@@ -7,11 +7,14 @@
 //                value, window}]}], wall_distance, wall_sensing}   (fields from `harmonic`)
 //     field:    {file, prediction_time}
 // Unknown keys are errors with their location (yaml_support.hpp).
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "input_file.hpp"
 #include "part_configs.hpp"
 #include "yaml_support.hpp"
 
@@ -148,25 +151,49 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
   const FieldPlannerSection section = readFieldPlannerSection(s);
   p.predictionTime = section.predictionTime;
   const auto& path = section.file;
-  std::ifstream in(path);
-  if (!in)
-    throw InputError(section.fileKey, "planning.field.file: cannot open the velocity field file '" + path.string() + "'");
-  try {
-    const auto j = nlohmann::json::parse(in);
-    auto& f = p.field;
-    f.origin = {j.at("origin").at(0).get<double>(), j.at("origin").at(1).get<double>()};
-    f.spacing = j.at("spacing").get<double>();
-    f.nx = j.at("nx").get<int>();
-    f.ny = j.at("ny").get<int>();
-    if (!(f.spacing > 0.0) || f.nx < 2 || f.ny < 2) throw InputError({path.string(), 0, 0}, "need spacing > 0, nx >= 2, ny >= 2");
-    const auto& v = j.at("vectors");
-    if (v.size() != static_cast<std::size_t>(f.nx) * f.ny)
-      throw InputError({path.string(), 0, 0}, "vectors: expected nx*ny = " + std::to_string(static_cast<std::size_t>(f.nx) * static_cast<std::size_t>(f.ny)) +
-                                                    " entries, got " + std::to_string(v.size()));
-    for (const auto& e : v) f.vectors.emplace_back(e.at(0).get<double>(), e.at(1).get<double>());
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError({path.string(), 0, 0}, std::string("velocity field: ") + e.what());
-  }
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    throw InputError(section.fileKey, "planning.field.file: cannot open the velocity field file '" + path.string() +
+                                          "' (" + (std::filesystem::is_directory(path, ec) ? "a folder" : "no such file") + ")");
+  const nlohmann::json j = readJsonFile(path.string(), "the velocity field file");
+  const SourceLocation at{path.string(), 0, 0};
+  const auto fail = [&](const std::string& key, const std::string& what) { throw InputError(at, key + ": " + what); };
+  if (!j.is_object()) fail("velocity field", "expected an object {origin, spacing, nx, ny, vectors}");
+  for (const auto& [key, value] : j.items())
+    if (key != "origin" && key != "spacing" && key != "nx" && key != "ny" && key != "vectors")
+      fail(key, "unknown key (expected origin, spacing, nx, ny, vectors)");
+  const auto number = [&](const nlohmann::json& v, const std::string& key) {
+    if (!v.is_number() || !std::isfinite(v.get<double>())) fail(key, "expected a finite number");
+    return v.get<double>();
+  };
+  const auto pair = [&](const nlohmann::json& v, const std::string& key) {
+    if (!v.is_array() || v.size() != 2) fail(key, "expected [x, y]");
+    return geometry::Vec2(number(v[0], key), number(v[1], key));
+  };
+  const auto count = [&](const char* key) {
+    if (!j.contains(key)) fail(key, "missing");
+    const auto& v = j.at(key);
+    // Whole numbers only: 3.7 was truncated to 3 and 4294967299 wrapped to 3.
+    if (!v.is_number_integer() || v.get<std::int64_t>() < 2 || v.get<std::int64_t>() > 100000)
+      fail(key, "expected a whole number of nodes in [2, 100000]");
+    return static_cast<int>(v.get<std::int64_t>());
+  };
+  auto& f = p.field;
+  if (!j.contains("origin")) fail("origin", "missing");
+  f.origin = pair(j.at("origin"), "origin");
+  if (!j.contains("spacing")) fail("spacing", "missing");
+  f.spacing = number(j.at("spacing"), "spacing");
+  if (!(f.spacing > 0.0)) fail("spacing", "expected a number > 0");
+  f.nx = count("nx");
+  f.ny = count("ny");
+  const std::size_t nodes = static_cast<std::size_t>(f.nx) * static_cast<std::size_t>(f.ny);
+  if (nodes > 100000000) fail("nx, ny", "more than 10^8 nodes");
+  if (!j.contains("vectors") || !j.at("vectors").is_array()) fail("vectors", "expected a list of [vx, vy]");
+  const auto& v = j.at("vectors");
+  if (v.size() != nodes)
+    fail("vectors", "expected nx*ny = " + std::to_string(nodes) + " entries, got " + std::to_string(v.size()));
+  f.vectors.reserve(nodes);
+  for (std::size_t k = 0; k < v.size(); ++k) f.vectors.push_back(pair(v[k], "vectors[" + std::to_string(k) + "]"));
   return p;
 }
 

@@ -1,6 +1,7 @@
-#include <fstream>
-#include <sstream>
+#include <filesystem>
+#include <system_error>
 
+#include "input_file.hpp"
 #include "steer/experiments/scenario.hpp"
 
 namespace steer::experiments {
@@ -13,19 +14,21 @@ bool endsWith(const std::string& s, const std::string& suffix) {
 
 Scenario loadScenario(const std::string& path, std::uint64_t seedOverride, bool hasSeedOverride,
                       const std::vector<std::string>& documentParams) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError({path, 0, 0}, "cannot open the scenario file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (endsWith(path, ".xml")) {
+  const bool xml = endsWith(path, ".xml"), yaml = endsWith(path, ".yaml") || endsWith(path, ".yml");
+  // The format first: a path like /dev/urandom is never read.
+  if (!xml && !yaml) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) throw InputError({path, 0, 0}, "cannot open the scenario file (no such file)");
+    throw InputError({path, 0, 0}, "unknown scenario format (expected .yaml, .yml or .xml)");
+  }
+  const std::string text = readInputFile(path, "the scenario file", std::size_t{256} << 20);
+  if (xml) {
     if (!documentParams.empty())
       throw InputError({"<command line>", 0, 0}, "--param " + documentParams.front() + ": " + path +
                                                      " is a SteerSuite case; groups and agents can be set only in our YAML scenarios");
-    return parseSteerSuiteScenario(text.str(), path, hasSeedOverride ? seedOverride : 1);
+    return parseSteerSuiteScenario(text, path, hasSeedOverride ? seedOverride : 1);
   }
-  if (endsWith(path, ".yaml") || endsWith(path, ".yml"))
-    return parseYamlScenario(text.str(), path, hasSeedOverride ? &seedOverride : nullptr, documentParams);
-  throw InputError({path, 0, 0}, "unknown scenario format (expected .yaml, .yml or .xml)");
+  return parseYamlScenario(text, path, hasSeedOverride ? &seedOverride : nullptr, documentParams);
 }
 
 }  // namespace steer::experiments

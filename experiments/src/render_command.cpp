@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cli_checks.hpp"
+#include "input_file.hpp"
 #include "steer/environment/triangulation_edges.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "u_trap_scenario.hpp"
@@ -288,14 +289,9 @@ namespace {
 
 Scenario runScenarioOf(const fs::path& runDir) {
   const fs::path summaryPath = runDir / "summary.json";
-  std::ifstream in(summaryPath);
-  if (!in) throw InputError({summaryPath.string(), 0, 0}, "not a finished run (no summary.json)");
-  nlohmann::json summary;
-  try {
-    summary = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError({summaryPath.string(), 0, 0}, std::string("bad JSON: ") + e.what());
-  }
+  std::error_code ec;
+  if (!fs::exists(summaryPath, ec)) throw InputError({summaryPath.string(), 0, 0}, "not a finished run (no summary.json)");
+  const nlohmann::json summary = readJsonFile(summaryPath.string(), "the run's summary.json");
   // A hand-edited summary.json: wrong types are bad input, not a crash (the seed "-4" would
   // also be read as 2^64 - 4 by nlohmann's conversion).
   const auto field = [&](const char* key, bool ok, const char* what) {

@@ -215,6 +215,53 @@ TEST(SteerCommand, AStepSoSmallTheRunCouldNotFinishIsAnError) {
   fs::remove_all(out);
 }
 
+// Files that are not what they should be are bad input (exit 2, the file named), never a crash,
+// a hang or an allocation of gigabytes: a summary.json that is a folder (render aborted on an
+// uncaught stream error), one nested a million levels deep (the JSON copy overflowed the
+// stack), a scenario path that is an endless device (read whole before its extension was
+// looked at), and velocity fields with counts that are not whole numbers in range (3.7 became
+// 3, 4294967299 wrapped to 3) or a number beyond the doubles (exit 1).
+TEST(SteerCommand, InputFilesThatAreNotWhatTheyShouldBeAreBadInput) {
+  const fs::path dir = scratchDir("odd_files");
+  fs::create_directories(dir / "folder_summary" / "summary.json");
+  const auto folder = runSteer("render " + (dir / "folder_summary").string() + " --quiet");
+  EXPECT_EQ(folder.status, 2) << folder.err;
+  EXPECT_NE(folder.err.find("summary.json is a folder"), std::string::npos) << folder.err;
+  fs::create_directories(dir / "deep");
+  std::ofstream(dir / "deep" / "summary.json") << "{\"scenario\": " << std::string(200000, '[') << std::string(200000, ']') << "}";
+  const auto deep = runSteer("render " + (dir / "deep").string() + " --quiet");
+  EXPECT_EQ(deep.status, 2) << deep.err;
+  EXPECT_NE(deep.err.find("nested more than 64 levels"), std::string::npos) << deep.err;
+  const auto device = runSteer("run /dev/zero --quiet --out " + (dir / "zero").string());
+  EXPECT_EQ(device.status, 2) << device.err;
+  EXPECT_NE(device.err.find("/dev/zero: unknown scenario format"), std::string::npos) << device.err;
+  EXPECT_FALSE(fs::exists(dir / "zero"));
+  const std::string scenario = "world: {min: [-10, -10], max: [10, 10]}\nplanner: field\nplanning: {field: {file: f.json}}\n"
+                               "agents:\n  - {position: [-5, 0], goals: [{kind: seek, target: [5, 0]}]}\n";
+  std::ofstream(dir / "field.yaml") << scenario;
+  const std::string vectors = "[[1,0],[1,0],[1,0],[1,0],[1,0],[1,0]]";
+  const struct {
+    std::string json, expected;
+  } fields[] = {{"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}", ""},
+                {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 3.7, \"ny\": 2, \"vectors\": " + vectors + "}", "nx: expected a whole number"},
+                {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 4294967299, \"ny\": 2, \"vectors\": " + vectors + "}", "nx: expected a whole number"},
+                {"{\"origin\": [-10, -10], \"spacing\": 1e400, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}", "number overflow"},
+                {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + ", \"extra\": 1}", "extra: unknown key"},
+                {"{\"origin\": [-10, -10, 0], \"spacing\": 10, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}", "origin: expected [x, y]"},
+                {"{\"origin\": [-10, -10], \"spacing\": 10,\n \"nx\": 3, \"ny\": ", "f.json:2:"}};
+  for (const auto& f : fields) {
+    SCOPED_TRACE(f.json.substr(0, 120));
+    std::ofstream(dir / "f.json") << f.json;
+    const auto r = runSteer("run " + (dir / "field.yaml").string() + " --duration 0.1 --quiet --out " + (dir / "field").string());
+    EXPECT_EQ(r.status, f.expected.empty() ? 0 : 2) << r.err;
+    if (!f.expected.empty()) {
+      EXPECT_NE(r.err.find(f.expected), std::string::npos) << r.err;
+    }
+    EXPECT_EQ(fs::exists(dir / "field"), f.expected.empty());
+    fs::remove_all(dir / "field");
+  }
+}
+
 // The Reynolds behaviors see only the near set: a neighbourhood reaching beyond near_radius is
 // cut there, which the command says before the run (pigeons.yaml flocked within 3 m while its
 // alignment and cohesion asked for 4).

@@ -1,0 +1,56 @@
+#include "input_file.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+namespace steer::experiments {
+
+namespace fs = std::filesystem;
+
+std::string readInputFile(const std::string& path, const std::string& what, std::size_t maxBytes) {
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (ec || !fs::exists(status)) throw InputError({path, 0, 0}, "cannot open " + what + " (no such file)");
+  if (fs::is_directory(status)) throw InputError({path, 0, 0}, what + " is a folder, not a file");
+  if (!fs::is_regular_file(status)) throw InputError({path, 0, 0}, what + " is not a regular file");
+  const auto size = fs::file_size(path, ec);
+  if (!ec && size > maxBytes)
+    throw InputError({path, 0, 0}, what + " is " + std::to_string(size) + " bytes, more than the " +
+                                       std::to_string(maxBytes) + " read");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError({path, 0, 0}, "cannot open " + what);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw InputError({path, 0, 0}, "cannot read " + what);
+  return text.str();
+}
+
+nlohmann::json readJsonFile(const std::string& path, const std::string& what) {
+  const std::string text = readInputFile(path, what);
+  constexpr int kMaxDepth = 64;
+  // nlohmann's parser recurses per level, and so do its copies: a file of a million '[' overflowed
+  // the stack. The callback sees each value's depth before it is built.
+  const auto depthCheck = [&](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+    if (depth > kMaxDepth)
+      throw InputError({path, 0, 0}, what + ": nested more than " + std::to_string(kMaxDepth) + " levels deep");
+    return true;
+  };
+  try {
+    return nlohmann::json::parse(text, depthCheck);
+  } catch (const nlohmann::json::parse_error& e) {
+    // The line and column of the byte where parsing stopped.
+    const std::size_t at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+    const auto lineStart = text.rfind('\n', at == 0 ? 0 : at - 1);
+    const auto column = static_cast<int>(at - (lineStart == std::string::npos || at == 0 ? 0 : lineStart + 1)) + 1;
+    throw InputError({path, static_cast<int>(line), column}, "bad JSON in " + what);
+  } catch (const nlohmann::json::exception& e) {
+    // A number beyond the doubles (1e400) is out_of_range, without a place.
+    throw InputError({path, 0, 0}, "bad JSON in " + what + ": " + e.what());
+  }
+}
+
+}  // namespace steer::experiments

@@ -1,0 +1,22 @@
+#pragma once
+// Reading an input file named by the user (scenario, velocity field, a run's summary.json) as
+// bad input should be read: a folder, a device or an endless stream (/dev/urandom), a file too
+// large to be meant, or JSON nested deeper than any of ours is an InputError naming the file, not
+// a hang, a crash or an allocator failure.
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "steer/experiments/input_error.hpp"
+
+namespace steer::experiments {
+
+/// The whole of `path`, a regular file of at most `maxBytes`; `what` names it in errors
+/// ("the scenario file", ...).
+std::string readInputFile(const std::string& path, const std::string& what, std::size_t maxBytes = std::size_t{1} << 30);
+
+/// `path` parsed as JSON (readInputFile's checks; nesting at most 64 deep). A syntax error is
+/// reported at its line and column.
+nlohmann::json readJsonFile(const std::string& path, const std::string& what);
+
+}  // namespace steer::experiments
