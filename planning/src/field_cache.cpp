@@ -113,6 +113,12 @@ std::optional<HarmonicField> loadCachedField(const std::filesystem::path& dir, s
     return std::nullopt;
   raster.grid.origin = geometry::Vec2(ox, oy);
   if (raster.grid.nx < 1 || raster.grid.ny < 1 || raster.grid.size() > (std::size_t{1} << 31)) return std::nullopt;
+  // The file must hold the grid's cells (1 byte each) and log-potentials (8 bytes each) before
+  // they are allocated: a damaged count (46340² cells) asked for 19 GB before the checksum was
+  // read.
+  std::error_code ec;
+  const auto fileBytes = std::filesystem::file_size(fileOf(dir, key), ec);
+  if (ec || fileBytes < raster.grid.size() * (1 + sizeof(double))) return std::nullopt;
   if (!r.value(stats.iterations) || !r.value(stats.finalUpdate) || !r.value(stats.passes) || !r.value(converged) ||
       converged > 1 || !r.value(stats.seconds) || !r.value(solverLength) || solverLength > 64)
     return std::nullopt;

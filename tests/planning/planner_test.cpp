@@ -1,5 +1,7 @@
 // Planners on the U-shaped trap of Goldenstein Fig. 7 and the hybrid automaton's guards.
 #include <gtest/gtest.h>
+#include <cstring>
+#include <sys/resource.h>
 
 #include <filesystem>
 #include <fstream>
@@ -428,6 +430,23 @@ TEST(FieldCache, ADamagedEntryIsNotLoaded) {
   EXPECT_FALSE(loadCachedField(dir, kKey).has_value()) << "cut off";
   write(bytes + '\0');
   EXPECT_FALSE(loadCachedField(dir, kKey).has_value()) << "lengthened";
+  // A grid size the file cannot hold (8000 x 8000 cells, 576 MB) is refused before anything is
+  // allocated: it was allocated and zero-filled (46340² asked for 19 GB) and only then found
+  // short. Seen in the peak resident memory, which would grow by the allocation.
+  {
+    std::string huge = bytes;
+    const std::int32_t side = 8000;
+    static_assert(sizeof(GridSpec::nx) == sizeof side);
+    std::memcpy(huge.data() + 40, &side, sizeof side);  // nx, then ny (after magic, key, origin, h)
+    std::memcpy(huge.data() + 44, &side, sizeof side);
+    write(huge);
+    rusage before{};
+    getrusage(RUSAGE_SELF, &before);
+    EXPECT_FALSE(loadCachedField(dir, kKey).has_value()) << "grid larger than the file";
+    rusage after{};
+    getrusage(RUSAGE_SELF, &after);
+    EXPECT_LT(after.ru_maxrss - before.ru_maxrss, 100 * 1024) << "kB of peak resident memory";
+  }
   write(bytes);
   const auto loaded = loadCachedField(dir, kKey);
   ASSERT_TRUE(loaded.has_value());
