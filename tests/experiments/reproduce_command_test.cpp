@@ -115,6 +115,13 @@ TEST(Reproduce, BadInputIsExitTwoAndWritesNothing) {
   EXPECT_NE(r.err.find("hidden_target.yaml"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir / "REPORT.md"));
   EXPECT_FALSE(fs::exists(dir / "figures"));
+  EXPECT_FALSE(fs::exists(dir)) << "the run made the folder, and leaves nothing of itself";
+  // A folder that was there before stays.
+  fs::create_directories(dir);
+  r = runSteer("reproduce goldenstein2001 --quick -q --scenarios " + empty.string() + " --out " + dir.string());
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(fs::is_directory(dir));
+  EXPECT_TRUE(fs::is_empty(dir));
   fs::remove_all(dir);
   fs::remove_all(empty);
 }

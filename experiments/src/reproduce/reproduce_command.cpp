@@ -83,6 +83,7 @@ int reproduceCommand(const ReproduceOptions& o) {
   if (!o.quiet) context.progress = [&](const std::string& line) { std::cerr << "[reproduce " << o.paper << "] " << line << "\n"; };
 
   std::error_code ec;
+  const bool existed = fs::exists(dir, ec);
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir)) {
     std::cerr << "steer reproduce: --out: cannot create " << dir.string() << ": " << ec.message() << "\n";
@@ -90,10 +91,20 @@ int reproduceCommand(const ReproduceOptions& o) {
   }
   // Beside DIR, so that the final renames stay on one file system.
   const fs::path staging = dir / (".staging-" + std::to_string(::getpid()));
-  fs::remove_all(staging);
-  fs::create_directories(staging / "figures");
+  // Nothing of a failed run stays: its staging folder, and DIR when this run made it.
+  const auto cleanup = [&] {
+    fs::remove_all(staging, ec);
+    if (!existed && fs::is_empty(dir, ec)) fs::remove(dir, ec);
+  };
+  fs::remove_all(staging, ec);
+  fs::create_directories(staging / "figures", ec);
+  if (ec) {
+    // A folder that exists but cannot be written (read-only): bad input, like a missing one.
+    std::cerr << "steer reproduce: --out: cannot write in " << dir.string() << ": " << ec.message() << "\n";
+    cleanup();
+    return 2;
+  }
   context.out = staging;
-  const auto cleanup = [&] { fs::remove_all(staging, ec); };
 
   RunConditions conditions = describeMachine();
   conditions.paper = o.paper;
