@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -260,6 +261,20 @@ TEST(SteerCommand, InputFilesThatAreNotWhatTheyShouldBeAreBadInput) {
     EXPECT_EQ(fs::exists(dir / "field"), f.expected.empty());
     fs::remove_all(dir / "field");
   }
+}
+
+// A valid run of few long steps (duration 10^12 s, dt 10^10 s: 100 steps) finishes: the
+// SteerBench scores, sampled 20 times a second, counted their 2·10^11 frames of each step one by
+// one and hung the run.
+TEST(SteerCommand, FewVeryLongStepsFinish) {
+  const fs::path dir = scratchDir("long_steps");
+  fs::create_directories(dir);
+  std::ofstream(dir / "long.yaml") << "world: {min: [-10, -10], max: [10, 10]}\nduration: 1e12\ndt: 1e10\nmodel: straight\n"
+                                   << "agents:\n  - {position: [-5, 0], goals: [{kind: seek, target: [5, 0]}]}\n";
+  const auto r = runSteer("run " + (dir / "long.yaml").string() + " --quiet --out " + (dir / "out").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto summary = nlohmann::json::parse(steer::test::slurp(dir / "out" / "summary.json"));
+  EXPECT_TRUE(std::isfinite(summary.at("steerbench").at("composite01").get<double>()));
 }
 
 // The Reynolds behaviors see only the near set: a neighbourhood reaching beyond near_radius is
