@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "part_configs.hpp"
 #include "yaml_support.hpp"
 #include "steer/experiments/factory.hpp"
+#include "steer/sim/integrator.hpp"
 
 namespace steer::experiments {
 
@@ -167,9 +169,10 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
       simulation.step();
       if (progress) progress(std::min(1.0, simulation.world().time / scenario.settings.duration));
     }
-  } catch (const sim::DivergedState& e) {
+  } catch (const std::exception& e) {
     // Parameters the readers accept can still make the integration blow up (an integrated
-    // weight rate of 1e300). The outputs written so far are removed: nothing half-written stays.
+    // weight rate of 1e300) or too stiff for dopri5 (a turn rate of 1e10); anything else that
+    // fails mid-run also leaves nothing half-written: the outputs written so far are removed.
     for (const auto& entry : std::filesystem::directory_iterator(out)) {
       const std::string name = entry.path().filename().string();
       if (name == "trajectories.csv" || name == "run.pvd" || (name.rfind("run_", 0) == 0 && entry.path().extension() == ".vtp"))
@@ -183,9 +186,12 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
            p = p.parent_path()) {
       }
     }
+    const bool diverged = dynamic_cast<const sim::DivergedState*>(&e) != nullptr;
+    if (!diverged && dynamic_cast<const sim::StiffStep*>(&e) == nullptr) throw;
     std::ostringstream message;
-    message << e.what() << ": the model's parameters or the step dt = " << scenario.settings.dt
-            << " s make its integration diverge (try a smaller dt, dopri5, or milder parameters); no output was kept";
+    message << e.what() << ": the model's parameters or the step dt = " << scenario.settings.dt << " s make its integration "
+            << (diverged ? "diverge (try a smaller dt, dopri5, or milder parameters)" : "too stiff (try rk4, or milder parameters)")
+            << "; no output was kept";
     throw InputError({scenario.file, 0, 0}, message.str());
   }
   // (It subtracted the observers' whole time, their start and finish included, from the loop's

@@ -277,6 +277,22 @@ TEST(SteerCommand, FewVeryLongStepsFinish) {
   EXPECT_TRUE(std::isfinite(summary.at("steerbench").at("composite01").get<double>()));
 }
 
+// A parameter the reader accepts can make the right-hand side too stiff for dopri5 (a turn rate
+// a = 10^10 /s: sub-steps of 10^-10 s). The step gives up after a bounded number of sub-steps:
+// exit 2 with the reason and no output, as for a run that diverges (the run hung, and once
+// bounded, its exception left the OpenMP region and terminated the process).
+TEST(SteerCommand, AStiffSystemForDopri5IsBadInputNotAHang) {
+  const fs::path dir = scratchDir("stiff");
+  fs::create_directories(dir);
+  std::ofstream(dir / "stiff.yaml") << "world: {min: [-10, -10], max: [10, 10]}\nduration: 1\nintegrator: dopri5\n"
+                                    << "local: {a: 1e10}\nobstacles:\n  - circle: {center: [0, 5], radius: 1}\n"
+                                    << "agents:\n  - {position: [-5, 0], goals: [{kind: seek, target: [5, 0]}]}\n";
+  const auto r = runSteer("run " + (dir / "stiff.yaml").string() + " --quiet --out " + (dir / "out").string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("too stiff"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
 // The Reynolds behaviors see only the near set: a neighbourhood reaching beyond near_radius is
 // cut there, which the command says before the run (pigeons.yaml flocked within 3 m while its
 // alignment and cohesion asked for 4).

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <stdexcept>
 
 namespace steer::sim {
@@ -121,6 +122,11 @@ void Simulation::step() {
   // (SimulationSettings::minAgentsPerThread).
   const std::int64_t perThread = std::max(1, settings_.minAgentsPerThread);
   const int threads = static_cast<int>(std::clamp<std::int64_t>(n / perThread, 1, std::max(1, settings_.threads)));
+  // An exception may not leave an OpenMP region (it terminated the process: dopri5's bound on
+  // sub-steps): the one of the lowest agent index is kept, whatever the thread count, and
+  // thrown after the region.
+  std::int64_t failedAgent = n;
+  std::exception_ptr failure;
 #pragma omp parallel num_threads(threads)
   {
     NearEnvironment near;
@@ -131,11 +137,20 @@ void Simulation::step() {
         next_[i] = agent.state;
         continue;
       }
-      gatherNearEnvironment(snapshot, kinematics_, *environment_, static_cast<AgentIndex>(i), near);
-      const StepInput input{snapshot, agent, near, goals_[i], t, dt, steps_, settings_.integrator, noise_};
-      next_[i] = model_->advance(input);
+      try {
+        gatherNearEnvironment(snapshot, kinematics_, *environment_, static_cast<AgentIndex>(i), near);
+        const StepInput input{snapshot, agent, near, goals_[i], t, dt, steps_, settings_.integrator, noise_};
+        next_[i] = model_->advance(input);
+      } catch (...) {
+#pragma omp critical(steer_step_failure)
+        if (i < failedAgent) {
+          failedAgent = i;
+          failure = std::current_exception();
+        }
+      }
     }
   }
+  if (failure) std::rethrow_exception(failure);
 
   // A state that is not finite would reach the environment layer as a NaN position (its indexes
   // cannot place one) and every output after it: stop here, with the world as it was.

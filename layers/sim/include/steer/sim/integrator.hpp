@@ -2,6 +2,8 @@
 /// @file Integrator choice (Boost.Odeint). Models provide a right-hand side dx/dt = f(x, t);
 /// which stepper advances it is configuration, not part of the model (ARCHITECTURE.md §4).
 #include <boost/numeric/odeint.hpp>
+#include <cstddef>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -18,6 +20,17 @@ struct IntegratorSettings {
 /// "euler", "rk4" or "dopri5"; returns false for anything else.
 bool parseIntegrator(std::string_view text, IntegratorKind& out);
 const char* integratorName(IntegratorKind kind);
+
+/// dopri5's bound on accepted sub-steps within one step (integrateStep throws StiffStep beyond
+/// it).
+inline constexpr std::size_t kMaxDopri5Substeps = 100000;
+
+/// A step the adaptive integrator could not finish within kMaxDopri5Substeps: the right-hand
+/// side is too stiff for it (a parameter far out of range).
+class StiffStep : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 /// Advances x from t to t + dt with the chosen Odeint stepper. `State` is a fixed-size
 /// std::array (Odeint's array algebra); `Rhs` is callable as rhs(const State& x, State& dxdt,
@@ -39,7 +52,22 @@ void integrateStep(const IntegratorSettings& settings, Rhs&& rhs, State& x, doub
     case IntegratorKind::Dopri5: {
       auto stepper = ode::make_controlled(settings.absTolerance, settings.relTolerance,
                                           ode::runge_kutta_dopri5<State>());
-      ode::integrate_adaptive(stepper, rhs, x, t, t + dt, dt);
+      // Odeint's integrate_adaptive, step for step, with a bound on the accepted sub-steps: a
+      // stiff right-hand side (a turn rate of 10^10) took sub-steps of 10^-10 s and hung the
+      // run. (Rejected steps are bounded by Odeint's own checker.)
+      ode::failed_step_checker failed;
+      const double end = t + dt;
+      double time = t, h = dt;
+      std::size_t accepted = 0;
+      while (ode::detail::less_with_sign(time, end, h)) {
+        if (ode::detail::less_with_sign(end, time + h, h)) h = end - time;
+        while (stepper.try_step(rhs, x, time, h) == ode::fail) failed();
+        failed.reset();
+        if (++accepted > kMaxDopri5Substeps)
+          throw StiffStep("dopri5 took more than " + std::to_string(kMaxDopri5Substeps) +
+                          " sub-steps within one step from t = " + std::to_string(t) +
+                          " s (the system is stiff there: a rate parameter far too large?)");
+      }
       return;
     }
   }
