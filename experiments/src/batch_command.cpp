@@ -1,8 +1,10 @@
 #include "batch_command.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <sstream>
 #include <thread>
 
 #include "batch_charts.hpp"
@@ -163,6 +165,18 @@ std::vector<std::uint64_t> seedsOf(const BatchCommandOptions& o) {
   return seedList(o.firstSeed, o.seeds);
 }
 
+// A batch is held as a list of jobs before it starts: two sweeps of 10^6 values each asked for
+// 10^12 of them (bad_alloc, or all the memory). 10^6 runs is already days of work.
+void checkRunCount(double runs) {
+  constexpr double kMaxRuns = 1e6;
+  if (runs > kMaxRuns) {
+    std::ostringstream message;
+    message << "the batch would be " << runs << " runs (the product of the values, models, planners, scenarios and "
+            << "seeds), more than " << kMaxRuns << "; split it";
+    throw InputError({"<command line>", 0, 0}, message.str());
+  }
+}
+
 }  // namespace
 
 int compareCommand(const BatchCommandOptions& o) {
@@ -171,6 +185,7 @@ int compareCommand(const BatchCommandOptions& o) {
   std::vector<std::uint64_t> seeds;
   try {
     seeds = seedsOf(o);
+    checkRunCount(static_cast<double>(o.scenarios.size()) * models.size() * planners.size() * seeds.size());
   } catch (const InputError& e) {
     reportInputError(e);
     return 2;
@@ -191,6 +206,10 @@ int sweepCommand(const BatchCommandOptions& o) {
         if (k == parameters.back().key) throw InputError({"<command line>", 0, 0}, "--param " + text + ": swept twice");
       keys.push_back(parameters.back().key);
     }
+    double runs = static_cast<double>(std::max<std::size_t>(1, o.models.size())) *
+                  std::max<std::size_t>(1, o.planners.size()) * seeds.size();
+    for (const auto& p : parameters) runs *= static_cast<double>(p.values.size());
+    checkRunCount(runs);
   } catch (const InputError& e) {
     reportInputError(e);
     return 2;

@@ -293,6 +293,22 @@ TEST(SteerCommand, AStiffSystemForDopri5IsBadInputNotAHang) {
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
+// A batch is a list of runs held before it starts: two sweeps of 10^6 values asked for 10^12
+// of them and ran out of memory. More than 10^6 runs is refused at once.
+TEST(SteerCommand, ABatchOfMoreThanAMillionRunsIsRefused) {
+  const fs::path dir = scratchDir("huge_batch");
+  const auto r = runSteer("sweep " + kData + "/yaml/minimal.yaml --no-charts --param local.a=1:2:1000000 "
+                          "--param local.c1=1:2:1000000 --out " + (dir / "out").string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("e+12 runs"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out"));
+  const auto seeds = runSteer("compare " + kData + "/yaml/minimal.yaml " + kData + "/yaml/minimal.yaml --models goldenstein,reynolds,straight " +
+                              "--planners direct,harmonic --seeds 100000 --no-charts --out " + (dir / "out").string());
+  EXPECT_EQ(seeds.status, 2) << seeds.err;
+  EXPECT_NE(seeds.err.find("1.2e+06 runs"), std::string::npos) << seeds.err;
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
 // The Reynolds behaviors see only the near set: a neighbourhood reaching beyond near_radius is
 // cut there, which the command says before the run (pigeons.yaml flocked within 3 m while its
 // alignment and cohesion asked for 4).
