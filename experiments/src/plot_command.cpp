@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli_checks.hpp"
 #include "steer/local/attractor.hpp"
 #include "steer/local/parameters.hpp"
 #include "steer/local/personality.hpp"
@@ -166,18 +167,18 @@ void addPlotOptions(CLI::App& app, PlotOptions& o) {
   app.add_option("--out", o.out, "output folder (default: plots)");
   app.add_option("--width", o.width, "picture width (pixels)")->check(CLI::Range(64, 8192));
   app.add_option("--height", o.height, "picture height (pixels)")->check(CLI::Range(64, 8192));
-  app.add_option("--a", o.a, "fig2a: attractor strength a (1/s)")->check(CLI::PositiveNumber);
-  app.add_option("--half-angle", o.halfAngle, "fig2b: obstacle half-angle dpsi (rad)")->check(CLI::PositiveNumber);
-  app.add_option("--distance", o.distance, "fig2b: obstacle distance r (m)")->check(CLI::NonNegativeNumber);
-  app.add_option("--d0", o.d0, "fig2b: decay length d0 (m)")->check(CLI::NonNegativeNumber);
-  app.add_option("--delta", o.delta, "fig2b: safety margin delta (rad)")->check(CLI::PositiveNumber);
-  app.add_option("--d0base", o.d0Base, "fig5: d0base (m; default 1, the paper's Fig. 5; the model's d0_base is 8)")->check(CLI::NonNegativeNumber);
-  app.add_option("--d1base", o.d1Base, "fig5: d1base (m; default 1)")->check(CLI::NonNegativeNumber);
+  app.add_option("--a", o.a, "fig2a: attractor strength a (1/s)")->check(finitePositive());
+  app.add_option("--half-angle", o.halfAngle, "fig2b: obstacle half-angle dpsi (rad)")->check(finitePositive());
+  app.add_option("--distance", o.distance, "fig2b: obstacle distance r (m)")->check(finiteNonNegative());
+  app.add_option("--d0", o.d0, "fig2b: decay length d0 (m)")->check(finiteNonNegative());
+  app.add_option("--delta", o.delta, "fig2b: safety margin delta (rad)")->check(finitePositive());
+  app.add_option("--d0base", o.d0Base, "fig5: d0base (m; default 1, the paper's Fig. 5; the model's d0_base is 8)")->check(finiteNonNegative());
+  app.add_option("--d1base", o.d1Base, "fig5: d1base (m; default 1)")->check(finiteNonNegative());
   app.add_flag("--printed", o.printed, "fig5: also the printed form of (8), k = 2 ln(d0base + 1)");
-  app.add_option("--alpha1", o.alpha1, "weights: alpha1")->check(CLI::PositiveNumber);
-  app.add_option("--alpha2", o.alpha2, "weights: alpha2")->check(CLI::PositiveNumber);
-  app.add_option("--gamma12", o.gamma12, "weights: gamma12")->check(CLI::NonNegativeNumber);
-  app.add_option("--gamma21", o.gamma21, "weights: gamma21")->check(CLI::NonNegativeNumber);
+  app.add_option("--alpha1", o.alpha1, "weights: alpha1")->check(finitePositive());
+  app.add_option("--alpha2", o.alpha2, "weights: alpha2")->check(finitePositive());
+  app.add_option("--gamma12", o.gamma12, "weights: gamma12")->check(finiteNonNegative());
+  app.add_option("--gamma21", o.gamma21, "weights: gamma21")->check(finiteNonNegative());
   app.add_flag("--quiet,-q", o.quiet, "no summary line");
 }
 

@@ -309,6 +309,18 @@ TEST(SteerCommand, ABatchOfMoreThanAMillionRunsIsRefused) {
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
+// The plot's numeric options are finite numbers: CLI11's PositiveNumber let "nan" through and a
+// picture of nothing was written with exit 0.
+TEST(SteerCommand, PlotOptionsRefuseNaN) {
+  const fs::path dir = scratchDir("plot_nan");
+  for (const char* option : {"fig2a --a nan", "fig2b --d0 nan", "fig5 --d0base nan", "weights --alpha1 inf"}) {
+    const auto r = runSteer(std::string("plot ") + option + " --out " + (dir / "out").string());
+    EXPECT_EQ(r.status, 2) << option << ": " << r.err;
+    EXPECT_NE(r.err.find("must be a finite number"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out")) << option;
+  }
+}
+
 // The Reynolds behaviors see only the near set: a neighbourhood reaching beyond near_radius is
 // cut there, which the command says before the run (pigeons.yaml flocked within 3 m while its
 // alignment and cohesion asked for 4).
