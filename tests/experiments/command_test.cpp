@@ -321,6 +321,19 @@ TEST(SteerCommand, PlotOptionsRefuseNaN) {
   }
 }
 
+// `steer demo` with a bad option is bad input like any command (it printed "not available: ..."
+// rows on stdout and exited 1).
+TEST(SteerCommand, DemoWithABadOptionIsExitTwo) {
+  const fs::path dir = scratchDir("demo_bad");
+  for (const char* option : {"--param local.zzz=1", "--planner field"}) {
+    const auto r = runSteer(std::string("demo ") + option + " --quiet --out " + (dir / "out").string());
+    EXPECT_EQ(r.status, 2) << option << ": " << r.err;
+    EXPECT_FALSE(r.err.empty()) << option;
+    EXPECT_EQ(r.out.find("not available"), std::string::npos) << r.out;
+    EXPECT_FALSE(fs::exists(dir / "out")) << option;
+  }
+}
+
 // The Reynolds behaviors see only the near set: a neighbourhood reaching beyond near_radius is
 // cut there, which the command says before the run (pigeons.yaml flocked within 3 m while its
 // alignment and cohesion asked for 4).
