@@ -120,8 +120,11 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
     }
   } catch (const InputError& e) {
     if (lead) {
-      reportInputError(e);
       markFailed(out, e.what());
+      // One line, as for any bad input; the run's own message says that it kept nothing, while
+      // the batch keeps the runs that finished before it.
+      std::cerr << e.what() << " (the batch stopped: " << (out / "FAILED").string()
+                << "; the runs that finished before it are kept)\n";
     }
     status = 2;
   } catch (const std::exception& e) {
