@@ -123,6 +123,19 @@ Scenario loadWithOverrides(const std::string& path, const RunOverrides& override
   return scenario;
 }
 
+namespace {
+// The files a run writes in its folder (summary.json apart): removed before a run, so that a
+// shorter run into the folder of a longer one does not leave its last frames beside the new
+// run.pvd, and after a run that failed, so that nothing half-written stays.
+void removeRunOutputs(const std::filesystem::path& out) {
+  for (const auto& entry : std::filesystem::directory_iterator(out)) {
+    const std::string name = entry.path().filename().string();
+    if (name == "trajectories.csv" || name == "run.pvd" || (name.rfind("run_", 0) == 0 && entry.path().extension() == ".vtp"))
+      std::filesystem::remove(entry.path());
+  }
+}
+}  // namespace
+
 RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out, const RunOutputOptions& options,
                       const std::function<void(double)>& progress) {
   const auto runStart = std::chrono::steady_clock::now();  // wall_seconds: everything but summary.json
@@ -140,6 +153,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
                                                    (folderError ? folderError.message() : "a file has that name"));
   const auto summaryPath = out / "summary.json";
   std::filesystem::remove(summaryPath);
+  removeRunOutputs(out);
   const auto marker = out / "RUNNING";
   writeFileAtomically(marker, "this run has not finished\n");
 
@@ -173,11 +187,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
     // Parameters the readers accept can still make the integration blow up (an integrated
     // weight rate of 1e300) or too stiff for dopri5 (a turn rate of 1e10); anything else that
     // fails mid-run also leaves nothing half-written: the outputs written so far are removed.
-    for (const auto& entry : std::filesystem::directory_iterator(out)) {
-      const std::string name = entry.path().filename().string();
-      if (name == "trajectories.csv" || name == "run.pvd" || (name.rfind("run_", 0) == 0 && entry.path().extension() == ".vtp"))
-        std::filesystem::remove(entry.path());
-    }
+    removeRunOutputs(out);
     std::filesystem::remove(marker);
     // ... and the folders the run made, when nothing else was put in them meanwhile.
     if (!made.empty()) {

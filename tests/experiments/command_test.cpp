@@ -334,6 +334,26 @@ TEST(SteerCommand, DemoWithABadOptionIsExitTwo) {
   }
 }
 
+// A run into the folder of an earlier, longer run leaves only its own frames: the old
+// run_*.vtp beyond the new run's end stayed beside a run.pvd that did not list them.
+TEST(SteerCommand, ARunIntoAnOldRunsFolderLeavesOnlyItsOwnFrames) {
+  const fs::path dir = scratchDir("reused_out");
+  const auto frames = [&] {
+    std::size_t n = 0;
+    for (const auto& e : fs::directory_iterator(dir)) n += e.path().extension() == ".vtp";
+    return n;
+  };
+  ASSERT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --duration 3 --quiet --out " + dir.string()).status, 0);
+  const std::size_t before = frames();
+  ASSERT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --duration 0.5 --quiet --out " + dir.string()).status, 0);
+  const std::string pvd = steer::test::slurp(dir / "run.pvd");
+  std::size_t listed = 0;
+  for (std::size_t at = pvd.find("<DataSet"); at != std::string::npos; at = pvd.find("<DataSet", at + 1)) ++listed;
+  EXPECT_LT(frames(), before);
+  EXPECT_EQ(frames(), listed);
+  fs::remove_all(dir);
+}
+
 // The Reynolds behaviors see only the near set: a neighbourhood reaching beyond near_radius is
 // cut there, which the command says before the run (pigeons.yaml flocked within 3 m while its
 // alignment and cohesion asked for 4).
