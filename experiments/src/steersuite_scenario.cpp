@@ -85,8 +85,10 @@ class XmlReader {
     const std::string text = this->text(node);
     char* end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || end == text.c_str() || (*end != '\0' && !std::isspace(static_cast<unsigned char>(*end))))
-      fail(node, "expected a number, got '" + text + "'");
+    // Only white space may follow the number: "0.5 7" was read as 0.5.
+    const char* rest = end;
+    while (rest != nullptr && std::isspace(static_cast<unsigned char>(*rest))) ++rest;
+    if (text.empty() || end == text.c_str() || *rest != '\0') fail(node, "expected one number, got '" + text + "'");
     if (!std::isfinite(v)) fail(node, "must be a finite number, got '" + text + "'");
     // strtod also reads C's hexadecimal numbers (0x10, 0x1p3), which SteerSuite's files never hold.
     if (text.find_first_not_of("0123456789+-.eE \t\r\n") != std::string::npos)
