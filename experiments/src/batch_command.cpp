@@ -11,6 +11,7 @@
 #include "batch_mpi.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
+#include "output_folder.hpp"
 #include "progress_bar.hpp"
 #include "steer/experiments/sweep.hpp"
 
@@ -82,7 +83,7 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
   if ((status = mpi->agreeOnStatus(status)) != 0) return status;
   try {
     if (lead) {
-      std::filesystem::create_directories(out);
+      makeOutputFolder(out);
       // A folder with comparison.csv is a finished batch; while it runs, the folder holds RUNNING.
       for (const char* f : {"comparison.csv", "comparison.md", "FAILED"}) std::filesystem::remove(out / f);
       // Charts of an earlier batch in the same folder would sit beside this one's tables (its
@@ -90,6 +91,9 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
       std::filesystem::remove_all(out / "charts");
       writeFileAtomically(out / "RUNNING", "this batch has not finished\n");
     }
+  } catch (const InputError& e) {
+    if (lead) reportInputError(e);
+    status = 2;
   } catch (const std::exception& e) {
     std::cerr << "steer " << name << ": " << e.what() << "\n";
     status = 1;

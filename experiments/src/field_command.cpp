@@ -10,6 +10,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "output_folder.hpp"
 #include "part_configs.hpp"
 #include "scene_parts.hpp"
 #include "steer/experiments/factory.hpp"
@@ -129,7 +130,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     checkSections(scenario);
     p = readHarmonicPlannerParameters(scenario);
     if (!o.solver.empty() && !planning::parseSolver(o.solver, p.field.solver.solver))
-      throw InputError({path, 0, 0}, "--solver: unknown solver '" + o.solver + "' (choose gs, sor, multigrid)");
+      throw InputError({"<command line>", 0, 0}, "--solver: unknown solver '" + o.solver + "' (choose gs, sor, multigrid)");
     if (o.resolution > 0) p.field.resolution = o.resolution;
     if (o.omega > 0.0) p.field.solver.omega = o.omega;
   } catch (const InputError& e) {
@@ -158,7 +159,12 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       return 2;
     }
     const std::filesystem::path out(o.out);
-    std::filesystem::create_directories(out);
+    try {
+      makeOutputFolder(out);
+    } catch (const InputError& e) {
+      std::cerr << e.what() << "\n";
+      return 2;
+    }
     nlohmann::json perTarget = nlohmann::json::array();
     std::int64_t iterations = 0, localMinima = 0, disconnected = 0;
     double seconds = 0.0, finalUpdate = 0.0;

@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "cli_checks.hpp"
+#include "output_folder.hpp"
+#include "steer/experiments/input_error.hpp"
 #include "steer/local/attractor.hpp"
 #include "steer/local/parameters.hpp"
 #include "steer/local/personality.hpp"
@@ -198,12 +200,15 @@ int plotCommand(const PlotOptions& o) {
   viz::LineChart chart;
   try {
     chart = plotChart(o);
+    makeOutputFolder(o.out);
   } catch (const std::invalid_argument& e) {
     std::cerr << "steer plot: " << e.what() << "\n";
     return 2;
+  } catch (const InputError& e) {
+    std::cerr << e.what() << "\n";
+    return 2;
   }
   try {
-    std::filesystem::create_directories(o.out);
     const std::string path = (std::filesystem::path(o.out) / (o.figure + ".png")).string();
     viz::writeLineChart(path, chart);
     if (!o.quiet) std::cout << path << "\n";

@@ -14,6 +14,7 @@
 
 #include "cli_checks.hpp"
 #include "input_file.hpp"
+#include "output_folder.hpp"
 #include "steer/environment/triangulation_edges.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "u_trap_scenario.hpp"
@@ -316,12 +317,12 @@ int renderCommand(const RenderOptions& o) {
   try {
     scenario = runScenarioOf(runDir);
     tracks = readTrajectories((runDir / "trajectories.csv").string());
+    makeOutputFolder(out);
   } catch (const InputError& e) {
     std::cerr << e.what() << "\n";  // FILE:LINE:COLUMN: message, as every command prints it
     return 2;
   }
   try {
-    fs::create_directories(out);
     const bool threeD = scenario.world.dimension == 3;
     if (threeD && o.triangulation) std::cerr << "steer render: --triangulation is for 2D runs; ignored\n";
     auto picture = [&](const fs::path& file, double time) {

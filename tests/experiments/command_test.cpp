@@ -354,6 +354,27 @@ TEST(SteerCommand, ARunIntoAnOldRunsFolderLeavesOnlyItsOwnFrames) {
   fs::remove_all(dir);
 }
 
+// An --out that is a file is bad input for every command that writes a folder, named as the
+// option (compare, sweep, field, plot and render gave exit 1 and a filesystem error, after the
+// work).
+TEST(SteerCommand, AnOutThatIsAFileIsBadInputForEveryCommand) {
+  const fs::path dir = scratchDir("out_is_file");
+  fs::create_directories(dir);
+  const fs::path file = dir / "a_file";
+  std::ofstream(file) << "not a folder\n";
+  ASSERT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --duration 0.5 --quiet --out " + (dir / "run").string()).status, 0);
+  const std::string minimal = kData + "/yaml/minimal.yaml";
+  for (const std::string& command :
+       {"compare " + minimal + " --models straight --seeds 1 --no-charts", "sweep " + minimal + " --models straight --param local.a=1:2:2 --no-charts",
+        std::string("field ") + STEER_SOURCE_DIR + "/experiments/scenarios/u_trap.yaml --no-png", std::string("plot fig2a"),
+        "render " + (dir / "run").string(), "run " + minimal + " --duration 0.5"}) {
+    const auto r = runSteer(command + " --quiet --out " + file.string());
+    EXPECT_EQ(r.status, 2) << command << ": " << r.err;
+    EXPECT_NE(r.err.find("--out"), std::string::npos) << command << ": " << r.err;
+    EXPECT_EQ(steer::test::slurp(file), "not a folder\n");
+  }
+}
+
 // The Reynolds behaviors see only the near set: a neighbourhood reaching beyond near_radius is
 // cut there, which the command says before the run (pigeons.yaml flocked within 3 m while its
 // alignment and cohesion asked for 4).
