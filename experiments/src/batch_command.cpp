@@ -44,8 +44,10 @@ void addShared(CLI::App& app, BatchCommandOptions& o) {
   app.add_option("--first-seed", o.firstSeed, "the seeds are FIRST, FIRST+1, ... (default 1)")->check(seedNumber());
   app.add_option("--threads", o.threads, "simulations at once (default: one per core); each runs on one thread")
       ->check(CLI::Range(1, 1024));
-  app.add_option("--neighbors", o.overrides.neighbors, "environment provider: kinetic | lattice | brute");
-  app.add_option("--integrator", o.overrides.integrator, "euler | rk4 | dopri5");
+  app.add_option("--neighbors", o.overrides.neighbors, "environment provider: kinetic | lattice | brute")
+      ->check(CLI::IsMember({"kinetic", "lattice", "brute"}));
+  app.add_option("--integrator", o.overrides.integrator, "euler | rk4 | dopri5")
+      ->check(CLI::IsMember({"euler", "rk4", "dopri5"}));
   app.add_option("--dt", o.overrides.dt, "integration step (s)");
   app.add_option("--duration", o.overrides.duration, "simulated time limit (s)");
   app.add_flag("--trajectories", o.trajectories, "keep every run's trajectories.csv and ParaView series");

@@ -50,6 +50,9 @@ void applyDocumentParams(YAML::Node& root, const std::string& file, const std::v
     for (const auto& part : parts)
       if (part.empty()) bad(p, "empty key in the path");
     YAML::Node node = entry(root[parts[0]], parts[1], p, file);
+    // The file's own mistake (`agents: [5]`): yaml-cpp threw on a key of a scalar.
+    if (!node.IsMap())
+      yaml::fail(file, node, parts[0] + "." + parts[1], "expected a map of keys (the --param " + p.substr(0, eq) + " sets a key in it)");
     // Walk the keys, replacing scalars by maps where the path goes deeper (e.g. a fixed trait
     // `courage: 0.5` becomes `courage: {mean: ...}`), then set the leaf.
     for (std::size_t k = 2; k + 1 < parts.size(); ++k) {

@@ -27,7 +27,8 @@ void addCommonOptions(CLI::App& app, CommonOptions& o) {
       ->check(CLI::IsMember({"direct", "harmonic", "hybrid", "field"}));
   app.add_option("--neighbors", o.overrides.neighbors, "environment provider: kinetic | lattice | brute")
       ->check(CLI::IsMember({"kinetic", "lattice", "brute"}));
-  app.add_option("--integrator", o.overrides.integrator, "euler | rk4 | dopri5");
+  app.add_option("--integrator", o.overrides.integrator, "euler | rk4 | dopri5")
+      ->check(CLI::IsMember({"euler", "rk4", "dopri5"}));
   app.add_option("--seed", o.overrides.seed, "random seed (overrides the scenario's)")->check(seedNumber());
   app.add_option("--dt", o.overrides.dt, "integration step (s)")->check(finitePositive());
   app.add_option("--duration", o.overrides.duration, "simulated time limit (s)")->check(finitePositive());

@@ -92,16 +92,27 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     YAML::Node* section = sectionFor(s, p.substr(0, dot));
     if (section == nullptr) badOption("--param", "unknown section '" + p.substr(0, dot) + "' (local, reynolds, planning, environment)");
     if (!section->IsDefined() || section->IsNull()) *section = YAML::Node(YAML::NodeType::Map);
+    // A key can be set only in a map: a section or level that the file gives as a number or a
+    // list is the file's error (yaml-cpp threw on `local: 5`, and `planning: {harmonic: 3}` was
+    // silently replaced by the map the --param made).
+    const auto requireMap = [&](const YAML::Node& node, const std::string& where) {
+      if (!node.IsMap())
+        yaml::fail(s.file, node, where, "expected a map of keys (the --param " + p.substr(0, eq) + " sets a key in it)");
+    };
+    requireMap(*section, p.substr(0, dot));
     // Walk "a.b.c" creating maps, then set the leaf; the value is parsed as YAML (number, string, list).
     // yaml-cpp's Node::operator= overwrites the referenced node's content instead of rebinding,
     // so descending by `node = node[key]` replaced the section itself (planning.field.file
     // became planning.file); each level is a newly constructed Node instead.
     std::vector<YAML::Node> levels{*section};
     std::string path = p.substr(dot + 1, eq - dot - 1);
+    std::string walked = p.substr(0, dot);
     for (auto next = path.find('.'); next != std::string::npos; next = path.find('.')) {
       const std::string key = path.substr(0, next);
+      walked += "." + key;
       YAML::Node& node = levels.back();
-      if (!node[key].IsDefined() || !node[key].IsMap()) node[key] = yaml::loadCommandLineValue("{}");  // made by the command line
+      if (!node[key].IsDefined() || node[key].IsNull()) node[key] = yaml::loadCommandLineValue("{}");  // made by the command line
+      requireMap(node[key], walked);
       levels.push_back(node[key]);
       path = path.substr(next + 1);
     }

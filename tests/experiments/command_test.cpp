@@ -375,6 +375,36 @@ TEST(SteerCommand, AnOutThatIsAFileIsBadInputForEveryCommand) {
   }
 }
 
+// A --param sets a key in a map: where the file has a number or a list instead, the file is at
+// fault, at its line (yaml-cpp threw "operator[] call on a scalar", reported as an internal
+// error, and `planning: {harmonic: 3}` was silently replaced by the --param's map). Option
+// values of compare and sweep are checked as run's are (a bad --neighbors blamed the file).
+TEST(SteerCommand, AParamIntoANumberOrListIsTheFilesError) {
+  const fs::path dir = scratchDir("param_into_scalar");
+  fs::create_directories(dir);
+  const std::string head = "world: {min: [-10, -10], max: [10, 10]}\nmodel: straight\n";
+  const std::string agent = "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: [5, 5]}]}\n";
+  const struct {
+    std::string body, param, expected;
+  } cases[] = {{agent + "local: 5\n", "local.a.b=1", ":5:8: local: expected a map of keys"},
+               {agent + "local: [1, 2]\n", "local.a=1", ":5:8: local: expected a map of keys"},
+               {agent + "planning: {harmonic: 3}\n", "planning.harmonic.resolution=8", ":5:22: planning.harmonic: expected a map"},
+               {"agents: [5]\n", "agents.0.personality.courage=0.2", ":3:10: agents.0: expected a map"}};
+  for (const auto& c : cases) {
+    std::ofstream(dir / "s.yaml") << head << c.body;
+    const auto r = runSteer("run " + (dir / "s.yaml").string() + " --param " + c.param + " --quiet --out " + (dir / "out").string());
+    EXPECT_EQ(r.status, 2) << c.param << ": " << r.err;
+    EXPECT_NE(r.err.find(c.expected), std::string::npos) << c.param << ": " << r.err;
+    EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out"));
+  }
+  for (const char* option : {"--neighbors bogus", "--integrator bogus"}) {
+    const auto r = runSteer("compare " + kData + "/yaml/minimal.yaml " + option + " --out " + (dir / "out").string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("steer: --", 0), 0u) << r.err;
+  }
+}
+
 // The Reynolds behaviors see only the near set: a neighbourhood reaching beyond near_radius is
 // cut there, which the command says before the run (pigeons.yaml flocked within 3 m while its
 // alignment and cohesion asked for 4).
