@@ -414,6 +414,13 @@ class XmlReader {
         const auto positions = placeWithoutOverlap(s.world, obstacleIndex(s.world), occupied_, lo, hi, proto.radius, count,
                                                    seed_ ^ (0x5EEDULL + draws_++), where(n), 2);
         const bool randomDirection = ic.child("direction") && isRandom(ic.child("direction"));
+        if (positions.empty()) {
+          // A region of no agents still has its goals read, so that a bad one is found
+          // (<numAgents>0 hid a <bogusGoal/>).
+          AgentSource src{where(n), {}, {}};
+          std::vector<std::pair<std::size_t, std::string>> dyn;
+          (void)goals(child(n, "goalSequence"), s.world, src.goals, dyn, n);
+        }
         for (std::size_t i = 0; i < positions.size(); ++i) {
           sim::Agent a = proto;
           AgentSource src{where(n), {}, {}};
