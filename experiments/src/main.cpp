@@ -45,6 +45,13 @@ std::string defaultRunFolder(std::string name) {
   std::replace(name.begin(), name.end(), '/', '_');
   std::replace(name.begin(), name.end(), '\\', '_');
   if (name.find_first_not_of('.') == std::string::npos) name = "scenario";
+  // A file name has at most 255 bytes: a name of 300 characters failed as "--out: File name too
+  // long" though no --out was given. Cut at 100 bytes, not inside a UTF-8 character.
+  if (name.size() > 100) {
+    std::size_t cut = 100;
+    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+    name.resize(cut);
+  }
   return "runs/" + name;
 }
 

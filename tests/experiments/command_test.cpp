@@ -180,13 +180,16 @@ TEST(SteerCommand, DuplicateKeysAreErrors) {
   fs::remove_all(dir);
 }
 
-// Without --out a run goes to runs/<name>; a name with separators or of dots stays inside runs/.
+// Without --out a run goes to runs/<name>; a name with separators or of dots stays inside runs/,
+// and a long one is cut to 100 bytes (300 characters failed as "--out: File name too long"),
+// not inside a UTF-8 character.
 TEST(SteerCommand, TheDefaultFolderStaysInsideRuns) {
   const fs::path dir = scratchDir("default_folder");
   fs::create_directories(dir / "work");
   const fs::path here = fs::current_path();
   fs::current_path(dir / "work");
-  for (const std::string name : {"../escape", "..", "a/b"}) {
+  for (const std::string& name : {std::string("../escape"), std::string(".."), std::string("a/b"), std::string(300, 'y'),
+                                 std::string(99, 'z') + "\u00e9\u00e9"}) {
     std::ofstream("s.yaml") << "name: \"" << name << "\"\nworld: {min: [-10, -10], max: [10, 10]}\n"
                                "agents:\n  - {position: [0, 0]}\n";
     const auto r = runSteer("run s.yaml --duration 0.1 --quiet");
@@ -197,6 +200,8 @@ TEST(SteerCommand, TheDefaultFolderStaysInsideRuns) {
   EXPECT_TRUE(fs::exists(dir / "work" / "runs" / ".._escape" / "summary.json"));
   EXPECT_TRUE(fs::exists(dir / "work" / "runs" / "scenario" / "summary.json"));
   EXPECT_TRUE(fs::exists(dir / "work" / "runs" / "a_b" / "summary.json"));
+  EXPECT_TRUE(fs::exists(dir / "work" / "runs" / std::string(100, 'y') / "summary.json"));
+  EXPECT_TRUE(fs::exists(dir / "work" / "runs" / (std::string(99, 'z')) / "summary.json"));  // "é" not cut in two
   fs::remove_all(dir);
 }
 
