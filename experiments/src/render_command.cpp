@@ -344,8 +344,10 @@ int renderCommand(const RenderOptions& o) {
     }
     for (const double at : o.at) {
       if (t.empty()) break;
+      // Two decimals as long as they fit; beyond 10^9 s the %g form (1e300 s wrote a name of 300
+      // digits, cut before its ".png").
       char name[48];
-      std::snprintf(name, sizeof name, "at_%.2f.png", at);
+      std::snprintf(name, sizeof name, at < 1e9 ? "at_%.2f.png" : "at_%.6g.png", at);
       // A time past the run's end draws its last state, and says so (it did so silently).
       if (at > t.back() + 1e-9)
         std::cerr << "steer render: note: --at " << at << " is after the run's end (t = " << t.back()
