@@ -575,18 +575,6 @@ TEST(SteerCommand, RenderTimesAreFiniteAndNotNegative) {
   }
 }
 
-// A time beyond 10^9 s names its frame in the %g form: --at 1e300 wrote a name of 300 digits,
-// cut before its ".png".
-TEST(SteerCommand, AFrameAtAVeryLateTimeIsAPngWithAShortName) {
-  const fs::path run = scratchDir("render_late");
-  ASSERT_EQ(runSteer("run " + kData + "/steersuite/minimal.xml --duration 0.2 --quiet --out " + run.string()).status, 0);
-  const auto r = runSteer("render " + run.string() + " --frames 0 --at 1e300 --at 2.5 --quiet --out " + (run / "p").string());
-  ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_TRUE(fs::exists(run / "p" / "at_1e+300.png"));
-  EXPECT_TRUE(fs::exists(run / "p" / "at_2.50.png"));
-  fs::remove_all(run);
-}
-
 // `steer render` reads the run's summary.json: a hand-edited one with a field of the wrong type
 // is bad input (it aborted on nlohmann's type_error), and a negative seed is not read as 2^64 − 4.
 TEST(SteerCommand, RenderRefusesASummaryWithFieldsOfTheWrongType) {

@@ -311,6 +311,28 @@ FlockRun flockRun(double separationWeight, int n) {
   return {before, polarization(sim.world()), md.value};
 }
 
+// A 3D world without a surface has no ground: a vehicle seeking a point below z = 0 gets there.
+// (Surface::heightAt is 0 for no surface, and the flying birds' ground clamp held every 3D
+// flock above z = 0.)
+TEST(ReynoldsFlock, WithoutASurfaceNothingHoldsAVehicleAboveZeroHeight) {
+  sim::World w = randomFlock(1, 1.0, 3);
+  w.agents[0].state.position = Vec3(0, 0, 1);
+  sim::Goal goal;
+  goal.target.point = Vec3(0, 0, -10);
+  w.agents[0].goals = {goal};
+  ReynoldsParameters p;
+  BehaviorSpec seek;
+  seek.kind = BehaviorKind::SeekGoal;
+  p.behaviors = {seek};
+  sim::SimulationSettings s;
+  s.dt = 0.05;
+  s.duration = 5.0;
+  sim::Simulation sim(std::move(w), s, std::make_unique<ReynoldsModel>(p), std::make_unique<environment::LatticeProvider>(),
+                      std::make_unique<planning::DirectPlanner>());
+  sim.run();
+  EXPECT_LT(sim.world().agents[0].state.position.z(), -2.0);  // held at z = 0 before
+}
+
 TEST(ReynoldsFlock, PolarizationRisesFromRandomHeadingsAndSeparationKeepsDistance) {
   const int n = kSanitized ? 60 : 150;
   const FlockRun run = flockRun(4.0, n);

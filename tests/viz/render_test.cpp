@@ -66,6 +66,22 @@ TEST_F(RenderTest, StillAndFramesArePicturesOfTheRequestedSize) {
   EXPECT_FALSE(fs::exists(fs::path(o.out) / "frame_0003.png"));
 }
 
+// A time beyond 10^9 s names its frame in the %g form: --at 1e300 wrote a name of 300 digits,
+// cut before its ".png".
+TEST_F(RenderTest, AFrameAtAVeryLateTimeIsAPngWithAShortName) {
+  RenderOptions o;
+  o.runDir = runDir_.string();
+  o.out = (runDir_ / "late").string();
+  o.frames = 0;
+  o.width = 160;
+  o.height = 120;
+  o.at = {1e300, 2.5};
+  o.quiet = true;
+  ASSERT_EQ(renderCommand(o), 0);
+  EXPECT_TRUE(PngImage((fs::path(o.out) / "at_1e+300.png").string()).valid());
+  EXPECT_TRUE(PngImage((fs::path(o.out) / "at_2.50.png").string()).valid());
+}
+
 TEST_F(RenderTest, TargetAndStartMarkersAreWhereTheyShouldBe) {
   RenderOptions o;
   o.runDir = runDir_.string();

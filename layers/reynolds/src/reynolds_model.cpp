@@ -466,8 +466,10 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
     vp.banking = vp.banking || dim == 3;
   }
   stepVehicle(vehicle, force, vp, stateSpeed, dim, in.time, in.dt, in.integrator);
-  if (flying && dim == 3) {
-    // Flying birds do not go through the ground: touching it ends the descent.
+  if (flying && dim == 3 && ground.kind != Surface::Kind::None) {
+    // Flying birds do not go through the ground: touching it ends the descent. (Without a
+    // surface there is no ground: Surface::heightAt gives 0 there, and a 3D flock was held
+    // above z = 0.)
     const double h = ground.heightAt(vehicle.position.x(), vehicle.position.y());
     if (vehicle.position.z() < h) {
       vehicle.position.z() = h;
