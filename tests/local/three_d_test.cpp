@@ -31,6 +31,19 @@ TEST(ThreeD, SphereInTheWayIsAvoided) {
   }
 }
 
+// The same scene built in 2D and in 3D (`build(dimension)`, everything in z = 0) gives the same
+// path, to 1e-6 m, and the agent moved.
+template <class Build>
+void expectTheTwoDimensionalPath(const Build& build, const test::RunOptions& o) {
+  const auto flat = test::run(build(2), o);
+  const auto space = test::run(build(3), o);
+  const Vec3 a = flat.world.agents[0].state.position;
+  const Vec3 b = space.world.agents[0].state.position;
+  EXPECT_GT(a.norm(), 3.0);  // it moved
+  EXPECT_LT((a - b).norm(), 1e-6) << a.transpose() << " / " << b.transpose();
+  EXPECT_NEAR(b.z(), 0.0, 1e-12);
+}
+
 TEST(ThreeD, PlanarSceneMatchesTheTwoDimensionalModel) {
   // A 3D world whose objects all lie in z = 0, without noise, turns in the plane exactly as
   // the 2D model does (the plane normals are ±z). With objects on both sides of the heading the
@@ -55,13 +68,7 @@ TEST(ThreeD, PlanarSceneMatchesTheTwoDimensionalModel) {
     o.parameters.headingNoise = 0.0;
     o.parameters.passingBias = 0.0;  // a 2D-only convention
     o.duration = 5;
-    const auto flat = test::run(build(2), o);
-    const auto space = test::run(build(3), o);
-    const Vec3 a = flat.world.agents[0].state.position;
-    const Vec3 b = space.world.agents[0].state.position;
-    EXPECT_GT(a.norm(), 3.0);  // it moved
-    EXPECT_LT((a - b).norm(), 1e-6);
-    EXPECT_NEAR(b.z(), 0.0, 1e-12);
+    expectTheTwoDimensionalPath(build, o);
   }
 }
 
@@ -84,12 +91,6 @@ TEST(ThreeD, PlanarSceneWithWallsMatchesTheTwoDimensionalModel) {
     o.parameters.headingNoise = 0.0;
     o.parameters.groupWalls = group;
     o.duration = 6;
-    const auto flat = test::run(build(2), o);
-    const auto space = test::run(build(3), o);
-    const Vec3 a = flat.world.agents[0].state.position;
-    const Vec3 b = space.world.agents[0].state.position;
-    EXPECT_GT(a.norm(), 3.0);  // it moved
-    EXPECT_LT((a - b).norm(), 1e-6) << a.transpose() << " / " << b.transpose();
-    EXPECT_NEAR(b.z(), 0.0, 1e-12);
+    expectTheTwoDimensionalPath(build, o);
   }
 }
