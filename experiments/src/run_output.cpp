@@ -81,8 +81,11 @@ void TrajectoryRecorder::record(const sim::World& world, const sim::Planner& pla
     if (nextFrameTime_ <= world.time + 1e-9) {
       // The step was longer than the interval: the next multiple after now, in one go (adding
       // an interval below the time's resolution one at a time never got there).
+      // An interval so small that the count of intervals overflows (5e-324 s gave +inf, and no
+      // frame came after the first) means a frame at every step, as any interval below dt does.
       nextFrameTime_ += std::ceil((world.time + 1e-9 - nextFrameTime_) / frameInterval_) * frameInterval_;
-      if (!(nextFrameTime_ > world.time + 1e-9)) nextFrameTime_ = std::nextafter(world.time + 1e-9, std::numeric_limits<double>::infinity());
+      if (!std::isfinite(nextFrameTime_) || !(nextFrameTime_ > world.time + 1e-9))
+        nextFrameTime_ = std::nextafter(world.time + 1e-9, std::numeric_limits<double>::infinity());
     }
   }
 }

@@ -109,12 +109,16 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
     EXPECT_FALSE(fs::exists(out));
   }
   // A frame interval below the time's resolution once never finished (the next frame time
-  // stopped moving): now a frame every step.
-  {
+  // stopped moving): now a frame every step, down to the smallest double (5e-324 s made the
+  // count of intervals overflow, and only the first and the closing frame were written).
+  for (const char* interval : {"1e-300", "5e-324"}) {
     const fs::path out = scratchDir("tiny_frames");
-    const auto r = runSteer("run " + ok + " --duration 0.3 --quiet --frame-interval 1e-300 --out " + out.string());
+    const auto r = runSteer("run " + ok + " --duration 0.3 --dt 0.05 --quiet --frame-interval " + interval + " --out " + out.string());
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_TRUE(fs::exists(out / "summary.json"));
+    std::size_t frames = 0;
+    for (const auto& e : fs::directory_iterator(out)) frames += e.path().extension() == ".vtp";
+    EXPECT_EQ(frames, 7u) << interval << ": t = 0 and each of the 6 steps";
     fs::remove_all(out);
   }
   EXPECT_EQ(runSteer("run /no/such/file.xml --quiet").status, 2);
