@@ -60,7 +60,9 @@ YAML::Node* sectionFor(Scenario& s, const std::string& name) {
 void applyOverrides(Scenario& s, const RunOverrides& o) {
   if (o.model) s.model = *o.model;
   if (o.planner) {
-    if (const std::string why = plannerDimensionProblem(*o.planner, s.world.dimension); !why.empty()) badOption("--planner", why);
+    // The scenario is named: a compare of several files did not say which one is 3D.
+    if (const std::string why = plannerDimensionProblem(*o.planner, s.world.dimension); !why.empty())
+      badOption("--planner", why + " (" + s.file + " is 3D)");
     s.planner = *o.planner;
   }
   if (o.neighbors) s.neighbors = *o.neighbors;

@@ -555,7 +555,8 @@ TEST(SteerCommand, PlanarPlannersAndTheFieldRefuseA3DScenario) {
     const auto r = runSteer("run " + scenario + " --planner " + planner + " --duration 0.1 --quiet --out " + out.string());
     EXPECT_EQ(r.status, 2) << r.err;
     EXPECT_EQ(r.err, "<command line>: --planner: the " + planner +
-                         " planner steers in the x-y plane only (2D scenarios); a 3D scenario takes the direct planner\n");
+                         " planner steers in the x-y plane only (2D scenarios); a 3D scenario takes the direct planner (" +
+                         scenario + " is 3D)\n");
     EXPECT_FALSE(fs::exists(out));
   }
   EXPECT_EQ(runSteer("run " + scenario + " --planner direct --duration 0.1 --quiet --out " + out.string()).status, 0);
