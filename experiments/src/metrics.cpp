@@ -67,40 +67,36 @@ void MetricsRecorder::onStart(const sim::World& world, const sim::Planner&) {
 void MetricsRecorder::frames(const sim::World& world, std::span<const sim::Vec3> previous, double t0, double t1) {
   const double dt = t1 - t0;
   if (dt <= 0.0) return;
-  // Every SteerBench frame time inside (t0, t1] sees this step's mean velocity.
+  // Every SteerBench frame time inside (t0, t1] sees this step's mean velocity: the frames
+  // nextFrame_ … last.
   const auto inStep = [&](std::uint64_t frame) { return static_cast<double>(frame) * kSteerBenchFrame <= t1 + 1e-9; };
-  // A step of many frames (dt of hours: 2·10^11 frames a step hung the run) adds them at once;
-  // a few are added one by one, as they always were (the sums keep their last bits).
+  if (!inStep(nextFrame_)) return;
+  // A few frames are added one by one, as they always were (the sums keep their last bits); a
+  // step of many (dt of hours: 2·10^11 frames a step, counted one by one, hung the run) at once.
   constexpr std::uint64_t kOneByOne = 64;
+  std::uint64_t last = nextFrame_;
   if (inStep(nextFrame_ + kOneByOne)) {
-    auto last = static_cast<std::uint64_t>(std::floor((t1 + 1e-9) / kSteerBenchFrame));
-    while (inStep(last + 1)) ++last;
+    last = static_cast<std::uint64_t>(std::floor((t1 + 1e-9) / kSteerBenchFrame));
     while (last >= nextFrame_ && !inStep(last)) --last;
-    const double n = static_cast<double>(last - nextFrame_ + 1);
-    for (std::size_t i = 0; i < world.agents.size(); ++i) {
-      if (!wasEnabled_[i]) continue;
-      const sim::Vec3 v = (world.agents[i].state.position - previous[i]) / dt;
-      auto& m = metrics_.agents[i];
-      m.kineticSum += n * 0.5 * v.squaredNorm();
-      m.accelerationSum += (v - lastFrameVelocity_[i]).norm() / kSteerBenchFrame;  // the first; then Δv = 0
-      lastFrameVelocity_[i] = v;
-      m.frames += last - nextFrame_ + 1;
-    }
-    nextFrame_ = last + 1;
-    return;
   }
-  while (inStep(nextFrame_)) {
-    for (std::size_t i = 0; i < world.agents.size(); ++i) {
-      if (!wasEnabled_[i]) continue;
-      const sim::Vec3 v = (world.agents[i].state.position - previous[i]) / dt;
-      auto& m = metrics_.agents[i];
-      m.kineticSum += 0.5 * v.squaredNorm();
-      m.accelerationSum += (v - lastFrameVelocity_[i]).norm() / kSteerBenchFrame;
-      lastFrameVelocity_[i] = v;
-      ++m.frames;
+  while (inStep(last + 1)) ++last;
+  const std::uint64_t n = last - nextFrame_ + 1;
+  for (std::size_t i = 0; i < world.agents.size(); ++i) {
+    if (!wasEnabled_[i]) continue;
+    const sim::Vec3 v = (world.agents[i].state.position - previous[i]) / dt;
+    auto& m = metrics_.agents[i];
+    const double kinetic = 0.5 * v.squaredNorm();
+    if (n <= kOneByOne) {
+      for (std::uint64_t k = 0; k < n; ++k) m.kineticSum += kinetic;
+    } else {
+      m.kineticSum += static_cast<double>(n) * kinetic;
     }
-    ++nextFrame_;
+    // Δv at the step's first frame; at its later frames Δv = 0.
+    m.accelerationSum += (v - lastFrameVelocity_[i]).norm() / kSteerBenchFrame;
+    lastFrameVelocity_[i] = v;
+    m.frames += n;
   }
+  nextFrame_ = last + 1;
 }
 
 MetricsRecorder::MetricsRecorder(double clearanceHorizon) : horizon_(clearanceHorizon) {}

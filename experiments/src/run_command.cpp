@@ -55,6 +55,17 @@ YAML::Node* sectionFor(Scenario& s, const std::string& name) {
   if (name == "environment") return &s.environment;
   return nullptr;
 }
+
+// The files a run writes in its folder (summary.json apart): removed before a run, so that a
+// shorter run into the folder of a longer one does not leave its last frames beside the new
+// run.pvd, and after a run that failed, so that nothing half-written stays.
+void removeRunOutputs(const std::filesystem::path& out) {
+  for (const auto& entry : std::filesystem::directory_iterator(out)) {
+    const std::string name = entry.path().filename().string();
+    if (name == "trajectories.csv" || name == "run.pvd" || (name.rfind("run_", 0) == 0 && entry.path().extension() == ".vtp"))
+      std::filesystem::remove(entry.path());
+  }
+}
 }  // namespace
 
 void applyOverrides(Scenario& s, const RunOverrides& o) {
@@ -135,19 +146,6 @@ Scenario loadWithOverrides(const std::string& path, const RunOverrides& override
   applyOverrides(scenario, rest);
   return scenario;
 }
-
-namespace {
-// The files a run writes in its folder (summary.json apart): removed before a run, so that a
-// shorter run into the folder of a longer one does not leave its last frames beside the new
-// run.pvd, and after a run that failed, so that nothing half-written stays.
-void removeRunOutputs(const std::filesystem::path& out) {
-  for (const auto& entry : std::filesystem::directory_iterator(out)) {
-    const std::string name = entry.path().filename().string();
-    if (name == "trajectories.csv" || name == "run.pvd" || (name.rfind("run_", 0) == 0 && entry.path().extension() == ".vtp"))
-      std::filesystem::remove(entry.path());
-  }
-}
-}  // namespace
 
 RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out, const RunOutputOptions& options,
                       const std::function<void(double)>& progress) {
