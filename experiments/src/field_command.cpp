@@ -100,6 +100,11 @@ viz::Scene fieldScene(const Scenario& scenario, const planning::HarmonicField& f
       const std::size_t c = grid.index(i, j);
       if (f.cells()[c] == planning::Cell::Free && std::isfinite(logU[c])) field.seeds.push_back(grid.center(i, j));
     }
+  // Arrowheads about 12 pixels long, spread over the lines at about the seeds' spacing.
+  const double metresPerPixel = std::max((scene.max.x() - scene.min.x()) / o.width, (scene.max.y() - scene.min.y()) / o.height);
+  field.arrowEvery = 2.5 * stride * grid.h;
+  field.arrowGap = 1.6 * stride * grid.h;
+  field.arrowSize = 12.0 * metresPerPixel;
   scene.field = std::move(field);
 
   std::vector<Vec2> extent;

@@ -30,6 +30,7 @@
 
 #include "offscreen.hpp"
 #include "scene_field.hpp"
+#include "steer/viz/stream_arrows.hpp"
 
 namespace steer::viz {
 
@@ -169,11 +170,9 @@ void writeScene(const std::string& path, const Scene& s) {
     b.colour(d.colour);
   }
   for (const SceneGlyph& g : s.glyphs) {
-    const Vec2 dir = g.direction.norm() > 0 ? Vec2(g.direction.normalized()) : Vec2(Vec2::UnitX());
-    const Vec2 side(-dir.y(), dir.x());
-    const vtkIdType tri[3] = {glyphs.add(g.position + 0.6 * g.size * dir, kGlyphZ),
-                              glyphs.add(g.position - 0.4 * g.size * dir + 0.35 * g.size * side, kGlyphZ),
-                              glyphs.add(g.position - 0.4 * g.size * dir - 0.35 * g.size * side, kGlyphZ)};
+    const auto corners = arrowheadCorners(g.position, g.direction, g.size);
+    const vtkIdType tri[3] = {glyphs.add(corners[0], kGlyphZ), glyphs.add(corners[1], kGlyphZ),
+                              glyphs.add(corners[2], kGlyphZ)};
     glyphs.cells->InsertNextCell(3, tri);
     glyphs.colour(g.colour);
   }
@@ -182,6 +181,7 @@ void writeScene(const std::string& path, const Scene& s) {
     field = fieldActors(*s.field, kFieldZ, kStreamZ);
     renderer->AddActor(field.colourMap);
     if (field.streamlines) renderer->AddActor(field.streamlines);
+    if (field.arrows) renderer->AddActor(field.arrows);
   }
   if (!polygons.empty()) renderer->AddActor(batchActor(polygons, true, 1.0f));
   for (auto& [key, lines] : lineBatches)

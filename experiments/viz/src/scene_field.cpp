@@ -3,6 +3,7 @@
 #include <vtkCellArray.h>
 #include <vtkDataSetSurfaceFilter.h>
 #include <vtkDoubleArray.h>
+#include <vtkIdList.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
@@ -15,6 +16,9 @@
 #include <algorithm>
 #include <array>
 #include <stdexcept>
+#include <vector>
+
+#include "steer/viz/stream_arrows.hpp"
 
 namespace steer::viz {
 
@@ -41,6 +45,45 @@ vtkSmartPointer<vtkLookupTable> viridis(double lo, double hi, const Rgb& nan) {
   const auto n = nan.unit();
   lut->SetNanColor(n[0], n[1], n[2], 1.0);
   return lut;
+}
+
+// The arrowheads of the traced streamlines (stream_arrows.hpp), filled in the lines' colour.
+vtkSmartPointer<vtkActor> arrowActor(vtkStreamTracer& tracer, const SceneField& f, double z) {
+  tracer.Update();
+  vtkPolyData* traced = tracer.GetOutput();
+  std::vector<std::vector<geometry::Vec2>> lines;
+  vtkNew<vtkIdList> ids;
+  vtkCellArray* cells = traced->GetLines();
+  for (cells->InitTraversal(); cells->GetNextCell(ids);) {
+    auto& line = lines.emplace_back();
+    for (vtkIdType k = 0; k < ids->GetNumberOfIds(); ++k) {
+      double p[3];
+      traced->GetPoint(ids->GetId(k), p);
+      line.emplace_back(p[0], p[1]);
+    }
+  }
+  const auto marks = streamArrows(lines, f.arrowEvery, f.arrowGap);
+  if (marks.empty()) return nullptr;
+  vtkNew<vtkPoints> points;
+  vtkNew<vtkCellArray> triangles;
+  for (const ArrowMark& m : marks) {
+    vtkIdType tri[3];
+    const auto corners = arrowheadCorners(m.position, m.direction, f.arrowSize);
+    for (int k = 0; k < 3; ++k) tri[k] = points->InsertNextPoint(corners[k].x(), corners[k].y(), z);
+    triangles->InsertNextCell(3, tri);
+  }
+  vtkNew<vtkPolyData> data;
+  data->SetPoints(points);
+  data->SetPolys(triangles);
+  vtkNew<vtkPolyDataMapper> mapper;
+  mapper->SetInputData(data);
+  mapper->ScalarVisibilityOff();
+  auto actor = vtkSmartPointer<vtkActor>::New();
+  actor->SetMapper(mapper);
+  const auto c = f.streamColour.unit();
+  actor->GetProperty()->SetColor(c[0], c[1], c[2]);
+  actor->GetProperty()->LightingOff();
+  return actor;
 }
 
 }  // namespace
@@ -112,6 +155,7 @@ FieldActors fieldActors(const SceneField& f, double mapZ, double streamZ) {
   out.streamlines->GetProperty()->SetColor(c[0], c[1], c[2]);
   out.streamlines->GetProperty()->SetLineWidth(f.streamWidth);
   out.streamlines->GetProperty()->LightingOff();
+  if (f.arrowEvery > 0.0) out.arrows = arrowActor(*tracer, f, streamZ);
   return out;
 }
 

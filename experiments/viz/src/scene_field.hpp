@@ -12,6 +12,7 @@ namespace steer::viz {
 struct FieldActors {
   vtkSmartPointer<vtkActor> colourMap;
   vtkSmartPointer<vtkActor> streamlines;  ///< null when there are no seeds or no flow
+  vtkSmartPointer<vtkActor> arrows;       ///< the streamlines' arrowheads; null when none
   vtkSmartPointer<vtkLookupTable> lookupTable;
 };
 

@@ -47,7 +47,7 @@ struct SceneGlyph {
 
 /// A scalar field on a regular grid, drawn as a colour map under everything else with a colour
 /// bar, and optionally the streamlines of a vector field on the same grid (vtkStreamTracer,
-/// Runge–Kutta 4, forward from each seed).
+/// Runge–Kutta 4, forward from each seed) with arrowheads along them.
 struct SceneField {
   geometry::Vec2 origin = geometry::Vec2::Zero();  ///< position of node (0, 0) (m)
   double spacing = 1.0;                            ///< node spacing (m), > 0
@@ -60,6 +60,10 @@ struct SceneField {
   std::vector<geometry::Vec2> seeds;  ///< where streamlines start (m)
   Rgb streamColour{255, 255, 255};
   float streamWidth = 1.2f;  ///< pixels
+  /// Arrowheads on the streamlines, in their colour (stream_arrows.hpp): one every `arrowEvery`
+  /// metres of arc length, none within `arrowGap` (m) of another, each `arrowSize` (m) long.
+  /// arrowEvery 0: plain lines.
+  double arrowEvery = 0.0, arrowGap = 0.0, arrowSize = 0.0;
 };
 
 /// What is drawn, back to front: the field's colour map, polygons, streamlines, polylines,
