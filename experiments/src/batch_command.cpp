@@ -48,8 +48,8 @@ void addShared(CLI::App& app, BatchCommandOptions& o) {
       ->check(CLI::IsMember({"kinetic", "lattice", "brute"}));
   app.add_option("--integrator", o.overrides.integrator, "euler | rk4 | dopri5")
       ->check(CLI::IsMember({"euler", "rk4", "dopri5"}));
-  app.add_option("--dt", o.overrides.dt, "integration step (s)");
-  app.add_option("--duration", o.overrides.duration, "simulated time limit (s)");
+  app.add_option("--dt", o.overrides.dt, "integration step (s)")->check(finitePositive());
+  app.add_option("--duration", o.overrides.duration, "simulated time limit (s)")->check(finitePositive());
   app.add_flag("--trajectories", o.trajectories, "keep every run's trajectories.csv and ParaView series");
   app.add_flag("!--no-charts", o.charts, "no bar charts (they need an X display or xvfb-run)");
   app.add_flag("--quiet,-q", o.quiet, "no progress bar, no summary line");

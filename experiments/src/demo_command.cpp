@@ -23,10 +23,9 @@ int demo(const CommonOptions& o) {
   std::vector<std::pair<std::string, Scenario>> runs;
   try {
     for (const std::string& planner : planners) {
-      Scenario s = parseYamlScenario(kUTrapScenarioYaml, "<embedded:u_trap.yaml>");
-      CommonOptions opts = o;
-      opts.overrides.planner = planner;
-      applyOverrides(s, opts.overrides);
+      RunOverrides overrides = o.overrides;
+      overrides.planner = planner;
+      Scenario s = parseYamlWithOverrides(kUTrapScenarioYaml, "<embedded:u_trap.yaml>", overrides);
       makeLocalModel(s);
       makePlanner(s);
       runs.emplace_back(planner, std::move(s));

@@ -13,7 +13,7 @@ bool endsWith(const std::string& s, const std::string& suffix) {
 }  // namespace
 
 Scenario loadScenario(const std::string& path, std::uint64_t seedOverride, bool hasSeedOverride,
-                      const std::vector<std::string>& documentParams) {
+                      const std::vector<std::string>& documentParams, const ReplacedSettings& replaced) {
   const bool xml = endsWith(path, ".xml"), yaml = endsWith(path, ".yaml") || endsWith(path, ".yml");
   // The format first: a path like /dev/urandom is never read.
   if (!xml && !yaml) {
@@ -28,7 +28,7 @@ Scenario loadScenario(const std::string& path, std::uint64_t seedOverride, bool 
                                                      " is a SteerSuite case; groups and agents can be set only in our YAML scenarios");
     return parseSteerSuiteScenario(text, path, hasSeedOverride ? seedOverride : 1);
   }
-  return parseYamlScenario(text, path, hasSeedOverride ? &seedOverride : nullptr, documentParams);
+  return parseYamlScenario(text, path, hasSeedOverride ? &seedOverride : nullptr, documentParams, replaced);
 }
 
 }  // namespace steer::experiments

@@ -88,8 +88,8 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     if (!(*o.duration > 0.0) || !std::isfinite(*o.duration)) badOption("--duration", "must be a finite number > 0");
     s.settings.duration = *o.duration;
   }
-  // The scenario file was checked with its own dt and duration; a step count made too large by
-  // the options is the options' fault (validate_scenario.cpp has the same bound).
+  // The loader left the step count to here when an option replaces dt or duration (see
+  // ReplacedSettings): a count made too large with the options is the options' fault.
   if ((o.dt || o.duration) && s.settings.duration / s.settings.dt > 1e8)
     badOption(o.dt ? "--dt" : "--duration", "duration / dt is over 10^8 steps: is dt in seconds?");
   if (o.threads) {
@@ -137,13 +137,36 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
   }
 }
 
-Scenario loadWithOverrides(const std::string& path, const RunOverrides& overrides) {
-  RunOverrides rest = overrides;
+namespace {
+// The overrides split by when they apply: the group and agent assignments and what the options
+// replace go to the reader; the rest is applied to what it read.
+struct SplitOverrides {
   std::vector<std::string> document;
-  rest.params.clear();
-  for (const auto& p : overrides.params) (isDocumentParam(p) ? document : rest.params).push_back(p);
-  Scenario scenario = loadScenario(path, overrides.seed.value_or(0), overrides.seed.has_value(), document);
-  applyOverrides(scenario, rest);
+  ReplacedSettings replaced;
+  RunOverrides afterReading;
+};
+SplitOverrides splitOverrides(const RunOverrides& overrides) {
+  SplitOverrides out{{}, {.dt = overrides.dt.has_value(), .duration = overrides.duration.has_value(),
+                          .planner = overrides.planner.has_value()},
+                     overrides};
+  out.afterReading.params.clear();
+  for (const auto& p : overrides.params) (isDocumentParam(p) ? out.document : out.afterReading.params).push_back(p);
+  return out;
+}
+}  // namespace
+
+Scenario loadWithOverrides(const std::string& path, const RunOverrides& overrides) {
+  const SplitOverrides split = splitOverrides(overrides);
+  Scenario scenario = loadScenario(path, overrides.seed.value_or(0), overrides.seed.has_value(), split.document, split.replaced);
+  applyOverrides(scenario, split.afterReading);
+  return scenario;
+}
+
+Scenario parseYamlWithOverrides(const std::string& text, const std::string& file, const RunOverrides& overrides) {
+  const SplitOverrides split = splitOverrides(overrides);
+  const std::uint64_t seed = overrides.seed.value_or(0);
+  Scenario scenario = parseYamlScenario(text, file, overrides.seed ? &seed : nullptr, split.document, split.replaced);
+  applyOverrides(scenario, split.afterReading);
   return scenario;
 }
 

@@ -131,13 +131,13 @@ void checkStartOverlaps(const Scenario& s) {
 }
 }  // namespace
 
-void validateScenario(const Scenario& s) {
+void validateScenario(const Scenario& s, const ReplacedSettings& replaced) {
   const sim::World& w = s.world;
   if (!(s.settings.dt > 0.0) || !std::isfinite(s.settings.dt)) throw InputError({s.file, 0, 0}, "dt must be > 0");
   if (!(s.settings.duration > 0.0) || !std::isfinite(s.settings.duration))
     throw InputError({s.file, 0, 0}, "duration must be > 0");
   // dt: 5e-324 passes "dt > 0" and then never finishes; 10^8 steps is days of computing.
-  if (s.settings.duration / s.settings.dt > 1e8) {
+  if (!replaced.dt && !replaced.duration && s.settings.duration / s.settings.dt > 1e8) {
     // The message asks about dt: its key when the file gives it, else the duration's.
     const bool dtGiven = s.dtAt.line > 0, durationGiven = s.durationAt.line > 0;
     throw InputError(dtGiven ? s.dtAt : durationGiven ? s.durationAt : SourceLocation{s.file, 0, 0},

@@ -382,7 +382,7 @@ SourceLocation documentStart(const std::string& text, const std::string& file, c
 }  // namespace
 
 Scenario parseYamlScenario(const std::string& text, const std::string& file, const std::uint64_t* seedOverride,
-                           const std::vector<std::string>& documentParams) {
+                           const std::vector<std::string>& documentParams, const ReplacedSettings& replaced) {
   std::vector<YAML::Node> documents;
   try {
     documents = YAML::LoadAll(text);
@@ -436,7 +436,9 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   }
   s.model = m.choice("model", s.model, {"goldenstein", "reynolds", "straight"});
   s.planner = m.choice("planner", s.planner, {"direct", "harmonic", "hybrid", "field"});
-  if (const std::string why = plannerDimensionProblem(s.planner, r.dimension); !why.empty()) m.fail("planner", why);
+  // (--planner, when given, is checked against the dimension in its place: applyOverrides.)
+  if (const std::string why = plannerDimensionProblem(s.planner, r.dimension); !why.empty() && !replaced.planner)
+    m.fail("planner", why);
   s.neighbors = m.choice("neighbors", s.neighbors, {"kinetic", "lattice", "brute"});
   {
     YamlMap w = m.map("world");
@@ -473,7 +475,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   s.environment = m.node("environment");
   m.finish();
   if (s.world.agents.empty()) throw InputError({file, 1, 1}, "agents: the scenario has no agents");
-  validateScenario(s);
+  validateScenario(s, replaced);
   return s;
 }
 

@@ -225,6 +225,53 @@ TEST(SteerCommand, AStepSoSmallTheRunCouldNotFinishIsAnError) {
   fs::remove_all(out);
 }
 
+// Options override the file: one that makes the scenario valid is taken (the file used to be
+// checked with its own values first, so --duration could not shorten a file whose dt and
+// duration need 10^9 steps, nor --planner direct run a 3D file that names the harmonic planner),
+// in run, compare and sweep alike; the combination of the options and the file is still checked.
+TEST(SteerCommand, AnOptionThatMakesTheFileValidOverridesIt) {
+  const std::string tooManySteps = kData + "/bad/too_many_steps.yaml", harmonic3d = kData + "/bad/harmonic_in_3d.yaml";
+  const fs::path out = scratchDir("override_valid");
+  for (const std::string& args : {tooManySteps + " --duration 0.001", tooManySteps + " --dt 0.05 --duration 0.2",
+                                  harmonic3d + " --planner direct --duration 0.2"}) {
+    SCOPED_TRACE(args);
+    const auto r = runSteer("run " + args + " --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(fs::exists(out / "summary.json"));
+    fs::remove_all(out);
+    const auto batch = runSteer("compare " + args + " --seeds 1 --threads 1 --no-charts --quiet --out " + out.string());
+    EXPECT_EQ(batch.status, 0) << batch.err;
+    fs::remove_all(out);
+  }
+  // Without the options the file's own values are at fault, at their lines.
+  const auto own = runSteer("run " + tooManySteps + " --quiet --out " + out.string());
+  EXPECT_EQ(own.status, 2);
+  EXPECT_EQ(own.err.rfind(tooManySteps + ":4:", 0), 0u) << own.err;
+  const auto own3d = runSteer("run " + harmonic3d + " --duration 0.2 --quiet --out " + out.string());
+  EXPECT_EQ(own3d.status, 2);
+  EXPECT_EQ(own3d.err.rfind(harmonic3d + ":4:", 0), 0u) << own3d.err;
+  // An option that leaves too many steps with the file's other value is the option's fault.
+  const auto stillTooMany = runSteer("run " + tooManySteps + " --duration 100 --quiet --out " + out.string());
+  EXPECT_EQ(stillTooMany.status, 2);
+  EXPECT_EQ(stillTooMany.err.rfind("<command line>: --duration: duration / dt is over 10^8 steps", 0), 0u) << stillTooMany.err;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+// compare and sweep check --dt and --duration as run does, when the command line is read.
+TEST(SteerCommand, BatchCommandsCheckDtAndDurationAsOptions) {
+  const fs::path out = scratchDir("batch_dt");
+  for (const std::string command : {"compare", "sweep"})
+    for (const std::string option : {"--dt abc", "--dt -1", "--duration inf", "--duration 0"}) {
+      SCOPED_TRACE(command + " " + option);
+      const auto r = runSteer(command + " " + kData + "/yaml/minimal.yaml " + option + " --seeds 1 --no-charts --quiet --out " + out.string());
+      EXPECT_EQ(r.status, 2);
+      const std::string name = option.substr(0, option.find(' '));
+      EXPECT_EQ(r.err.rfind("steer: " + name + ": must be a finite number > 0, got '" + option.substr(option.find(' ') + 1) + "'", 0), 0u)
+          << r.err;
+      EXPECT_FALSE(fs::exists(out));
+    }
+}
+
 // Files that are not what they should be are bad input (exit 2, the file named), never a crash,
 // a hang or an allocation of gigabytes: a summary.json that is a folder (render aborted on an
 // uncaught stream error), one nested a million levels deep (the JSON copy overflowed the

@@ -32,6 +32,8 @@ void applyOverrides(Scenario& scenario, const RunOverrides& overrides);
 /// Loads `path` with the overrides: the seed and the group and agent assignments while reading,
 /// the rest after. Throws InputError.
 Scenario loadWithOverrides(const std::string& path, const RunOverrides& overrides);
+/// The same for a YAML scenario given as text (`file` names it in messages), e.g. the demo's.
+Scenario parseYamlWithOverrides(const std::string& text, const std::string& file, const RunOverrides& overrides);
 
 struct RunOutputOptions {
   double frameInterval = 0.1;  ///< simulated seconds between ParaView frames

@@ -48,22 +48,34 @@ struct Scenario {
   YAML::Node environment;  ///< environment-provider parameters
 };
 
+/// Settings that command-line options replace (RunOverrides). The loader leaves the checks that
+/// combine them with the rest of the file to the options (applyOverrides, then validateScenario
+/// on the result), so that an option can make a file valid: --duration 10 on a file whose dt and
+/// duration need 10^9 steps, --planner direct on a 3D file that names the harmonic planner. Each
+/// value the file gives is still checked on its own (dt: -1 is the file's error).
+struct ReplacedSettings {
+  bool dt = false, duration = false, planner = false;
+};
+
 /// Loads a scenario by extension: .yaml/.yml (ours) or .xml (SteerSuite). Throws InputError.
 /// `documentParams` ("groups.NAME.KEY=VALUE", "agents.NAME.KEY=VALUE") are assignments into a
 /// YAML scenario's document made before it is read; a SteerSuite case takes none.
 Scenario loadScenario(const std::string& path, std::uint64_t seedOverride = 0, bool hasSeedOverride = false,
-                      const std::vector<std::string>& documentParams = {});
+                      const std::vector<std::string>& documentParams = {}, const ReplacedSettings& replaced = {});
 
-/// Our YAML format from text (`file` names it in messages), with `documentParams` as above.
+/// Our YAML format from text (`file` names it in messages), with `documentParams` and
+/// `replaced` as above.
 Scenario parseYamlScenario(const std::string& text, const std::string& file,
                            const std::uint64_t* seedOverride = nullptr,
-                           const std::vector<std::string>& documentParams = {});
+                           const std::vector<std::string>& documentParams = {},
+                           const ReplacedSettings& replaced = {});
 
 /// A SteerSuite <SteerBenchTestCase> from text. Random positions use `seed`.
 Scenario parseSteerSuiteScenario(const std::string& text, const std::string& file, std::uint64_t seed);
 
 /// Checks what both loaders must guarantee (finite numbers, positive radii, agents inside the
-/// world and outside obstacles, goals outside obstacles). Throws InputError naming `file`.
-void validateScenario(const Scenario& scenario);
+/// world and outside obstacles, goals outside obstacles). Throws InputError naming `file`. The
+/// step count (duration / dt ≤ 10^8) is left out when the command line replaces dt or duration.
+void validateScenario(const Scenario& scenario, const ReplacedSettings& replaced = {});
 
 }  // namespace steer::experiments
