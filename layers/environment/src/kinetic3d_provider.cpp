@@ -269,7 +269,11 @@ struct KineticProvider3D::Impl {
     stepsSinceOrder = 0;
   }
 
-  double slack(double r, const sim::Vec3& p) const { return 1e-9 * (1.0 + r + p.cwiseAbs().maxCoeff()); }
+  // Rounding: of the budget's sums over many steps (relative to r) and of coordinates (a few ulps
+  // of |p|, 1e-12 is thousands of them). It used to be 1e-9 · (1 + r + |p|): far from the origin
+  // or with a tiny radius it exceeded r · skin, and every agent rebuilt its candidates every step
+  // with nothing moving (r = 1e-3 m at 7·10^6 m).
+  double slack(double r, const sim::Vec3& p) const { return 1e-9 * r + 1e-12 * p.cwiseAbs().maxCoeff() + 1e-300; }
 
   double staleness(std::size_t i) const { return (position[i] - toVec(vertex[i]->point())).norm(); }
 
@@ -371,8 +375,12 @@ void KineticProvider3D::Impl::matchPieces(const sim::World& world) {
     const auto near = [&](std::uint32_t k) {
       if (sim::distanceToPiece(pieces[k], a.state.position) <= a.nearRadius) out.push_back(static_cast<sim::PieceIndex>(k));
     };
-    staticPieces.forEachNear(geometry::xy(a.state.position), a.nearRadius, near);
-    if (!movingPieces.empty()) movingIndex.forEachNear(geometry::xy(a.state.position), a.nearRadius, near);
+    // The grid is asked a little further than r: x + r rounded could fall short of the cell of a
+    // piece at distance exactly r (the distance test above decides).
+    const geometry::Vec2 c = geometry::xy(a.state.position);
+    const double reach = a.nearRadius + 1e-9 * (a.nearRadius + c.cwiseAbs().maxCoeff());
+    staticPieces.forEachNear(c, reach, near);
+    if (!movingPieces.empty()) movingIndex.forEachNear(c, reach, near);
     std::sort(out.begin(), out.end());
   }
 }

@@ -50,7 +50,9 @@ void PieceIndex::build(const std::vector<sim::ObstaclePiece>& pieces, std::span<
   }
   // Points outside the indexed box clamp to the border cells, which still hold every piece
   // that reaches them, so the query stays a superset.
-  cell_ = std::max(cell, 1e-6);
+  // Finite even for an infinite near radius ("see everything"): a query's reach of ±∞ over an
+  // infinite cell made NaN indices (and a crash); over a finite cell it clamps to the border.
+  cell_ = std::clamp(cell, 1e-6, 1e300);
   origin_ = lo;
   const double cellsAcross = std::floor((hi.x() - lo.x()) / cell_) + 1, cellsDown = std::floor((hi.y() - lo.y()) / cell_) + 1;
   const double most = static_cast<double>(std::max<std::size_t>(maxCells, 1));

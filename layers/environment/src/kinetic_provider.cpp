@@ -225,6 +225,8 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
 
   // The motion clock advances by the largest displacement measured in units of each agent's
   // own speed bound: every agent then moved at most speed_i × advance, whatever the true speeds.
+  // Agents off the triangulation (on a wall, or on another agent) count too: the certificates
+  // of their obstacle pieces and of their contacts with other agents read the same clock.
   double advance = 0.0, walkedNow = 0.0;
   std::uint32_t placed = 0;
   for (std::uint32_t i = 0; i < s.n; ++i) {
@@ -238,6 +240,8 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     advance = std::max(advance, moved / static_cast<double>(s.speed(i)));
     if (s.radius[i] > 0.0) walkedNow += moved / s.radius[i];
   }
+  for (std::uint32_t p : unplaced)  // (not the agents enabled in this step: they arrive afresh)
+    if (s.has(p, Shared::kEnabled)) advance = std::max(advance, (s.xy(p) - s.v[p].prev).norm() / static_cast<double>(s.speed(p)));
   if (placed > 0) walked += walkedNow / placed;
   if (s.clock.wantsRebase()) {
     const double shift = s.clock.rebaseShift();
@@ -250,15 +254,24 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   tri.beginStep();
 
   // Pieces near the agents whose certificate came due (their end positions), wall contacts,
-  // and whether a wall appeared in or left C_p (then its near set is recomputed by a walk).
+  // and whether a wall appeared in or left C_p (then its near set is recomputed by a walk). The
+  // agents off the triangulation are looked at every step: they are few, and without previous
+  // positions the clock cannot bound how far they went.
   const bool motion = advance > 0.0 || obstacles.anyMoving();
+  for (std::uint32_t p : unplaced)
+    if (s.has(p, Shared::kEnabled)) forced.push_back(p);
   std::sort(forced.begin(), forced.end());
   for (std::uint32_t i = 0; i < s.n; ++i) {
     if (!s.has(i, Shared::kEnabled)) continue;
     const sim::Vec3* start = hasPrevious ? &previous[s.ext(i)] : nullptr;
     if (!(motion && obstacles.due(i, start, dt)) && !std::binary_search(forced.begin(), forced.end(), i)) continue;
+    // A moving wall that blocked a sight line within r_i and has now left its reach: the
+    // lines it hid are looked at again (kLosMoving forced that every step while it was near;
+    // once refresh() clears it, nothing else would, if no agent moves).
+    const bool losMovingBefore = s.has(i, Shared::kLosMoving);
     obstacles.refresh(i, start, t0, dt, contacts);
-    if (s.has(i, Shared::kWalls) != s.has(i, Shared::kWallsNow)) near.markDirty(i);
+    if (s.has(i, Shared::kWalls) != s.has(i, Shared::kWallsNow) || (losMovingBefore && !s.has(i, Shared::kLosMoving)))
+      near.markDirty(i);
     // An agent whose path meets a wall (the local layer should prevent it, but positions are
     // input) cannot be carried through the constraint by flips: it leaves the triangulation
     // before the sweep, while every triangle is still valid, and comes back at its end position

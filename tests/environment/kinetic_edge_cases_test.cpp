@@ -1,0 +1,192 @@
+// Edge cases of the kinetic providers found by a differential fuzzer against brute force: each
+// compares every near set, obstacle list and contact with the oracle (oracle.hpp).
+//  - Agents off the triangulation (on a wall's end point, or on another agent) move: the motion
+//    clock used to count only the placed agents, so their obstacle pieces, sight walls and
+//    contacts went stale when nothing else moved.
+//  - A moving wall hides a neighbour, then leaves while nobody moves: the neighbour used to stay
+//    hidden.
+//  - A near radius of +∞ ("see everything") crashed both kinetic providers (NaN grid indices).
+//  - 3D: a piece at exactly the near radius, after the radius grew, was missed by the grid query.
+//  - 3D far from the origin or with tiny radii: the rounding slack exceeded r · skin, and every
+//    step re-made every candidate set with nothing moving.
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <vector>
+
+#include "oracle.hpp"
+#include "steer/environment/brute_force_provider.hpp"
+#include "steer/environment/kinetic_provider.hpp"
+#include "steer/environment/kinetic_provider_3d.hpp"
+
+namespace steer::environment {
+namespace {
+
+using sim::Vec3;
+using test::sameContacts;
+using test::sameNearSets;
+
+sim::Agent agentAt(double x, double y, double nearRadius, double z = 0.0) {
+  sim::Agent a;
+  a.state.position = Vec3(x, y, z);
+  a.nearRadius = nearRadius;
+  a.radius = 0.25;
+  return a;
+}
+
+sim::World worldOf(std::vector<sim::Agent> agents, std::vector<geometry::Segment> walls, int dimension = 2) {
+  sim::World w;
+  w.dimension = dimension;
+  w.bounds = {Vec3(-20, -20, dimension == 3 ? -20 : -1), Vec3(20, 20, dimension == 3 ? 20 : 1)};
+  w.agents = std::move(agents);
+  for (std::size_t i = 0; i < w.agents.size(); ++i) w.agents[i].id = static_cast<sim::AgentIndex>(i);
+  for (const auto& s : walls) w.obstacles.push_back({s, {}});
+  w.refreshPieces();
+  return w;
+}
+
+// Steps both providers through `positions` of agent `who` (the others stand still), dt = 0.1 s.
+template <class Provider>
+void expectTheOracleAlong(sim::World w, std::size_t who, const std::vector<Vec3>& positions) {
+  Provider kinetic;
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  ASSERT_TRUE(sameNearSets(w, kinetic, brute));
+  for (const Vec3& p : positions) {
+    std::vector<Vec3> previous;
+    for (const auto& a : w.agents) previous.push_back(a.state.position);
+    w.agents[who].state.position = p;
+    w.time += 0.1;
+    w.refreshPieces();
+    kinetic.update(w, previous);
+    brute.update(w, previous);
+    ASSERT_TRUE(sameNearSets(w, kinetic, brute)) << "agent " << who << " at " << p.transpose();
+    ASSERT_TRUE(sameContacts(w, kinetic, brute)) << "agent " << who << " at " << p.transpose();
+  }
+}
+
+TEST(KineticEdgeCases, AnAgentOnAWallEndPointWalksToAnotherWall) {
+  // Agent 0 sits on the end point of wall 0 (off the triangulation) and jumps beside wall 1.
+  const sim::World w = worldOf({agentAt(0, 0, 1.0)}, {{{0, 0}, {-5, 0}}, {{4, -5}, {4, 5}}});
+  expectTheOracleAlong<KineticProvider>(w, 0, {Vec3(3.5, 0, 0), Vec3(3.5, 0, 0), Vec3(3.5, 0, 0)});
+}
+
+TEST(KineticEdgeCases, EitherOfTwoCoincidentAgentsWalksToAWall) {
+  const sim::World w = worldOf({agentAt(0, 0, 1.0), agentAt(0, 0, 1.0)}, {{{3, -5}, {3, 5}}});
+  for (std::size_t who : {0u, 1u}) {
+    SCOPED_TRACE(who);
+    expectTheOracleAlong<KineticProvider>(w, who, {Vec3(2.5, 0, 0), Vec3(2.5, 0, 0)});
+  }
+}
+
+TEST(KineticEdgeCases, ACoincidentAgentJumpsBehindAWall) {
+  // Agent 0 (on agent 1) crosses the wall y = 2.5: a wall contact, and agent 2 behind the wall.
+  const sim::World w = worldOf({agentAt(0, 0, 2.0), agentAt(0, 0, 2.0), agentAt(0, 2, 2.0)}, {{{-5, 2.5}, {5, 2.5}}});
+  expectTheOracleAlong<KineticProvider>(w, 0, {Vec3(0, 3, 0), Vec3(0, 3, 0)});
+}
+
+TEST(KineticEdgeCases, TwoAgentsOnAWallPassThroughEachOther) {
+  // Both lie on the wall y = 0 (off the triangulation); agent 0 walks through agent 1: a contact.
+  const sim::World w = worldOf({agentAt(-1, 0, 2.0), agentAt(1, 0, 2.0)}, {{{-5, 0}, {5, 0}}});
+  expectTheOracleAlong<KineticProvider>(w, 0, {Vec3(-0.5, 0, 0), Vec3(2.0, 0, 0), Vec3(3.0, 0, 0)});
+}
+
+TEST(KineticEdgeCases, AMovingWallThatLeavesWhileNobodyMovesUncoversTheNeighbour) {
+  // The wall x = 0.75 between the two agents moves up 10 m/s; the agents stand still.
+  sim::World w = worldOf({agentAt(0, 0, 2.0), agentAt(1.5, 0, 2.0)}, {});
+  sim::Path up;
+  up.waypoints = {Vec3(0, 0, 0), Vec3(0, 10, 0)};
+  up.speed = 10.0;
+  w.obstacles.push_back({geometry::Segment{{0.75, -1}, {0.75, 1}}, up});
+  w.refreshPieces();
+  KineticProvider kinetic;
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  ASSERT_TRUE(kinetic.neighbors(0).empty()) << "hidden by the wall at the start";
+  for (int step = 1; step <= 4; ++step) {
+    const std::vector<Vec3> previous{w.agents[0].state.position, w.agents[1].state.position};
+    w.time += 0.5;
+    w.refreshPieces();
+    kinetic.update(w, previous);
+    brute.update(w, previous);
+    ASSERT_TRUE(sameNearSets(w, kinetic, brute)) << "t = " << w.time;
+  }
+  EXPECT_EQ(kinetic.neighbors(0).size(), 1u) << "the wall has gone: agent 1 is in sight";
+}
+
+// Agents 0 and 2 coincide; agent 0 and agent 1 walk; every radius is r.
+template <class Provider>
+void expectTheOracleWithRadius(int dimension, double r) {
+  sim::World w = worldOf({agentAt(0, 0, r), agentAt(1, 0, r), agentAt(0, 0, r), agentAt(3, 1, 2.0)},
+                         {{{0.5, -1}, {0.5, 1}}}, dimension);
+  Provider kinetic;
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  ASSERT_TRUE(sameNearSets(w, kinetic, brute));
+  for (int step = 1; step <= 5; ++step) {
+    std::vector<Vec3> previous;
+    for (const auto& a : w.agents) previous.push_back(a.state.position);
+    w.agents[1].state.position.x() += 0.3;
+    w.agents[0].state.position.y() += 0.1;
+    w.time += 0.1;
+    kinetic.update(w, previous);
+    brute.update(w, previous);
+    ASSERT_TRUE(sameNearSets(w, kinetic, brute)) << "step " << step;
+    ASSERT_TRUE(sameContacts(w, kinetic, brute)) << "step " << step;
+  }
+}
+
+TEST(KineticEdgeCases, AnInfiniteNearRadiusSeesEverything) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  expectTheOracleWithRadius<KineticProvider>(2, kInf);
+  expectTheOracleWithRadius<KineticProvider3D>(3, kInf);
+  expectTheOracleWithRadius<KineticProvider>(2, 1e300);
+  expectTheOracleWithRadius<KineticProvider3D>(3, 1e300);
+}
+
+TEST(KineticEdgeCases, ThreeDimensionalPieceAtExactlyTheNearRadiusAfterItGrew) {
+  // Radius 1 at reset (grid cells of 1 m from x = 0); then 2.3, and -0.3 + 2.3 rounds below 2,
+  // where the second wall lies at distance exactly 2.3.
+  sim::World w = worldOf({agentAt(-0.3, 0, 1.0)}, {{{0, -1}, {0, 1}}, {{2, -1}, {2, 1}}}, 3);
+  KineticProvider3D kinetic;
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  const std::vector<Vec3> previous{w.agents[0].state.position};
+  w.agents[0].nearRadius = 2.3;
+  w.time = 0.1;
+  kinetic.update(w, previous);
+  brute.update(w, previous);
+  ASSERT_EQ(brute.obstacles(0).size(), 2u);
+  EXPECT_TRUE(sameNearSets(w, kinetic, brute));
+}
+
+TEST(KineticEdgeCases, ThreeDimensionalCrowdFarFromTheOriginDoesNoWorkStandingStill) {
+  // Radii of 1.2 mm 7·10^6 m from the origin: the old rounding slack (1e-9 |p|) exceeded r · skin.
+  std::vector<sim::Agent> agents;
+  for (int k = 0; k < 8; ++k)
+    agents.push_back(agentAt(7e6 + 1e-3 * (k % 2), 4e6 + 1e-3 * ((k / 2) % 2), 1.2e-3, -2e6 + 1e-3 * (k / 4)));
+  sim::World w = worldOf(agents, {}, 3);
+  w.bounds = {Vec3(6.9e6, 3.9e6, -2.1e6), Vec3(7.1e6, 4.1e6, -1.9e6)};
+  KineticProvider3D kinetic;
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  const auto before = kinetic.stats();
+  for (int step = 1; step <= 5; ++step) {
+    std::vector<Vec3> previous;
+    for (const auto& a : w.agents) previous.push_back(a.state.position);
+    w.time += 0.1;
+    kinetic.update(w, previous);
+    brute.update(w, previous);
+    ASSERT_TRUE(sameNearSets(w, kinetic, brute));
+  }
+  EXPECT_EQ(kinetic.stats().candidateRebuilds, before.candidateRebuilds) << "nothing moved";
+  EXPECT_EQ(kinetic.neighbors(0).size(), 3u) << "the three agents 1e-3 m away (the diagonals are farther)";
+}
+
+}  // namespace
+}  // namespace steer::environment
