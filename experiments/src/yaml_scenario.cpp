@@ -262,7 +262,27 @@ struct Reader {
     });
   }
 
+  // The camera of a 3D run's pictures (steer render): where it is, what it looks at, which way
+  // is up on the picture, the vertical field of view.
+  CameraView camera(const YamlMap& parent) const {
+    if (dimension != 3) parent.fail("camera", "a camera is for 3D scenarios (2D pictures are top views of the world)");
+    YamlMap c = parent.map("camera");
+    CameraView v;
+    v.position = c.requiredPoint("position", 3);
+    v.lookAt = c.requiredPoint("look_at", 3);
+    v.up = c.point("up", Vec3::UnitZ(), 3);
+    v.fovy = c.number("fov_deg", 45.0, 1.0, 179.0);
+    const Vec3 view = v.lookAt - v.position;
+    if (!(view.norm() > 0.0)) c.fail("look_at", "must differ from the camera's position");
+    if (!(view.cross(v.up).norm() > 1e-9 * view.norm() * v.up.norm()))
+      c.fail("up", "must not be zero nor along the line of sight");
+    c.finish();
+    return v;
+  }
+
   Vec3 heading(const YamlMap& m) const {
+    // Both given read as "heading_deg: unknown key" (it was never read), as if the key did not exist.
+    if (m.has("direction") && m.has("heading_deg")) m.fail("heading_deg", "give heading_deg or direction, not both");
     if (m.has("direction")) return direction(m, "direction");
     return geometry::lift(geometry::directionOf(m.number("heading_deg", 0.0) * geometry::kPi / 180.0));
   }
@@ -440,6 +460,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   if (const std::string why = plannerDimensionProblem(s.planner, r.dimension); !why.empty() && !replaced.planner)
     m.fail("planner", why);
   s.neighbors = m.choice("neighbors", s.neighbors, {"kinetic", "lattice", "brute"});
+  if (m.has("camera")) s.cameras.push_back(r.camera(m));
   {
     YamlMap w = m.map("world");
     if (!m.has("world")) m.fail("world", "required key is missing (the world bounds {min, max})");

@@ -257,6 +257,23 @@ TEST(SteerCommand, AnOptionThatMakesTheFileValidOverridesIt) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// The demo reads its scenario (experiments/scenarios/u_trap.yaml) as run reads a file: an
+// agent's key set by --param is taken (it was refused as "happens while loading the scenario").
+TEST(SteerCommand, DemoTakesAnAgentsKeyAsRunDoes) {
+  const fs::path out = scratchDir("demo_param");
+  const auto pathLength = [&](const std::string& param) {
+    const auto r = runSteer("demo --planner direct --duration 3 " + param + " --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    std::ifstream summary(out / "direct" / "summary.json");
+    const double length = summary.good() ? nlohmann::json::parse(summary)["per_agent"][0]["path_length"].get<double>() : -1.0;
+    fs::remove_all(out);
+    return length;
+  };
+  const double asInTheFile = pathLength(""), slower = pathLength("--param agents.pacman.desired_speed=0.4");
+  EXPECT_GT(slower, 0.0);
+  EXPECT_LT(slower, 0.8 * asInTheFile) << "desired speed 0.4 m/s instead of the file's 1.3 m/s";
+}
+
 // compare and sweep check --dt and --duration as run does, when the command line is read.
 TEST(SteerCommand, BatchCommandsCheckDtAndDurationAsOptions) {
   const fs::path out = scratchDir("batch_dt");

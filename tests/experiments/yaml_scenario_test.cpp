@@ -327,6 +327,33 @@ agents:
   EXPECT_EQ(s.world.obstacles.size(), 4u);
 }
 
+// `camera:` gives a 3D run's pictures their camera (the README promised "the scenario's camera",
+// and there was no key for it); in 2D, or looking nowhere, it is an error at its place.
+TEST(YamlScenario, A3DScenarioCarriesItsCamera) {
+  const std::string agents = "agents:\n  - {position: [0, 0, 0]}\n";
+  const auto s = parseYamlScenario(std::string(kHeader3) + "camera: {position: [0, -30, 20], look_at: [0, 0, 4], fov_deg: 35}\n" + agents,
+                                   "test.yaml");
+  ASSERT_EQ(s.cameras.size(), 1u);
+  EXPECT_EQ(s.cameras[0].position, sim::Vec3(0, -30, 20));
+  EXPECT_EQ(s.cameras[0].lookAt, sim::Vec3(0, 0, 4));
+  EXPECT_EQ(s.cameras[0].up, sim::Vec3(0, 0, 1)) << "z is up by default";
+  EXPECT_EQ(s.cameras[0].fovy, 35.0);
+  EXPECT_TRUE(parseYamlScenario(std::string(kHeader3) + agents, "test.yaml").cameras.empty());
+  EXPECT_EQ(errorOf(std::string(kHeader) + "camera: {position: [0, -30, 20], look_at: [0, 0, 4]}\nagents:\n  - {position: [0, 0]}\n"),
+            "test.yaml:4:9: camera: a camera is for 3D scenarios (2D pictures are top views of the world)");
+  for (const auto& [camera, where] : std::vector<std::pair<std::string, std::string>>{
+           {"{position: [1, 2, 3], look_at: [1, 2, 3]}", "test.yaml:5:40: camera.look_at: must differ from the camera's position"},
+           {"{position: [0, 0, 9], look_at: [0, 0, 0]}", "test.yaml:5:9: camera.up: must not be zero nor along the line of sight"},
+           {"{position: [0, -9, 9], look_at: [0, 0, 0], up: [0, 0, 0]}",
+            "test.yaml:5:56: camera.up: must not be zero nor along the line of sight"},
+           {"{position: [0, -9, 9], look_at: [0, 0, 0], fov_deg: 180}", "test.yaml:5:61: camera.fov_deg: must be in [1, 179], got 180"},
+           {"{position: [0, -9], look_at: [0, 0, 0]}", "test.yaml:5:20: camera.position: expected [x, y, z] in a 3D world"}}) {
+    SCOPED_TRACE(camera);
+    EXPECT_EQ(errorOf(std::string(kHeader3) + "camera: " + camera + "\n" + agents).rfind(where, 0), 0u)
+        << errorOf(std::string(kHeader3) + "camera: " + camera + "\n" + agents);
+  }
+}
+
 // A region goal's z was dropped in 3D: its box is now a box, reached with the centre inside it
 // on every axis and aimed at inside it.
 TEST(YamlScenario, ARegionGoalIn3DHasAZRange) {
