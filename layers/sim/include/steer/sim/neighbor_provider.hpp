@@ -43,7 +43,9 @@ class NeighborProvider {
 
   /// Brings the structure to the world's current state. `previous` holds every agent's position
   /// at the start of the step; motion in between is taken to be linear. Agents may have been
-  /// disabled since the last call.
+  /// disabled since the last call. (The step loop never enables one again; a caller that does
+  /// gets its sets right, but its contacts in that step are not defined: brute force sweeps it
+  /// from `previous`, the kinetic providers take it as arriving where it is.)
   virtual void update(const World& world, std::span<const Vec3> previous) = 0;
 
   virtual std::span<const AgentIndex> neighbors(AgentIndex agent) const = 0;
