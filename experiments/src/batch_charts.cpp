@@ -19,16 +19,17 @@ viz::BarChart batchChart(const std::vector<BatchRow>& rows, std::size_t metric, 
     for (const auto& f : g.factors)
       if (std::find(keys.begin(), keys.end(), f.first) == keys.end()) keys.push_back(f.first);
   const std::vector<std::string> shortNames = shortFactorNames(keys);
+  // Colour: the model × planner combination, in the order of the groups, whether or not the
+  // metric has a value there, so that a colour means the same in every chart of the batch.
+  for (const auto& g : groups)
+    if (std::find(chart.seriesNames.begin(), chart.seriesNames.end(), g.model + " / " + g.planner) == chart.seriesNames.end())
+      chart.seriesNames.push_back(g.model + " / " + g.planner);
   for (const auto& g : groups) {
     std::vector<double> sample;
     for (std::size_t r : g.rows)
       if (rows[r].metrics[metric]) sample.push_back(*rows[r].metrics[metric]);
-    if (sample.empty()) continue;
-    const MeanInterval mi = meanInterval(sample, 0.95);
-    // Colour: the model × planner combination; the label: what else tells the groups apart.
     const std::string series = g.model + " / " + g.planner;
-    auto it = std::find(chart.seriesNames.begin(), chart.seriesNames.end(), series);
-    if (it == chart.seriesNames.end()) it = chart.seriesNames.insert(chart.seriesNames.end(), series);
+    const auto it = std::find(chart.seriesNames.begin(), chart.seriesNames.end(), series);
     viz::Bar bar;
     std::string label = multipleScenarios ? g.scenarioName : "";
     for (const auto& [key, value] : g.factors) {
@@ -36,13 +37,21 @@ viz::BarChart batchChart(const std::vector<BatchRow>& rows, std::size_t metric, 
       label += (label.empty() ? "" : ", ") + shortNames[k] + "=" + value;
     }
     if (label.empty()) label = series;  // the legend's colours tell the combinations apart otherwise
+    bar.series = static_cast<std::size_t>(it - chart.seriesNames.begin());
+    if (sample.empty()) {
+      // No run gave a value (e.g. no agent reached its goal, so no time to goal): the slot stays,
+      // named, instead of the combination vanishing from the chart (a 0 and "not run" looked alike).
+      bar.label = label + " (no value)";
+      chart.bars.push_back(bar);
+      continue;
+    }
+    const MeanInterval mi = meanInterval(sample, 0.95);
     bar.label = label;
     bar.value = mi.mean;
     if (mi.halfWidth) {
       bar.low = mi.mean - *mi.halfWidth;
       bar.high = mi.mean + *mi.halfWidth;
     }
-    bar.series = static_cast<std::size_t>(it - chart.seriesNames.begin());
     chart.bars.push_back(bar);
   }
   chart.width = std::clamp(200 + 60 * static_cast<int>(chart.bars.size()), 900, 4000);
@@ -58,7 +67,8 @@ std::vector<std::filesystem::path> writeBatchCharts(const std::vector<BatchRow>&
   for (std::size_t m = 0; m < metricColumns().size(); ++m) {
     if (!metricColumns()[m].inTable) continue;
     const viz::BarChart chart = batchChart(rows, m, scenarios.size() > 1);
-    if (chart.bars.empty()) continue;
+    if (std::all_of(chart.bars.begin(), chart.bars.end(), [](const viz::Bar& b) { return b.label.ends_with(" (no value)"); }))
+      continue;  // nothing to draw
     std::string name = metricColumns()[m].key;
     std::replace(name.begin(), name.end(), '.', '_');
     const auto path = dir / (name + ".png");

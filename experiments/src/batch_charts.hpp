@@ -10,7 +10,8 @@
 
 namespace steer::experiments {
 
-/// The chart of metric `metric` (an index into metricColumns()); groups without a value are left out.
+/// The chart of metric `metric` (an index into metricColumns()): a bar per group, in the same
+/// series (colour) in every chart; a group without a value keeps its slot, labelled "(no value)".
 viz::BarChart batchChart(const std::vector<BatchRow>& rows, std::size_t metric, bool multipleScenarios);
 
 /// Writes `dir`/<metric key>.png for every metric of the table that has a value; returns the files.

@@ -134,9 +134,17 @@ void writeBarChart(const std::string& path, const BarChart& chart) {
   bottom->GetLabelProperties()->SetOrientation(30.0);
   bottom->GetLabelProperties()->SetJustificationToRight();
   vtkAxis* left = xy->GetAxis(vtkAxis::LEFT);
-  const double pad = 0.08 * std::max(hi - lo, 1e-9);
+  // Every bar 0: a unit range (a range of 1e-9 drew 17 ticks from 5e-12 to 8e-11 for a count).
+  if (hi - lo <= 0.0) hi = 1.0;
+  const double pad = 0.08 * (hi - lo);
+  // The legend sits inside the plot's top right corner: room above the bars for it (about 18
+  // px per entry), so that it does not cover the tallest bars.
+  const double plotPixels = std::max(100.0, chart.height - 170.0);
+  const double legendShare =
+      chart.seriesNames.size() > 1 ? std::min(0.5, (18.0 * static_cast<double>(chart.seriesNames.size()) + 16.0) / plotPixels) : 0.0;
+  const double top = hi + pad + legendShare / (1.0 - legendShare) * (hi + pad - std::min(lo, 0.0));
   left->SetBehavior(vtkAxis::FIXED);
-  left->SetRange(lo < 0.0 ? lo - pad : 0.0, hi + pad);
+  left->SetRange(lo < 0.0 ? lo - pad : 0.0, top);
   saveWindowPng(window, path);
 }
 
