@@ -259,11 +259,23 @@ viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, 
       }
       if (g.kind != sim::Goal::Kind::Seek) continue;
       sim::Vec3 p;
-      if (g.target.kind == sim::Target::Kind::Point) p = g.target.point;
-      else if (g.target.kind == sim::Target::Kind::Path) p = g.target.path.at(now);
-      else continue;
+      if (g.target.kind == sim::Target::Kind::Point) {
+        p = g.target.point;
+      } else if (g.target.kind == sim::Target::Kind::Path) {
+        // Its path, as in 2D: the still shows the target where it started, and the agents'
+        // trails followed it along this line.
+        viz::ScenePolyline3 path{g.target.path.waypoints, kTargetColour, 1.5f};
+        if (g.target.path.loop && path.points.size() > 2) path.points.push_back(path.points.front());
+        if (path.points.size() >= 2) scene.polylines.push_back(std::move(path));
+        p = g.target.path.at(now);
+      } else {
+        continue;
+      }
       scene.spheres.push_back({p, std::max(0.3, g.reachRadius > 0 ? g.reachRadius : agent.radius), kTargetColour});
     }
+  // Frames look through the still's camera, fitted to the whole run (fitted to each frame's
+  // contents, static obstacles jumped from frame to frame and a video's framing kept changing).
+  if (!still && !scene.camera) scene.camera = viz::sceneCamera(runScene3D(scenario, tracks, o, -1.0));
   char title[200];
   if (still) std::snprintf(title, sizeof title, "%s: trajectories", scenario.name.c_str());
   else std::snprintf(title, sizeof title, "%s: t = %.2f s", scenario.name.c_str(), frameTime);
@@ -325,6 +337,7 @@ int renderCommand(const RenderOptions& o) {
   try {
     const bool threeD = scenario.world.dimension == 3;
     if (threeD && o.triangulation) std::cerr << "steer render: --triangulation is for 2D runs; ignored\n";
+    if (threeD && o.color == "speed") std::cerr << "steer render: --color speed is for 2D runs; 3D trails keep each agent's colour\n";
     auto picture = [&](const fs::path& file, double time) {
       if (threeD) viz::writeScene3D(file.string(), runScene3D(scenario, tracks, o, time));
       else viz::writeScene(file.string(), runScene(scenario, tracks, o, time));

@@ -48,7 +48,8 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
                     const RenderOptions& options, double frameTime);
 
 /// A 3D run's still (frameTime < 0) or frame: trajectories, agents and goals as spheres, seen
-/// through the scenario's first camera, or the default camera that frames the scene.
+/// through the scenario's first camera, or the default camera that frames the whole run (the
+/// still's, for every frame alike). A moving target is drawn with its path.
 viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks,
                         const RenderOptions& options, double frameTime);
 

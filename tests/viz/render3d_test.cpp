@@ -119,7 +119,7 @@ TEST(Render3D, RunStillAndFramesShowTheAgentsWhereProjected) {
   }
   const auto tracks = readTrajectories((run / "trajectories.csv").string());
   const viz::Scene3D scene = runScene3D(scenario, tracks, o, 3.0);
-  EXPECT_FALSE(scene.camera.has_value()) << "the YAML scenario has no camera: the default frames it";
+  EXPECT_FALSE(runScene3D(scenario, tracks, o, -1.0).camera.has_value()) << "the YAML scenario has no camera: the default frames it";
   const PngImage png((fs::path(o.out) / "at_3.00.png").string());
   int agents = 0;
   for (const auto& [id, track] : tracks) {
@@ -132,6 +132,15 @@ TEST(Render3D, RunStillAndFramesShowTheAgentsWhereProjected) {
         << "agent " << id << " at " << row->position.transpose();
   }
   EXPECT_GE(agents, 2);
+  // Without a scenario camera every frame looks through the still's, fitted to the whole run
+  // (fitted to each frame, static obstacles jumped between frames).
+  const viz::SceneCamera whole = viz::sceneCamera(runScene3D(scenario, tracks, o, -1.0));
+  for (const double t : {0.5, 3.0}) {
+    const viz::Scene3D frame = runScene3D(scenario, tracks, o, t);
+    ASSERT_TRUE(frame.camera.has_value()) << t;
+    EXPECT_EQ(frame.camera->position, whole.position) << t;
+    EXPECT_EQ(frame.camera->focalPoint, whole.focalPoint) << t;
+  }
   // A scenario camera is used as given.
   scenario.cameras.push_back({Vec3(0, -30, 20), Vec3(0, 0, 4), Vec3(0, 0, 1), 35.0});
   const viz::Scene3D withCamera = runScene3D(scenario, tracks, o, 3.0);
