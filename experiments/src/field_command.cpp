@@ -80,7 +80,9 @@ viz::Scene fieldScene(const Scenario& scenario, const planning::HarmonicField& f
     for (int i = 0; i < grid.nx; ++i) {
       const std::size_t c = grid.index(i, j);
       if (!std::isfinite(logU[c])) continue;  // obstacle, or no path to the target
-      field.values[c] = logScale ? logU[c] / std::log(10.0) : -std::expm1(logU[c]);
+      // 1 − λ in both scales, so that the target end is the bright end in every picture (λ
+      // itself put the target at the dark end when the scale was linear, the log's opposite).
+      field.values[c] = logScale ? logU[c] / std::log(10.0) : std::exp(logU[c]);
       field.flow[c] = f.nodeDescent(i, j);
     }
   if (logScale) {
@@ -90,7 +92,7 @@ viz::Scene fieldScene(const Scenario& scenario, const planning::HarmonicField& f
   } else {
     field.valueMin = 0.0;
     field.valueMax = 1.0;
-    field.title = "lambda";
+    field.title = "1 - lambda";
   }
   // Seeds on a lattice of about 18 along the longer side, in free cells connected to the target.
   const int across = std::max(grid.nx, grid.ny);

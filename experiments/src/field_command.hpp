@@ -26,10 +26,11 @@ struct FieldOptions {
 /// The picture of `field` (solved for `target` over the scenario's static obstacles): the
 /// potential as a colour map with a colour bar, the static obstacles, the target marker
 /// (kTargetColour) and streamlines of −∇λ (white, with arrowheads pointing downhill) from seeds
-/// on a regular lattice over the free cells connected to the target. The colour map shows λ itself when the free cells' 1 − λ spans
-/// fewer than three orders of magnitude (5th percentile ≥ 1e-3), else log10(1 − λ) (the
-/// stored log(1 − λ), which keeps its precision where λ rounds to 1), from its 1st percentile
-/// up to 0; obstacle and unreachable cells are grey.
+/// on a regular lattice over the free cells connected to the target. The colour map shows
+/// 1 − λ itself (0 to 1) when the free cells' 1 − λ spans fewer than three orders of magnitude
+/// (5th percentile ≥ 1e-3), else log10(1 − λ) (the stored log(1 − λ), which keeps its
+/// precision where λ rounds to 1) from its 1st percentile up to 0, lower values in the end
+/// colour; either way the target end is bright. Obstacle and unreachable cells are grey.
 viz::Scene fieldScene(const Scenario& scenario, const planning::HarmonicField& field,
                       const planning::TargetRegion& target, const FieldOptions& options);
 

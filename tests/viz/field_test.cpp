@@ -129,6 +129,37 @@ TEST_F(FieldTest, ColourMapRunsFromTheTargetEndToTheFarEnd) {
   }
 }
 
+// A field whose 1 − λ spans few orders of magnitude (the hidden target) takes the linear scale:
+// 1 − λ, bright at the target as in the log scale (λ itself put the target at the dark end).
+TEST(FieldScene, TheLinearScaleIsBrightAtTheTargetToo) {
+  const Scenario scenario = loadScenario(STEER_SOURCE_DIR "/experiments/scenarios/hidden_target.yaml");
+  auto p = readHarmonicPlannerParameters(scenario);
+  p.field.resolution = kResolution;
+  const auto grid = planning::GridSpec::over(scenario.world.bounds, kResolution);
+  const auto raster =
+      planning::rasterizeStaticObstacles(scenario.world, grid, planning::clearanceFor(p.field, scenario.world));
+  planning::TargetRegion target;
+  ASSERT_TRUE(planning::HarmonicFieldSet::staticTarget(scenario.world.agents.at(0).goals.at(0), target));
+  const auto field = planning::solveHarmonicField(planning::withTarget(raster, target), p.field);
+  FieldOptions o;
+  o.width = 600;
+  o.height = 450;
+  const viz::Scene scene = fieldScene(scenario, field, target, o);
+  ASSERT_TRUE(scene.field.has_value());
+  ASSERT_EQ(scene.field->title, "1 - lambda") << "this field takes the linear scale";
+  EXPECT_EQ(scene.field->valueMin, 0.0);
+  EXPECT_EQ(scene.field->valueMax, 1.0);
+  const auto valueAt = [&](const Vec2& x) {
+    const int i = std::clamp(int(std::lround((x.x() - scene.field->origin.x()) / scene.field->spacing)), 0, scene.field->nx - 1);
+    const int j = std::clamp(int(std::lround((x.y() - scene.field->origin.y()) / scene.field->spacing)), 0, scene.field->ny - 1);
+    return scene.field->values[static_cast<std::size_t>(j) * scene.field->nx + i];
+  };
+  // 1 − λ is 1 at the target (the map's bright end) and falls away from it.
+  EXPECT_GT(valueAt(target.center), 0.95);
+  for (const Vec2& far : {Vec2(-18.0, 0.0), Vec2(-18.0, 18.0), Vec2(18.0, -18.0)})
+    EXPECT_LT(valueAt(far), valueAt(target.center) - 0.2) << far.transpose();
+}
+
 TEST_F(FieldTest, StreamlinesCoverTheFreeSpace) {
   ASSERT_EQ(status_, 0);
   const PngImage png((out_ / "field.png").string());
