@@ -124,6 +124,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
     scene.valuesTitle = "speed (m/s)";
   }
 
+  std::vector<viz::SceneDisc> starts;  // drawn after the goals (see below)
   for (const auto& [id, track] : tracks) {
     const sim::Agent* agent = id < world.agents.size() ? &world.agents[id] : nullptr;
     const double radius = agent ? agent->radius : 0.5;
@@ -144,7 +145,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
     if (line.points.size() >= 2) scene.polylines.push_back(std::move(line));
     if (track.empty()) continue;
     if (still) {
-      scene.discs.push_back({xy(track.front().position), std::max(0.25, 0.6 * radius), kStartColour, true});
+      starts.push_back({xy(track.front().position), std::max(0.25, 0.6 * radius), kStartColour, true});
     } else if (const TrajectorySample* s = sampleAt(track, frameTime); s && s->t >= frameTime - 1e-9) {
       // The agent exists at this frame (its rows stop once it leaves the world).
       const Vec2 p = xy(s->position);
@@ -185,6 +186,9 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
       box.add(p, r);
     }
   }
+  // Start markers over the targets: where agents swap places (a circle swap) each start lies
+  // under another agent's target disc, and no start was visible.
+  scene.discs.insert(scene.discs.end(), starts.begin(), starts.end());
 
   if (!box.valid()) box.add(Vec2::Zero(), 1.0);
   // Never show more than the world; always a little margin around what is drawn.
@@ -195,6 +199,8 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   scene.min = lo - Vec2::Constant(margin);
   scene.max = hi + Vec2::Constant(margin);
   if (bySpeed) scene.max.x() += 0.2 * (scene.max.x() - scene.min.x());  // room for the colour bar
+  // Room above for the title (the world's top edge ran through it).
+  scene.max.y() += 0.06 * (scene.max.y() - scene.min.y());
   char title[200];
   if (still) std::snprintf(title, sizeof title, "%s: trajectories", scenario.name.c_str());
   else std::snprintf(title, sizeof title, "%s: t = %.2f s", scenario.name.c_str(), frameTime);
