@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -59,10 +60,14 @@ viz::Scene fieldScene(const Scenario& scenario, const planning::HarmonicField& f
   scene.height = o.height;
   scene.min = grid.origin;
   scene.max = grid.origin + grid.h * Vec2(grid.nx, grid.ny);
-  // Room on the right for the colour bar, and above for the title (a square world filled the
-  // picture's height and the title was written over the map).
-  scene.max.x() += 0.22 * (scene.max.x() - scene.min.x());
-  scene.max.y() += 0.08 * (scene.max.y() - scene.min.y());
+  // Room on the right for the colour bar, above for the title (a square world filled the
+  // picture's height and the title was written over the map), and a thin margin all round (a
+  // wall on the world's edge was cut in half by the picture's border).
+  const Vec2 size = scene.max - scene.min;
+  scene.min -= 0.02 * size;
+  scene.max += 0.02 * size;
+  scene.max.x() += 0.22 * size.x();
+  scene.max.y() += 0.08 * size.y();
 
   // Which scale: log10(1 − λ) of the free cells connected to the target.
   std::vector<double> logs;
@@ -210,7 +215,20 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       const std::string file = "potential_" + std::to_string(k) + ".vti";
       viz::writeFieldImage((out / file).string(), image);
       const std::string picture = k == 0 ? "field.png" : "field_" + std::to_string(k) + ".png";
-      if (o.png) viz::writeScene((out / picture).string(), fieldScene(scenario, f, targets[k], o));
+      if (o.png) {
+        viz::Scene scene = fieldScene(scenario, f, targets[k], o);
+        // A picture per target: when there are several, each title says which (field_1.png and
+        // field_2.png had field.png's title).
+        if (targets.size() > 1) {
+          const geometry::Vec2 c = targets[k].kind == planning::TargetRegion::Kind::Disc
+                                       ? targets[k].center
+                                       : geometry::Vec2(0.5 * (targets[k].box.min + targets[k].box.max));
+          char at[96];
+          std::snprintf(at, sizeof at, " (target %zu at %.3g, %.3g)", k, c.x(), c.y());
+          scene.title += at;
+        }
+        viz::writeScene((out / picture).string(), scene);
+      }
       nlohmann::json t;
       if (targets[k].kind == planning::TargetRegion::Kind::Disc) t["target"] = {targets[k].center.x(), targets[k].center.y()};
       else t["target_region"] = {targets[k].box.min.x(), targets[k].box.min.y(), targets[k].box.max.x(), targets[k].box.max.y()};
