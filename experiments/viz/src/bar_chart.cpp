@@ -57,7 +57,7 @@ void writeBarChart(const std::string& path, const BarChart& chart) {
   vtkNew<vtkChartXY> xy;
   view->GetScene()->AddItem(xy);
   xy->SetTitle(chart.title);
-  xy->GetTitleProperties()->SetFontSize(18);
+  xy->GetTitleProperties()->SetFontSize(fontSizeFor(chart.width, 18));
   xy->GetAxis(vtkAxis::LEFT)->SetTitle(chart.yLabel);
   xy->GetAxis(vtkAxis::BOTTOM)->SetTitle(chart.xLabel);
   xy->SetShowLegend(chart.seriesNames.size() > 1);

@@ -53,7 +53,7 @@ void writeLineChart(const std::string& path, const LineChart& chart) {
   vtkNew<vtkChartXY> xy;
   view->GetScene()->AddItem(xy);
   xy->SetTitle(chart.title);
-  xy->GetTitleProperties()->SetFontSize(18);
+  xy->GetTitleProperties()->SetFontSize(fontSizeFor(chart.width, 18));
   xy->GetAxis(vtkAxis::BOTTOM)->SetTitle(chart.xLabel);
   xy->GetAxis(vtkAxis::LEFT)->SetTitle(chart.yLabel);
   xy->SetShowLegend(chart.legend);

@@ -8,6 +8,8 @@
 #include <vtkTextProperty.h>
 #include <vtkWindowToImageFilter.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <stdexcept>
 
@@ -29,13 +31,18 @@ void saveWindowPng(vtkRenderWindow* window, const std::string& path) {
     throw std::runtime_error("cannot write " + path);
 }
 
-void addTitle(vtkRenderer* renderer, const std::string& title, int height) {
+int fontSizeFor(int width, int largest) {
+  return std::clamp(static_cast<int>(std::lround(width * largest / 900.0)), std::min(9, largest), largest);
+}
+
+void addTitle(vtkRenderer* renderer, const std::string& title, int width, int height) {
   if (title.empty()) return;
   vtkNew<vtkTextActor> actor;
   actor->SetInput(title.c_str());
   actor->GetTextProperty()->SetColor(0, 0, 0);
-  actor->GetTextProperty()->SetFontSize(16);
-  actor->SetDisplayPosition(8, height - 24);
+  const int size = fontSizeFor(width, 16);
+  actor->GetTextProperty()->SetFontSize(size);
+  actor->SetDisplayPosition(8, height - 8 - size);
   renderer->AddActor2D(actor);
 }
 

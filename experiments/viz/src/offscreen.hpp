@@ -11,8 +11,13 @@ namespace steer::viz {
 /// when the file was not written.
 void saveWindowPng(vtkRenderWindow* window, const std::string& path);
 
-/// Adds `title` (black, 16 pt) at the top left of a picture `height` pixels tall; nothing when
-/// `title` is empty. 2D scenes, 3D scenes and field pictures share it so that they look alike.
-void addTitle(vtkRenderer* renderer, const std::string& title, int height);
+/// A font size for a picture `width` pixels wide: `largest` from about 900 pixels up, smaller
+/// on narrower pictures (down to 9), where a fixed size cut titles at both edges.
+int fontSizeFor(int width, int largest);
+
+/// Adds `title` (black, fontSizeFor(width, 16)) at the top left of a picture `width` × `height`
+/// pixels; nothing when `title` is empty. 2D scenes, 3D scenes and field pictures share it so
+/// that they look alike.
+void addTitle(vtkRenderer* renderer, const std::string& title, int width, int height);
 
 }  // namespace steer::viz

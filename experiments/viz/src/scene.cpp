@@ -216,7 +216,7 @@ void writeScene(const std::string& path, const Scene& s) {
     bar->GetLabelTextProperty()->SetItalic(false);
     renderer->AddActor2D(bar);
   }
-  addTitle(renderer, s.title, s.height);
+  addTitle(renderer, s.title, s.width, s.height);
 
   vtkCamera* camera = renderer->GetActiveCamera();
   camera->ParallelProjectionOn();

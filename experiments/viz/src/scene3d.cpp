@@ -134,7 +134,7 @@ void writeScene3D(const std::string& path, const Scene3D& s) {
     actor->GetProperty()->LightingOff();
     renderer->AddActor(actor);
   }
-  addTitle(renderer, s.title, s.height);
+  addTitle(renderer, s.title, s.width, s.height);
   vtkCamera* camera = renderer->GetActiveCamera();
   camera->SetPosition(cam.position.x(), cam.position.y(), cam.position.z());
   camera->SetFocalPoint(cam.focalPoint.x(), cam.focalPoint.y(), cam.focalPoint.z());
