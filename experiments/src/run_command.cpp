@@ -204,23 +204,30 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   const auto since = [](std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   };
-  const auto start = std::chrono::steady_clock::now();
-  simulation.start();
-  // The set-up is timed apart: a harmonic field solved, or read from the cache, took 73 or
-  // 4,330 agent-steps per second out of the same run of maze_a.
-  const double setup = std::max(0.0, since(start) - observed());
-  const double observedBeforeLoop = observed();
-  const auto loopStart = std::chrono::steady_clock::now();
+  double setup = 0.0, simulationSeconds = 0.0;
   try {
+    const auto start = std::chrono::steady_clock::now();
+    simulation.start();  // (in the try: its first rows and frame can fail to be written too)
+    // The set-up is timed apart: a harmonic field solved, or read from the cache, took 73 or
+    // 4,330 agent-steps per second out of the same run of maze_a.
+    setup = std::max(0.0, since(start) - observed());
+    const double observedBeforeLoop = observed();
+    const auto loopStart = std::chrono::steady_clock::now();
     while (!simulation.finished()) {
       agentSteps += simulation.world().enabledCount();
       simulation.step();
       if (progress) progress(std::min(1.0, simulation.world().time / scenario.settings.duration));
     }
+    // (It subtracted the observers' whole time, their start and finish included, from the loop's
+    // span: short runs read 1e-9 s and 1e11 agent-steps per second.)
+    simulationSeconds = std::max(1e-9, since(loopStart) - (observed() - observedBeforeLoop));
+    timedMetrics.onFinish(simulation.world());
+    if (options.trajectories) timedTrajectories.onFinish(simulation.world());
   } catch (const std::exception& e) {
     // Parameters the readers accept can still make the integration blow up (an integrated
     // weight rate of 1e300) or too stiff for dopri5 (a turn rate of 1e10); anything else that
-    // fails mid-run also leaves nothing half-written: the outputs written so far are removed.
+    // fails mid-run (a full disk) also leaves nothing half-written: the outputs written so far
+    // are removed, and the RUNNING marker with them.
     removeRunOutputs(out);
     std::filesystem::remove(marker);
     // ... and the folders the run made, when nothing else was put in them meanwhile.
@@ -238,11 +245,6 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
             << "; no output was kept";
     throw InputError({scenario.file, 0, 0}, message.str());
   }
-  // (It subtracted the observers' whole time, their start and finish included, from the loop's
-  // span: short runs read 1e-9 s and 1e11 agent-steps per second.)
-  const double simulationSeconds = std::max(1e-9, since(loopStart) - (observed() - observedBeforeLoop));
-  timedMetrics.onFinish(simulation.world());
-  if (options.trajectories) timedTrajectories.onFinish(simulation.world());
   const double wall = since(runStart);
 
   RunResult result;

@@ -1,7 +1,9 @@
 #include "steer/experiments/run_output.hpp"
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -74,6 +76,9 @@ void TrajectoryRecorder::record(const sim::World& world, const sim::Planner& pla
     out += '\n';
   }
   csv_ << out;
+  // A full disk: stop the run here, naming the cause (it simulated on to the end, and only the
+  // closing check said "cannot finish").
+  if (!csv_) throw std::runtime_error("cannot write " + (folder_ / "trajectories.csv").string() + ": " + std::strerror(errno));
   decidedAt_ = world.time;  // the next step's modes are decided at this instant
   if (world.time + 1e-9 >= nextFrameTime_) {
     frame(world, planner);

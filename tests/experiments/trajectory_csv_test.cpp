@@ -157,3 +157,24 @@ TEST(TrajectoryRecorder, ModesAreThePlannersDecisionsAtEachStepsStart) {
   while (std::getline(csv, line)) modes += line.substr(line.rfind(',') + 1) + ";";
   EXPECT_EQ(modes, ";decision-1;decision-2;decision-3;");
 }
+
+// A full disk stops the run at the first rows that cannot be written, naming the cause (the
+// recorder wrote on into a failed stream to the end of the run). /dev/full stands in for it:
+// every write to it fails with ENOSPC.
+TEST(TrajectoryRecorder, AFullDiskIsAnErrorAtOnce) {
+  ASSERT_TRUE(fs::exists("/dev/full")) << "Linux's always-full device";
+  sim::World world;
+  world.agents.resize(2000);  // rows well beyond the stream's buffer
+  for (sim::AgentIndex i = 0; i < world.agents.size(); ++i) world.agents[i].id = i;
+  const fs::path dir = scratch("full");
+  fs::create_symlink("/dev/full", dir / "trajectories.csv");
+  experiments::TrajectoryRecorder recorder(dir, 1e9);
+  ModePlanner planner;
+  try {
+    recorder.onStart(world, planner);
+    FAIL() << "the rows went nowhere without a word";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("trajectories.csv: No space left on device"), std::string::npos) << e.what();
+  }
+  fs::remove_all(dir);
+}

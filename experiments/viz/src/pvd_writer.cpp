@@ -2,6 +2,7 @@
 
 #include <vtkCellArray.h>
 #include <vtkDoubleArray.h>
+#include <vtkErrorCode.h>
 #include <vtkIntArray.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
@@ -83,7 +84,10 @@ void PvdSeriesWriter::addFrame(double time, const std::vector<AgentSample>& agen
   writer->SetFileName((folder_ / file).string().c_str());
   writer->SetInputData(poly);
   writer->SetDataModeToBinary();
-  if (writer->Write() != 1) throw std::runtime_error("cannot write " + (folder_ / file).string());
+  // VTK reports a full disk in its error code (Write() could still return 1).
+  if (writer->Write() != 1 || writer->GetErrorCode() != 0)
+    throw std::runtime_error("cannot write " + (folder_ / file).string() + ": " +
+                             vtkErrorCode::GetStringFromErrorCode(writer->GetErrorCode()));
   times_.push_back(time);
   files_.push_back(file);
 }
