@@ -111,9 +111,11 @@ std::filesystem::path runFolder(const BatchJob& job, const Scenario& loaded) {
   return std::filesystem::path(safe(job.scenarioFolder)) / combination / ("seed-" + std::to_string(loaded.settings.seed));
 }
 
-void checkBatch(const std::vector<BatchJob>& jobs) {
+void checkBatch(const std::vector<BatchJob>& jobs, const std::function<void(double)>& progress) {
   std::set<std::string> warmed;
-  for (const auto& job : jobs) {
+  for (std::size_t k = 0; k < jobs.size(); ++k) {
+    const BatchJob& job = jobs[k];
+    if (progress) progress(static_cast<double>(k) / static_cast<double>(jobs.size()));
     const Scenario s = loadJob(job);
     // Building the parts reads their configuration sections: unknown names and bad values show here.
     sim::Simulation simulation = makeSimulation(s);

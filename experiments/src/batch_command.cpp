@@ -72,7 +72,12 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
   int status = 0;
   try {
     if (jobs.empty()) throw InputError({"<command line>", 0, 0}, "steer " + name + ": nothing to run");
-    checkBatch(jobs);
+    // Every run is loaded and built once before any starts, one after another: with large
+    // scenarios that takes a while, and it was silent.
+    ProgressBar checking("steer " + name + ": checking " + std::to_string(jobs.size()) + " runs", !o.quiet && lead);
+    checkBatch(jobs, [&](double f) { checking.update(f); });
+    checking.update(1.0);
+    checking.done();
   } catch (const InputError& e) {
     if (lead) reportInputError(e);
     status = 2;

@@ -64,8 +64,8 @@ struct BatchOptions {
 
 /// Loads and checks every job's scenario with its overrides (and builds its model, planner and
 /// environment once), so that bad input is reported before anything runs or is written.
-/// Throws InputError.
-void checkBatch(const std::vector<BatchJob>& jobs);
+/// `progress` (when given) is told the fraction of jobs checked. Throws InputError.
+void checkBatch(const std::vector<BatchJob>& jobs, const std::function<void(double)>& progress = {});
 
 /// Rows of different scenario files that share a `name:` get their run folder after the name
 /// ("u-trap [2-u_trap]"), so that the table, the CSV and the charts keep them apart.
