@@ -13,6 +13,7 @@ struct CommonOptions {
   std::string out;
   bool quiet = false;
   double frameInterval = 0.1;
+  bool trajectories = true;  ///< false: summary.json only (--no-trajectories)
 };
 
 /// Adds the common options of ARCHITECTURE.md §5 to a subcommand.

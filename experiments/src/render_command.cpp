@@ -334,6 +334,10 @@ int renderCommand(const RenderOptions& o) {
   std::map<std::uint32_t, std::vector<TrajectorySample>> tracks;
   try {
     scenario = runScenarioOf(runDir);
+    std::error_code ec;
+    if (!fs::exists(runDir / "trajectories.csv", ec))
+      throw InputError({(runDir / "trajectories.csv").string(), 0, 0},
+                       "the run kept no trajectories (made with --no-trajectories?): nothing to draw");
     tracks = readTrajectories((runDir / "trajectories.csv").string());
     makeOutputFolder(out);
   } catch (const InputError& e) {

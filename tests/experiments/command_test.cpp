@@ -274,6 +274,21 @@ TEST(SteerCommand, DemoTakesAnAgentsKeyAsRunDoes) {
   EXPECT_LT(slower, 0.8 * asInTheFile) << "desired speed 0.4 m/s instead of the file's 1.3 m/s";
 }
 
+// --no-trajectories keeps summary.json alone (the trajectories take ~100 bytes per agent per
+// step); render then says why it has nothing to draw.
+TEST(SteerCommand, NoTrajectoriesWritesTheSummaryAlone) {
+  const fs::path out = scratchDir("no_trajectories");
+  const auto r = runSteer("run " + kData + "/yaml/minimal.yaml --no-trajectories --duration 1 --quiet --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<std::string> files;
+  for (const auto& e : fs::directory_iterator(out)) files.push_back(e.path().filename().string());
+  EXPECT_EQ(files, std::vector<std::string>{"summary.json"});
+  const auto render = runSteer("render " + out.string() + " --quiet");
+  EXPECT_EQ(render.status, 2);
+  EXPECT_NE(render.err.find("the run kept no trajectories"), std::string::npos) << render.err;
+  fs::remove_all(out);
+}
+
 // compare and sweep check --dt and --duration as run does, when the command line is read.
 TEST(SteerCommand, BatchCommandsCheckDtAndDurationAsOptions) {
   const fs::path out = scratchDir("batch_dt");
