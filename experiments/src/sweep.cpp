@@ -103,11 +103,17 @@ std::vector<std::string> shortFactorNames(const std::vector<std::string>& keys) 
     for (int i = 0; i < parts && at != std::string::npos; ++i) at = at == 0 ? std::string::npos : key.rfind('.', at - 1);
     return at == std::string::npos ? key : key.substr(at + 1);
   };
+  // A personality's "mean" or "std" says nothing alone ("mean=0.5" read as a statistic of the
+  // runs): it keeps the trait's name before it.
+  const auto fewest = [](const std::string& key) {
+    const std::string last = key.substr(key.rfind('.') == std::string::npos ? 0 : key.rfind('.') + 1);
+    return last == "mean" || last == "std" ? 2 : 1;
+  };
   for (int parts = 1;; ++parts) {
     std::vector<std::string> names;
     bool whole = true;  // every name is its whole key: no more parts to add
     for (const auto& k : keys) {
-      names.push_back(suffix(k, parts));
+      names.push_back(suffix(k, std::max(parts, fewest(k))));
       whole = whole && names.back() == k;
     }
     std::vector<std::string> sorted = names;

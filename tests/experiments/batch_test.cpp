@@ -72,6 +72,10 @@ TEST(SweepParameter, ShortNamesKeepTheKeysApart) {
   EXPECT_EQ(shortFactorNames({"groups.a.radius", "groups.b.radius", "local.delta"}),
             (std::vector<std::string>{"a.radius", "b.radius", "local.delta"}));
   EXPECT_EQ(shortFactorNames({"x", "local.x"}), (std::vector<std::string>{"x", "local.x"}));
+  // A personality's mean or std keeps its trait even when the last part alone is unique.
+  EXPECT_EQ(shortFactorNames({"groups.crowd.personality.courage.mean", "local.d0_base"}),
+            (std::vector<std::string>{"courage.mean", "d0_base"}));
+  EXPECT_EQ(shortFactorNames({"groups.crowd.personality.courage.std"}), (std::vector<std::string>{"courage.std"}));
   EXPECT_EQ(shortFactorNames({}), std::vector<std::string>{});
 }
 

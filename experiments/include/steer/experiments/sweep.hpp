@@ -23,7 +23,8 @@ SweepParameter parseSweepParameter(const std::string& text);
 
 /// The short names of swept keys in chart labels: each key's last dotted parts, as few as keep
 /// the keys apart ("local.courage" → "courage"; "groups.a.personality.courage.mean" and
-/// "groups.a.personality.dexterity.mean" → "courage.mean", "dexterity.mean").
+/// "groups.a.personality.dexterity.mean" → "courage.mean", "dexterity.mean"); a mean or std keeps
+/// its trait's name ("courage.mean" alone too).
 std::vector<std::string> shortFactorNames(const std::vector<std::string>& keys);
 
 /// Seeds first, first + 1, ..., first + count − 1.
