@@ -109,7 +109,20 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   std::vector<Vec2> extent;
   for (const sim::Obstacle& ob : world.obstacles) {
     const Vec2 offset = ob.isStatic() ? Vec2(Vec2::Zero()) : Vec2(xy(ob.path.at(obstacleTime) - ob.path.at(0.0)));
+    const std::size_t first = extent.size();
     drawObstacle(scene, ob, offset, extent);
+    // The still shows a moving obstacle where it started; its path (through the middle of its
+    // shape) shows where the trails had to go round it later.
+    if (still && !ob.isStatic() && extent.size() > first && ob.path.waypoints.size() >= 2) {
+      Box shape;
+      for (std::size_t k = first; k < extent.size(); ++k) shape.add(extent[k]);
+      const Vec2 middle = 0.5 * (shape.min + shape.max);
+      viz::ScenePolyline path{{}, {}, kObstacleColour, 1.0f};
+      for (const auto& w : ob.path.waypoints) path.points.push_back(middle + xy(w - ob.path.waypoints.front()));
+      if (ob.path.loop && path.points.size() > 2) path.points.push_back(path.points.front());
+      for (const Vec2& p : path.points) box.add(p);
+      scene.polylines.push_back(std::move(path));
+    }
   }
   for (const Vec2& p : extent) box.add(p);
 

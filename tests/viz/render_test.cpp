@@ -138,6 +138,35 @@ agents:
   fs::remove_all(run);
 }
 
+// A moving obstacle is drawn where it starts in the still, with its path through its middle: the
+// trails bent round where it went later (without it they bent round empty space).
+TEST(RenderStill, AMovingObstacleShowsItsPath) {
+  const Scenario scenario = parseYamlScenario(R"(name: moving
+world: {min: [-10, -10], max: [10, 10]}
+model: straight
+obstacles:
+  - circle: {center: [2, -6], radius: 1}
+    path: {waypoints: [[0, 0], [0, 12]], speed: 1.0}
+agents:
+  - {position: [-5, 0], goals: [{kind: seek, target: [5, 0]}]}
+)", "moving.yaml");
+  const std::map<std::uint32_t, std::vector<TrajectorySample>> tracks{
+      {0, {{0.0, sim::Vec3(-5, 0, 0), 0.0, 1.0}, {1.0, sim::Vec3(-4, 0, 0), 0.0, 1.0}}}};
+  RenderOptions o;
+  const viz::Scene still = runScene(scenario, tracks, o, -1.0);
+  std::size_t paths = 0;
+  for (const auto& l : still.polylines) {
+    if (l.colour != kObstacleColour || l.points.size() != 2) continue;
+    ++paths;
+    EXPECT_NEAR((l.points[0] - Vec2(2, -6)).norm(), 0.0, 0.05) << "from the circle's centre";
+    EXPECT_NEAR((l.points[1] - Vec2(2, 6)).norm(), 0.0, 0.05) << "to where the path takes it";
+  }
+  EXPECT_EQ(paths, 1u);
+  // A frame draws the obstacle where it is, without the path.
+  for (const auto& l : runScene(scenario, tracks, o, 1.0).polylines)
+    EXPECT_FALSE(l.colour == kObstacleColour && l.points.size() == 2 && (l.points[1] - Vec2(2, 6)).norm() < 0.05);
+}
+
 TEST_F(RenderTest, ColouringBySpeedDrawsAColourBar) {
   RenderOptions o;
   o.runDir = runDir_.string();
