@@ -15,6 +15,7 @@
 #include "cli_checks.hpp"
 #include "input_file.hpp"
 #include "output_folder.hpp"
+#include "progress_bar.hpp"
 #include "steer/environment/triangulation_edges.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "u_trap_scenario.hpp"
@@ -137,6 +138,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
     scene.valuesTitle = "speed (m/s)";
   }
 
+  const bool nearDisks = o.nearDisks.value_or(tracks.size() <= kNearDisksUpTo);
   std::vector<viz::SceneDisc> starts;  // drawn after the goals (see below)
   for (const auto& [id, track] : tracks) {
     const sim::Agent* agent = id < world.agents.size() ? &world.agents[id] : nullptr;
@@ -148,7 +150,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
     // The view is fitted to the whole run, in every frame alike: fitted to the trail so far,
     // static things moved from one frame to the next (and in a video). With near disks drawn,
     // they are in the view too.
-    const double reach = !still && o.nearDisks && agent ? std::max(radius, agent->nearRadius) : radius;
+    const double reach = !still && nearDisks && agent ? std::max(radius, agent->nearRadius) : radius;
     for (const auto& s : track) {
       box.add(xy(s.position), reach);
       if (!still && s.t > frameTime + 1e-9) continue;
@@ -162,7 +164,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
     } else if (const TrajectorySample* s = sampleAt(track, frameTime); s && s->t >= frameTime - 1e-9) {
       // The agent exists at this frame (its rows stop once it leaves the world).
       const Vec2 p = xy(s->position);
-      if (agent && o.nearDisks) scene.discs.push_back({p, agent->nearRadius, kNearDiskColour, false, 1.0f});
+      if (agent && nearDisks) scene.discs.push_back({p, agent->nearRadius, kNearDiskColour, false, 1.0f});
       scene.discs.push_back({p, radius, colour, false, 2.0f});
       scene.glyphs.push_back({p, Vec2(std::cos(s->heading), std::sin(s->heading)), 2.0 * radius, colour});
     }
@@ -312,7 +314,10 @@ void addRenderOptions(CLI::App& app, RenderOptions& o) {
   app.add_option("--at", o.at, "also a frame at each of these times (s): OUT/at_<T>.png (repeatable)")->check(finiteNonNegative());
   app.add_flag("--triangulation", o.triangulation,
                "overlay the kinetic constrained Delaunay triangulation on the frames (2D; walls' edges drawn thick)");
-  app.add_flag("!--no-near-disks", o.nearDisks, "frames without the agents' near disks");
+  // (A flag into a std::optional<bool> came out false when not given: a function keeps it unset.)
+  app.add_flag_function("--near-disks,!--no-near-disks", [&o](std::int64_t count) { o.nearDisks = count > 0; },
+                        "frames with (or without) the agents' near disks; default: with, up to " +
+                            std::to_string(kNearDisksUpTo) + " agents");
   app.add_flag("--video", o.video, "also OUT/run.mp4 from the frames (needs ffmpeg)");
   app.add_flag("--quiet,-q", o.quiet, "no summary line");
 }
@@ -361,9 +366,14 @@ int renderCommand(const RenderOptions& o) {
     const bool threeD = scenario.world.dimension == 3;
     if (threeD && o.triangulation) std::cerr << "steer render: --triangulation is for 2D runs; ignored\n";
     if (threeD && o.color == "speed") std::cerr << "steer render: --color speed is for 2D runs; 3D trails keep each agent's colour\n";
+    // A large run takes seconds per picture (50 s for the pictures of 100,000 agents): a bar.
+    const double pictures = 1.0 + o.frames + static_cast<double>(o.at.size());
+    ProgressBar bar("steer render", !o.quiet);
+    double drawn = 0.0;
     auto picture = [&](const fs::path& file, double time) {
       if (threeD) viz::writeScene3D(file.string(), runScene3D(scenario, tracks, o, time));
       else viz::writeScene(file.string(), runScene(scenario, tracks, o, time));
+      bar.update(++drawn / pictures);
     };
     picture(out / "trajectories.png", -1.0);
     std::set<double> times;
@@ -390,6 +400,7 @@ int renderCommand(const RenderOptions& o) {
                   << " s): " << name << " shows the end\n";
       picture(out / name, std::clamp(at, t.front(), t.back()));
     }
+    bar.done();
     if (o.video) {
       if (std::system("command -v ffmpeg >/dev/null 2>&1") != 0) {
         std::cerr << "steer render: no video: ffmpeg is not on PATH (install it with: apt-get install ffmpeg); the "

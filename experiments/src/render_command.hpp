@@ -6,6 +6,7 @@
 // frame in one view of the whole run, with the world's bounds, region goals as their boxes and
 // path targets with their paths; 3D runs in perspective (the scenario's camera, or one framing it).
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,10 +29,14 @@ struct RenderOptions {
   int width = 900, height = 900;  ///< pixels
   std::vector<double> at;  ///< also frames at these times (s): OUT/at_<T>.png
   bool triangulation = false;  ///< overlay the constrained Delaunay triangulation on frames (2D)
-  bool nearDisks = true;       ///< draw each agent's near disk on frames
+  /// Draw each agent's near disk on frames; unset: when the run has at most kNearDisksUpTo
+  /// agents (in a crowd of thousands the disks cover the agents).
+  std::optional<bool> nearDisks;
   bool video = false;  ///< also OUT/run.mp4 from the frames when ffmpeg is present
   bool quiet = false;
 };
+
+inline constexpr std::size_t kNearDisksUpTo = 200;
 
 /// Frame colours shared with the tests.
 inline constexpr viz::Rgb kNearDiskColour{150, 190, 230};

@@ -291,6 +291,31 @@ TEST_F(RenderTest, FramesShowOrientedGlyphsAndNearDisks) {
   EXPECT_FALSE(nearDiskAround(plain, g.position - nearRadius * dir));
 }
 
+// Near disks are drawn by default up to kNearDisksUpTo agents (in a crowd of thousands they
+// covered the agents in every frame); --near-disks and --no-near-disks decide either way.
+TEST(RenderScene, NearDisksByDefaultOnlyForSmallRuns) {
+  Scenario scenario = parseYamlScenario(R"(name: crowd
+world: {min: [-50, -50], max: [50, 50]}
+model: straight
+agents:
+  - {position: [0, 0], goals: [{kind: seek, target: [5, 0]}]}
+)", "crowd.yaml");
+  const auto nearDisks = [&](std::size_t agents, std::optional<bool> option) {
+    scenario.world.agents.resize(agents, scenario.world.agents.front());
+    std::map<std::uint32_t, std::vector<TrajectorySample>> tracks;
+    for (std::uint32_t i = 0; i < agents; ++i) tracks[i] = {{0.0, sim::Vec3(0.1 * i - 20.0, 0, 0), 0.0, 1.0}};
+    RenderOptions o;
+    o.nearDisks = option;
+    std::size_t n = 0;
+    for (const auto& d : runScene(scenario, tracks, o, 0.0).discs) n += d.colour == kNearDiskColour;
+    return n;
+  };
+  EXPECT_EQ(nearDisks(kNearDisksUpTo, std::nullopt), kNearDisksUpTo);
+  EXPECT_EQ(nearDisks(kNearDisksUpTo + 1, std::nullopt), 0u);
+  EXPECT_EQ(nearDisks(kNearDisksUpTo + 1, true), kNearDisksUpTo + 1);
+  EXPECT_EQ(nearDisks(5, false), 0u);
+}
+
 // --video without ffmpeg on PATH: the frames are written, a plain message says how to get
 // ffmpeg, and the command succeeds.
 TEST_F(RenderTest, VideoWithoutFfmpegSaysHowToGetItAndKeepsTheFrames) {
