@@ -9,13 +9,25 @@ namespace steer::experiments {
 bool stderrIsTerminal() { return isatty(fileno(stderr)) != 0; }
 
 ProgressBar::ProgressBar(std::string label, bool enabled)
-    : label_(std::move(label)), enabled_(enabled && stderrIsTerminal()), start_(std::chrono::steady_clock::now()) {}
+    : label_(std::move(label)),
+      enabled_(enabled),
+      terminal_(stderrIsTerminal()),
+      start_(std::chrono::steady_clock::now()),
+      last_(start_) {}
 
 ProgressBar::~ProgressBar() { done(); }
 
 void ProgressBar::update(double fraction) {
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();
+  if (!terminal_) {
+    if (now - last_ < std::chrono::minutes(1)) return;
+    last_ = now;
+    std::fprintf(stderr, "%s: %d%% after %.0f s\n", label_.c_str(), static_cast<int>(fraction * 100),
+                 std::chrono::duration<double>(now - start_).count());
+    std::fflush(stderr);
+    return;
+  }
   if (drawn_ && now - last_ < std::chrono::milliseconds(100) && fraction < 1.0) return;
   last_ = now;
   drawn_ = true;
@@ -29,7 +41,7 @@ void ProgressBar::update(double fraction) {
 }
 
 void ProgressBar::done() {
-  if (enabled_ && drawn_) std::fprintf(stderr, "\n");
+  if (enabled_ && terminal_ && drawn_) std::fprintf(stderr, "\n");
   drawn_ = false;
   enabled_ = false;
 }

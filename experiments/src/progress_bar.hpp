@@ -1,6 +1,8 @@
 #pragma once
-// A one-line progress bar on stderr, drawn only when stderr is a terminal and not --quiet, and
-// redrawn at most ten times a second.
+// A one-line progress bar on stderr, drawn when stderr is a terminal and not --quiet, and
+// redrawn at most ten times a second. When stderr is a file or a pipe (a cluster job's log) it
+// writes a plain line instead, once a minute, so that a long run is not silent for an hour;
+// runs shorter than a minute print nothing.
 #include <chrono>
 #include <string>
 
@@ -16,6 +18,7 @@ class ProgressBar {
  private:
   std::string label_;
   bool enabled_;
+  bool terminal_;
   bool drawn_ = false;
   std::chrono::steady_clock::time_point start_, last_;
 };
