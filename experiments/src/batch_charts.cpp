@@ -66,9 +66,9 @@ std::vector<std::filesystem::path> writeBatchCharts(const std::vector<BatchRow>&
   std::filesystem::create_directories(dir);
   for (std::size_t m = 0; m < metricColumns().size(); ++m) {
     if (!metricColumns()[m].inTable) continue;
+    if (std::none_of(rows.begin(), rows.end(), [&](const BatchRow& r) { return r.metrics[m].has_value(); }))
+      continue;  // no run gave this metric a value: nothing to draw
     const viz::BarChart chart = batchChart(rows, m, scenarios.size() > 1);
-    if (std::all_of(chart.bars.begin(), chart.bars.end(), [](const viz::Bar& b) { return b.label.ends_with(" (no value)"); }))
-      continue;  // nothing to draw
     std::string name = metricColumns()[m].key;
     std::replace(name.begin(), name.end(), '.', '_');
     const auto path = dir / (name + ".png");

@@ -224,7 +224,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
 }
 
 viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks,
-                        const RenderOptions& o, double frameTime) {
+                        const RenderOptions& o, double frameTime, const std::optional<viz::SceneCamera>& stillCamera) {
   const sim::World& world = scenario.world;
   const bool still = frameTime < 0.0;
   const double now = still ? 0.0 : frameTime;
@@ -296,7 +296,7 @@ viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, 
     }
   // Frames look through the still's camera, fitted to the whole run (fitted to each frame's
   // contents, static obstacles jumped from frame to frame and a video's framing kept changing).
-  if (!still && !scene.camera) scene.camera = viz::sceneCamera(runScene3D(scenario, tracks, o, -1.0));
+  if (!still && !scene.camera) scene.camera = stillCamera ? *stillCamera : viz::sceneCamera(runScene3D(scenario, tracks, o, -1.0));
   char title[200];
   if (still) std::snprintf(title, sizeof title, "%s: trajectories", scenario.name.c_str());
   else std::snprintf(title, sizeof title, "%s: t = %.2f s", scenario.name.c_str(), frameTime);
@@ -370,9 +370,15 @@ int renderCommand(const RenderOptions& o) {
     const double pictures = 1.0 + o.frames + static_cast<double>(o.at.size());
     ProgressBar bar("steer render", !o.quiet);
     double drawn = 0.0;
+    std::optional<viz::SceneCamera> stillCamera;  // 3D: the still's, for every frame (made once)
     auto picture = [&](const fs::path& file, double time) {
-      if (threeD) viz::writeScene3D(file.string(), runScene3D(scenario, tracks, o, time));
-      else viz::writeScene(file.string(), runScene(scenario, tracks, o, time));
+      if (threeD) {
+        const viz::Scene3D scene = runScene3D(scenario, tracks, o, time, stillCamera);
+        if (time < 0.0) stillCamera = viz::sceneCamera(scene);
+        viz::writeScene3D(file.string(), scene);
+      } else {
+        viz::writeScene(file.string(), runScene(scenario, tracks, o, time));
+      }
       bar.update(++drawn / pictures);
     };
     picture(out / "trajectories.png", -1.0);

@@ -54,9 +54,11 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
 
 /// A 3D run's still (frameTime < 0) or frame: trajectories, agents and goals as spheres, seen
 /// through the scenario's first camera, or the default camera that frames the whole run (the
-/// still's, for every frame alike). A moving target is drawn with its path.
+/// still's, for every frame alike: `stillCamera` when the caller has it, else computed from the
+/// still). A moving target is drawn with its path.
 viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks,
-                        const RenderOptions& options, double frameTime);
+                        const RenderOptions& options, double frameTime,
+                        const std::optional<viz::SceneCamera>& stillCamera = std::nullopt);
 
 void addRenderOptions(CLI::App& app, RenderOptions& options);
 /// Returns the exit status (0 done, 1 failure, 2 bad input).
