@@ -9,11 +9,15 @@
 //  - 3D: a piece at exactly the near radius, after the radius grew, was missed by the grid query.
 //  - 3D far from the origin or with tiny radii: the rounding slack exceeded r · skin, and every
 //    step re-made every candidate set with nothing moving.
+//  - 2D at micrometre scale: the triangulation's far corners sat at least 64 m out (or 64 times
+//    bounds far larger than the agents), the in-circle polynomials of the faces at the corners lost
+//    the motion to rounding, and faces folded over (a full rebuild in a step of three).
 #include <gtest/gtest.h>
 
 #include <limits>
 #include <vector>
 
+#include "benchmarks/crowd_motion.hpp"
 #include "oracle.hpp"
 #include "steer/environment/brute_force_provider.hpp"
 #include "steer/environment/kinetic_provider.hpp"
@@ -186,6 +190,64 @@ TEST(KineticEdgeCases, ThreeDimensionalCrowdFarFromTheOriginDoesNoWorkStandingSt
   }
   EXPECT_EQ(kinetic.stats().candidateRebuilds, before.candidateRebuilds) << "nothing moved";
   EXPECT_EQ(kinetic.neighbors(0).size(), 3u) << "the three agents 1e-3 m away (the diagonals are farther)";
+}
+
+
+// The same crowd among walls at 1 m and at 1 µm spacing (every length scaled, bounds included):
+// the motion is the same up to scale, so the kinetic structure must do the same flips, and none
+// of its safety net.
+TEST(KineticEdgeCases, AMicrometreCrowdDoesTheSameFlipsAsTheSameCrowdInMetres) {
+  std::uint64_t flipsAt[2] = {0, 0};
+  int k = 0;
+  for (double spacing : {1.0, 1e-6}) {
+    SCOPED_TRACE(spacing);
+    bench::CrowdMotionSettings settings;
+    settings.agents = 300;
+    settings.spacing = spacing;
+    settings.walls = 10;
+    settings.stepFraction = 0.1;
+    settings.seed = 5;
+    bench::CrowdMotion motion(settings);
+    KineticProvider kinetic;
+    BruteForceProvider brute;
+    kinetic.reset(motion.world());
+    brute.reset(motion.world());
+    for (int step = 0; step < 60; ++step) {
+      motion.step();
+      kinetic.update(motion.world(), motion.previous());
+      brute.update(motion.world(), motion.previous());
+      ASSERT_TRUE(sameNearSets(motion.world(), kinetic, brute)) << "step " << step;
+    }
+    EXPECT_EQ(kinetic.counters().foldOvers, 0u);
+    EXPECT_EQ(kinetic.counters().rebuilds, 0u);
+    flipsAt[k++] = kinetic.counters().flips;
+  }
+  EXPECT_GT(flipsAt[0], 0u);
+  EXPECT_EQ(flipsAt[1], flipsAt[0]);
+}
+
+TEST(KineticEdgeCases, AMicrometreAgentAmongCrossingWallsInWideBoundsIsNotRebuilt) {
+  // One agent (body 0.25 µm, near radius 4.7 µm) walks 0.7 µm between two crossing walls a few
+  // µm long, in bounds 80 m wide: the bounds must not set the corners' distance.
+  sim::Agent a = agentAt(1.3660671573802643e-06, -1.7011114304695797e-06, 4.672342154294555e-06);
+  a.radius = 2.5e-07;
+  a.maxSpeed = 6.160645513235179e-06;
+  sim::World w = worldOf({a}, {{{9.811088322878447e-07, -1.6559271534668242e-06}, {-6.656594100010532e-06, -3.333979090008035e-06}},
+                               {{-7.318999122556973e-06, -6.135503354334335e-06}, {5.234136508782171e-06, 2.049944458698416e-06}}});
+  w.bounds = {Vec3(-40, -40, -1), Vec3(40, 40, 1)};
+  KineticProvider kinetic;
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  const std::vector<Vec3> previous{w.agents[0].state.position};
+  w.agents[0].state.position = Vec3(9.5936747880020902e-07, -7.8223835058275951e-07, 0);
+  w.time = 0.1;
+  kinetic.update(w, previous);
+  brute.update(w, previous);
+  EXPECT_TRUE(sameNearSets(w, kinetic, brute));
+  EXPECT_GT(kinetic.counters().flips, 0u) << "the walk crosses the circles of the corners' faces";
+  EXPECT_EQ(kinetic.counters().foldOvers, 0u);
+  EXPECT_EQ(kinetic.counters().rebuilds, 0u);
 }
 
 }  // namespace

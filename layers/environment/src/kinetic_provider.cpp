@@ -53,6 +53,21 @@ float speedBound(double maxSpeed) { return roundUp(std::max(maxSpeed, 1e-12)); }
 // Smaller worlds are not renumbered: their structure (~1 KB per agent) stays in the caches, and
 // the layout decayed by only ~3 % at 1,000 agents after 900 steps (docs/benchmarks.md).
 constexpr std::size_t kRenumberFrom = 1000;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// The box for the triangulation's far corners: what it holds (agents and walls, `lo`-`hi`, empty
+// when lo > hi) and the world's bounds, but the bounds only up to 16 times the contents' size
+// around them. The corners sit 64 box sizes out; at 1e-6 m spacing in bounds of 80 m they were
+// ~10^10 spacings away, the in-circle polynomials of the faces at the corners lost the agents'
+// motion to rounding, and their event times folded faces over (a rebuild in many steps). An
+// agent that later walks out of the corners' square is caught as a fold-over (a counted rebuild).
+std::pair<Vec2, Vec2> cornerBox(Vec2 lo, Vec2 hi, const Vec2& boundsLo, const Vec2& boundsHi) {
+  if (!(lo.x() <= hi.x())) return {boundsLo.cwiseMin(boundsHi), boundsLo.cwiseMax(boundsHi)};
+  const double size = (hi - lo).maxCoeff();
+  if (!(size > 0.0)) return {lo.cwiseMin(boundsLo), hi.cwiseMax(boundsHi)};
+  const Vec2 reach = Vec2::Constant(16.0 * size);
+  return {lo.cwiseMin(boundsLo.cwiseMax(lo - reach)), hi.cwiseMax(boundsHi.cwiseMin(hi + reach))};
+}
 }  // namespace
 
 struct KineticProvider::Impl {
@@ -107,7 +122,9 @@ void KineticProvider::Impl::build(const sim::World& w) {
   }
   s.radius.assign(n, 0.0);
   s.flags.assign(n, 0);
-  Vec2 lo = geometry::xy(w.bounds.min), hi = geometry::xy(w.bounds.max);
+  // The box the triangulation's far corners must enclose (Triangulation::build): the agents and
+  // the walls, and the world's bounds where the agents may go.
+  Vec2 lo = Vec2::Constant(kInf), hi = Vec2::Constant(-kInf);
   for (std::uint32_t i = 0; i < n; ++i) {
     const sim::Agent& a = w.agents[s.ext(i)];
     s.v[i].pos = a.state.position;
@@ -121,7 +138,12 @@ void KineticProvider::Impl::build(const sim::World& w) {
   }
   std::vector<geometry::Segment> walls;
   for (const auto& piece : w.pieces())
-    if (!piece.moving && piece.kind == sim::ObstaclePiece::Kind::Segment) walls.push_back(piece.segment);
+    if (!piece.moving && piece.kind == sim::ObstaclePiece::Kind::Segment) {
+      walls.push_back(piece.segment);
+      lo = lo.cwiseMin(piece.segment.a).cwiseMin(piece.segment.b);
+      hi = hi.cwiseMax(piece.segment.a).cwiseMax(piece.segment.b);
+    }
+  std::tie(lo, hi) = cornerBox(lo, hi, geometry::xy(w.bounds.min), geometry::xy(w.bounds.max));
   s.clock.reset();
   s.counters = {};
   tri.build(lo, hi, walls, unplaced);

@@ -37,7 +37,12 @@ void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geom
   // Four far corners: every agent stays strictly inside their square, so the convex hull never
   // changes and no hull event exists.
   const Vec2 mid = 0.5 * (lo + hi);
-  const double extent = std::max({hi.x() - lo.x(), hi.y() - lo.y(), 1.0});
+  // Relative to the world's own size, never a fixed length: at a spacing of 1e-6 m a 1 m floor put
+  // the corners ~10^6 spacings away, the in-circle polynomials of the faces at the corners lost the
+  // agents' motion to rounding, and their event times folded faces over (a rebuild in one step of
+  // three). A world of one point (a lone agent in degenerate bounds) takes 1.
+  double extent = std::max(hi.x() - lo.x(), hi.y() - lo.y());
+  if (!(extent > 0.0)) extent = std::max(1.0, std::max(std::abs(mid.x()), std::abs(mid.y())));
   const double far = 64.0 * extent;
   for (Vec2 corner : {Vec2(-far, -far), Vec2(far, -far), Vec2(far, far), Vec2(-far, far)})
     cdt_.insert(toPoint(mid + corner));
