@@ -1,6 +1,7 @@
 // The kinetic CDT: construction, the τ sweep with flips, the end-of-step checks and the
 // scheduling of certificates. See kinetic_triangulation.hpp for the scheme.
 #include "kinetic_triangulation.hpp"
+#include "wall_split.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -50,15 +51,13 @@ void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geom
   // face. Inserting the walls one by one located each end point from an arbitrary face, which
   // walks across the triangulation: O(walls²) for a long wall of many short pieces (a SteerSuite
   // wall with 12,800 doorways took 7 s to build, the lattice provider 0.2 s).
+  // The walls go in already split where they cross (wall_split.hpp): CGAL's own splitting of
+  // crossing constraints could bend one far off its line.
+  const WallPieces split = splitAtCrossings(walls);
   std::vector<Point> ends;
-  std::vector<std::pair<std::size_t, std::size_t>> pieces;
-  for (const auto& w : walls)
-    if (w.a != w.b) {
-      pieces.emplace_back(ends.size(), ends.size() + 1);
-      ends.push_back(toPoint(w.a));
-      ends.push_back(toPoint(w.b));
-    }
-  cdt_.insert_constraints(ends.begin(), ends.end(), pieces.begin(), pieces.end());
+  ends.reserve(split.points.size());
+  for (const Vec2& e : split.points) ends.push_back(toPoint(e));
+  cdt_.insert_constraints(ends.begin(), ends.end(), split.pieces.begin(), split.pieces.end());
   handle_.assign(n, VH());
   const std::size_t total = n + cdt_.number_of_vertices();
   handle_.reserve(total);

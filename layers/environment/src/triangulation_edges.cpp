@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "wall_split.hpp"
+
 namespace steer::environment {
 
 namespace {
@@ -20,16 +22,15 @@ using CDT = CGAL::Constrained_Delaunay_triangulation_2<K, CGAL::Default, CGAL::E
 std::vector<TriangulationEdge> constrainedDelaunayEdges(const sim::World& world) {
   if (world.dimension != 2) throw std::invalid_argument("constrainedDelaunayEdges: 2D worlds only");
   CDT cdt;
-  // The walls' end points in one call (CGAL sorts them in space), as the kinetic provider does.
+  // The walls split where they cross, their end points in one call (CGAL sorts them in space),
+  // as the kinetic provider does.
+  std::vector<geometry::Segment> walls;
+  for (const sim::ObstaclePiece& piece : world.pieces())
+    if (!piece.moving && piece.kind == sim::ObstaclePiece::Kind::Segment) walls.push_back(piece.segment);
+  const kinetic::WallPieces split = kinetic::splitAtCrossings(walls);
   std::vector<K::Point_2> ends;
-  std::vector<std::pair<std::size_t, std::size_t>> walls;
-  for (const sim::ObstaclePiece& piece : world.pieces()) {
-    if (piece.moving || piece.kind != sim::ObstaclePiece::Kind::Segment || piece.segment.a == piece.segment.b) continue;
-    walls.emplace_back(ends.size(), ends.size() + 1);
-    ends.emplace_back(piece.segment.a.x(), piece.segment.a.y());
-    ends.emplace_back(piece.segment.b.x(), piece.segment.b.y());
-  }
-  cdt.insert_constraints(ends.begin(), ends.end(), walls.begin(), walls.end());
+  for (const geometry::Vec2& e : split.points) ends.emplace_back(e.x(), e.y());
+  cdt.insert_constraints(ends.begin(), ends.end(), split.pieces.begin(), split.pieces.end());
   for (const sim::Agent& agent : world.agents) {
     if (!agent.enabled) continue;
     const K::Point_2 p(agent.state.position.x(), agent.state.position.y());

@@ -1,0 +1,151 @@
+// Splitting the static walls where they cross, for the kinetic CDT (see wall_split.hpp).
+#include "wall_split.hpp"
+
+#include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
+#include <CGAL/box_intersection_d.h>
+#include <CGAL/intersections.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace steer::environment::kinetic {
+
+using geometry::Segment;
+using geometry::Vec2;
+
+namespace {
+
+using K = CGAL::Exact_predicates_inexact_constructions_kernel;
+
+K::Point_2 pointOf(const Vec2& v) { return {v.x(), v.y()}; }
+K::Segment_2 segmentOf(const Segment& s) { return {pointOf(s.a), pointOf(s.b)}; }
+
+// A wall's bounding box for CGAL's box intersection (the BoxIntersectionBox_d concept); the
+// wall's index is its id, so that the pairs do not depend on where the boxes sit in memory.
+struct WallBox {
+  using NT = double;
+  using ID = std::size_t;
+  static int dimension() { return 2; }
+  ID id() const { return wall; }
+  NT min_coord(int d) const { return lo[d]; }
+  NT max_coord(int d) const { return hi[d]; }
+  double lo[2], hi[2];
+  std::size_t wall;
+};
+
+// Units in the last place at the size of the walls' coordinates.
+double ulpAt(double magnitude) {
+  const double m = std::abs(magnitude);
+  return std::nextafter(m, std::numeric_limits<double>::infinity()) - m;
+}
+
+}  // namespace
+
+WallPieces splitAtCrossings(std::span<const Segment> input) {
+  std::vector<Segment> walls;
+  for (const Segment& w : input)
+    if (w.a != w.b) walls.push_back(w);
+  // Cuts: (wall, point). An end point on another wall cuts it exactly there; a proper crossing
+  // gets a constructed point, the same for both walls.
+  std::vector<std::pair<std::size_t, Vec2>> cuts;
+
+  std::vector<WallBox> boxes;
+  boxes.reserve(walls.size());
+  double scale = 0.0;
+  for (std::size_t k = 0; k < walls.size(); ++k) {
+    const Segment& w = walls[k];
+    boxes.push_back({{std::min(w.a.x(), w.b.x()), std::min(w.a.y(), w.b.y())},
+                     {std::max(w.a.x(), w.b.x()), std::max(w.a.y(), w.b.y())},
+                     k});
+    scale = std::max({scale, w.a.cwiseAbs().maxCoeff(), w.b.cwiseAbs().maxCoeff()});
+  }
+  // Each pair of walls whose boxes meet (closed boxes: walls that only touch count), once.
+  CGAL::box_self_intersection_d(boxes.begin(), boxes.end(), [&](const WallBox& boxA, const WallBox& boxB) {
+    const std::size_t i = std::min(boxA.wall, boxB.wall), j = std::max(boxA.wall, boxB.wall);
+    const Segment &s = walls[i], &t = walls[j];
+    const K::Segment_2 si = segmentOf(s), sj = segmentOf(t);
+    // An end point on the other wall (exact): the walls meet there, or overlap along a line
+    // between such end points. Either way those end points are all the cuts.
+    bool touch = false;
+    for (const Vec2& e : {t.a, t.b})
+      if (si.has_on(pointOf(e))) {
+        cuts.emplace_back(i, e);
+        touch = true;
+      }
+    for (const Vec2& e : {s.a, s.b})
+      if (sj.has_on(pointOf(e))) {
+        cuts.emplace_back(j, e);
+        touch = true;
+      }
+    if (touch || !CGAL::do_intersect(si, sj)) return;
+    const auto crossing = CGAL::intersection(si, sj);
+    if (!crossing) return;
+    const K::Point_2* p = boost::get<K::Point_2>(&*crossing);
+    if (p == nullptr) return;  // an overlap always has an end point on the other wall (above)
+    cuts.emplace_back(i, Vec2(p->x(), p->y()));
+    cuts.emplace_back(j, Vec2(p->x(), p->y()));
+  });
+
+  // Points within rounding of each other are one point: where three walls cross at one place
+  // (a grid of walls), the three constructed crossings differ in the last bits, and pieces
+  // ending at them would cross each other there. Each cluster of points (and wall end points)
+  // within 4 ulps at the walls' scale takes the smallest of them, end points first.
+  const double tolerance = 4.0 * ulpAt(scale);
+  std::vector<std::pair<Vec2, bool>> points;  // (point, is a wall's end point)
+  for (const Segment& w : walls) points.insert(points.end(), {{w.a, true}, {w.b, true}});
+  for (const auto& cut : cuts) points.emplace_back(cut.second, false);
+  const auto before = [](const std::pair<Vec2, bool>& u, const std::pair<Vec2, bool>& v) {
+    return u.first.x() != v.first.x() ? u.first.x() < v.first.x() : u.first.y() < v.first.y();
+  };
+  std::sort(points.begin(), points.end(), before);
+  std::vector<std::size_t> parent(points.size());
+  for (std::size_t k = 0; k < parent.size(); ++k) parent[k] = k;
+  const auto root = [&](std::size_t k) {
+    while (parent[k] != k) k = parent[k] = parent[parent[k]];
+    return k;
+  };
+  for (std::size_t k = 0; k < points.size(); ++k)
+    for (std::size_t m = k + 1; m < points.size() && points[m].first.x() - points[k].first.x() <= tolerance; ++m)
+      if (std::abs(points[m].first.y() - points[k].first.y()) <= tolerance) {
+        // The representative: an end point over a constructed point, then the earlier.
+        const std::size_t a = root(k), b = root(m);
+        if (a == b) continue;
+        const bool aFirst = points[a].second != points[b].second ? points[a].second : before(points[a], points[b]);
+        if (aFirst) parent[b] = a;
+        else parent[a] = b;
+      }
+  const auto representative = [&](const Vec2& x) {
+    const auto it = std::lower_bound(points.begin(), points.end(), std::pair<Vec2, bool>{x, false}, before);
+    return points[root(static_cast<std::size_t>(it - points.begin()))].first;
+  };
+
+  std::vector<std::vector<Vec2>> splits(walls.size());
+  for (const auto& [wall, x] : cuts) splits[wall].push_back(representative(x));
+  WallPieces out;
+  for (std::size_t k = 0; k < walls.size(); ++k) {
+    const Segment w{representative(walls[k].a), representative(walls[k].b)};
+    const Vec2 along = w.b - w.a;
+    auto& on = splits[k];
+    // Along the wall; its own end points are not cuts.
+    std::sort(on.begin(), on.end(), [&](const Vec2& u, const Vec2& v) {
+      const double tu = (u - w.a).dot(along), tv = (v - w.a).dot(along);
+      return tu != tv ? tu < tv : (u.x() != v.x() ? u.x() < v.x() : u.y() < v.y());
+    });
+    on.erase(std::unique(on.begin(), on.end()), on.end());
+    Vec2 from = w.a;
+    const auto piece = [&](const Vec2& to) {
+      if (to == from) return;
+      out.pieces.emplace_back(out.points.size(), out.points.size() + 1);
+      out.points.push_back(from);
+      out.points.push_back(to);
+      from = to;
+    };
+    for (const Vec2& c : on)
+      if (c != w.a && c != w.b) piece(c);
+    piece(w.b);
+  }
+  return out;
+}
+
+}  // namespace steer::environment::kinetic

@@ -1,0 +1,35 @@
+#pragma once
+// The static walls as constraints for the kinetic CDT: pieces that meet only at their end points.
+//
+// CGAL's constrained triangulation with Exact_predicates_tag splits crossing constraints itself,
+// one after the other, at intersection points it constructs in floating point. Each rounded
+// Steiner point bends the rest of the constraint being inserted, so an exact incidence further
+// along (a wall through another's corner) is lost and a sliver triangle appears; when a later
+// constraint crosses an edge next to such a sliver, its computed intersection falls outside the
+// edge's two triangles and CGAL snaps it to the nearer end of the crossed edge, which can be far
+// away. Three walls crossing near a box corner bent one of them 0.27 m off its line, and an agent
+// in plain sight of another (no wall between them) was not in its near set.
+//
+// Here every crossing is computed once, from the two original walls, and an end point lying on
+// another wall (exact predicates) splits it at exactly that point; the pieces then deviate from
+// the walls by rounding only, and CGAL has no crossings left to construct.
+#include <cstddef>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "steer/geometry/shapes.hpp"
+
+namespace steer::environment::kinetic {
+
+struct WallPieces {
+  std::vector<geometry::Vec2> points;                      ///< end points of the pieces
+  std::vector<std::pair<std::size_t, std::size_t>> pieces;  ///< indices into points
+};
+
+/// The walls (zero-length ones dropped) split where they cross or touch each other, in the form
+/// CGAL's insert_constraints takes. Points within 4 units in the last place (at the walls' scale)
+/// of each other are one point: an end point if there is one among them.
+WallPieces splitAtCrossings(std::span<const geometry::Segment> walls);
+
+}  // namespace steer::environment::kinetic
