@@ -9,6 +9,12 @@
 //  - 3D: a piece at exactly the near radius, after the radius grew, was missed by the grid query.
 //  - 3D far from the origin or with tiny radii: the rounding slack exceeded r · skin, and every
 //    step re-made every candidate set with nothing moving.
+//  - Three walls crossing near a box corner: CGAL's own splitting of crossing constraints bent
+//    one of them 0.27 m off its line, and an agent in plain sight of another missed it.
+//  - A body touching a wall exactly at the start of a step and moving away: the kinetic's own
+//    contact formula put a contact at τ = 9e-16, which the oracle does not see.
+//  - 3D with a skin below the coordinates' rounding: every step re-made the candidates with
+//    nothing moving.
 //  - 2D at micrometre scale: the triangulation's far corners sat at least 64 m out (or 64 times
 //    bounds far larger than the agents), the in-circle polynomials of the faces at the corners lost
 //    the motion to rounding, and faces folded over (a full rebuild in a step of three).
@@ -192,6 +198,51 @@ TEST(KineticEdgeCases, ThreeDimensionalCrowdFarFromTheOriginDoesNoWorkStandingSt
   EXPECT_EQ(kinetic.neighbors(0).size(), 3u) << "the three agents 1e-3 m away (the diagonals are farther)";
 }
 
+
+TEST(KineticEdgeCases, AgentsInSightAmongThreeWallsCrossingNearABoxCorner) {
+  // Wall 1 passes exactly through the box's corner (-1, 0); the three walls cross pairwise
+  // within 0.3 m of each other. Nothing lies between the agents, 0.98 m apart with r = 1.
+  // In this order (CGAL split the constraints in the order they came).
+  sim::World w = worldOf({agentAt(-0.375, -0.5, 1.0), agentAt(0.25, 0.25, 1.0)}, {{{-2.5, 0}, {2.5, 2}}});
+  w.obstacles.push_back({geometry::AlignedBox{{-2.5, -1}, {-1, 0}}, {}});
+  w.obstacles.push_back({geometry::Segment{{0, 3}, {-1.5, -1.5}}, {}});
+  w.obstacles.push_back({geometry::Segment{{0.5, -3}, {-1.5, 2}}, {}});
+  w.refreshPieces();
+  KineticProvider kinetic;
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  ASSERT_EQ(brute.neighbors(0).size(), 1u);
+  EXPECT_TRUE(sameNearSets(w, kinetic, brute));
+}
+
+TEST(KineticEdgeCases, ABodyTouchingAWallAsTheStepStartsAndMovingAwayBeginsNoContact) {
+  // The wall's normal is (0.8, -0.6): the body (radius 0.25) starts exactly 0.25 from it and
+  // ends 0.3 from it.
+  sim::Agent a = agentAt(1.5, 2.75, 2.5);
+  a.radius = 0.25;
+  const sim::World w = worldOf({a}, {{{-2.5, -3}, {2, 3}}});
+  expectTheOracleAlong<KineticProvider>(w, 0, {Vec3(1.25, 2.5, 0)});
+}
+
+TEST(KineticEdgeCases, ThreeDimensionalSkinBelowRoundingDoesNoWorkStandingStill) {
+  // r · skin = 1e-15 m at 6 m from the origin, where rounding slack is ~6e-12 m.
+  sim::World w = worldOf({agentAt(0.125, 0.125, 1e-9, -5.875), agentAt(3, 3, 1e-9, 3)}, {}, 3);
+  KineticProvider3D kinetic(KineticSettings3D{.skin = 1e-6});
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  const auto before = kinetic.stats();
+  for (int step = 1; step <= 3; ++step) {
+    const std::vector<Vec3> previous{w.agents[0].state.position, w.agents[1].state.position};
+    w.time += 0.1;
+    kinetic.update(w, previous);
+    brute.update(w, previous);
+    ASSERT_TRUE(sameNearSets(w, kinetic, brute));
+  }
+  EXPECT_EQ(kinetic.stats().candidateRebuilds, before.candidateRebuilds) << "nothing moved";
+  EXPECT_EQ(kinetic.stats().nearEvaluations, before.nearEvaluations) << "nothing moved";
+}
 
 // The same crowd among walls at 1 m and at 1 µm spacing (every length scaled, bounds included):
 // the motion is the same up to scale, so the kinetic structure must do the same flips, and none

@@ -510,7 +510,10 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
     const double s = spend[p] + largestStep;
     m.candidateBudget[p] -= s;
     m.nearBudget[p] -= s;
-    if (m.forceCandidates[p] || m.candidateBudget[p] < 0.0) {
+    // Without motion (s = 0) the sets made at these very positions still hold, even where the
+    // budget is below zero: a skin smaller than the coordinates' rounding (1e-6 of a 1e-9 m
+    // radius at 6 m from the origin) leaves it negative for good.
+    if (m.forceCandidates[p] || (s > 0.0 && m.candidateBudget[p] < 0.0)) {
       m.rebuildCandidates(p);
       m.evaluateNear(p);
     } else if (m.forceNear[p] || (s > 0.0 && m.nearBudget[p] <= 0.0)) {

@@ -201,46 +201,4 @@ double signedLineDistance(const Vec2& a, const Vec2& b, const Vec2& p) {
   return geometry::cross(d, p - a) / len;
 }
 
-double firstTouchPoint(const Vec2& rel0, const Vec2& relU, double reach) {
-  const double c = rel0.squaredNorm() - reach * reach;
-  if (c <= 0.0) return -1.0;  // already touching at the start: not a new contact
-  const double a = relU.squaredNorm();
-  const double b = 2.0 * rel0.dot(relU);
-  if (a == 0.0 || b >= 0.0) return -1.0;  // not approaching
-  const double disc = b * b - 4.0 * a * c;
-  if (disc < 0.0) return -1.0;
-  // The smaller root, in the cancellation-free form 2c / (−b + √disc).
-  const double tau = 2.0 * c / (-b + std::sqrt(disc));
-  return tau <= 1.0 ? tau : -1.0;
-}
-
-double firstTouchSegment(const Motion& m, const geometry::Segment& s0, const Vec2& su, double reach) {
-  // Work in the segment's frame: the point moves by u − su relative to it.
-  const Vec2 rel = m.u - su;
-  if (geometry::distanceToSegment(m.p0, s0) <= reach) return -1.0;
-  double best = -1.0;
-  auto consider = [&](double tau) {
-    if (tau >= 0.0 && tau <= 1.0 && (best < 0.0 || tau < best)) best = tau;
-  };
-  consider(firstTouchPoint(m.p0 - s0.a, rel, reach));
-  consider(firstTouchPoint(m.p0 - s0.b, rel, reach));
-  const Vec2 d = s0.b - s0.a;
-  const double len = d.norm();
-  if (len > 0.0) {
-    const Vec2 n(-d.y() / len, d.x() / len);
-    const double h0 = n.dot(m.p0 - s0.a), hu = n.dot(rel);
-    // The side band |h| = reach is reached when h0 + τ hu = ±reach, on the side it starts.
-    if (hu != 0.0) {
-      const double target = h0 > 0.0 ? reach : -reach;
-      const double tau = (target - h0) / hu;
-      if (tau > 0.0 && tau <= 1.0) {
-        const Vec2 p = m.p0 + tau * rel;
-        const double along = (p - s0.a).dot(d) / (len * len);
-        if (along >= 0.0 && along <= 1.0) consider(tau);
-      }
-    }
-  }
-  return best;
-}
-
 }  // namespace steer::environment::kinetic

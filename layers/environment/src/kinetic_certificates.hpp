@@ -67,12 +67,4 @@ double sightMargin(const Vec2& p, const Vec2& q, const geometry::Segment& wall);
 /// Signed distance of p from the line through a and b (positive on the left of a→b).
 double signedLineDistance(const Vec2& a, const Vec2& b, const Vec2& p);
 
-/// First τ ∈ (0, 1] at which |rel(τ)| = reach for rel(τ) = rel0 + τ relU, when |rel0| > reach;
-/// negative when there is none.
-double firstTouchPoint(const Vec2& rel0, const Vec2& relU, double reach);
-
-/// First τ ∈ (0, 1] at which the moving point m comes within `reach` of segment s (s moving by
-/// `su` over the step), when it is farther than `reach` at τ = 0; negative when there is none.
-double firstTouchSegment(const Motion& m, const geometry::Segment& s0, const Vec2& su, double reach);
-
 }  // namespace steer::environment::kinetic
