@@ -39,3 +39,27 @@ TEST(SegmentDistance, ZeroWhenCrossingElseEndpointDistance) {
   EXPECT_DOUBLE_EQ(segmentDistance({{0, 0}, {2, 2}}, {{0, 2}, {2, 0}}), 0.0);
   EXPECT_DOUBLE_EQ(segmentDistance({{0, 0}, {1, 0}}, {{0, 3}, {1, 3}}), 3.0);
 }
+
+// Whether two segments meet cannot depend on the order in which they, or their end points, are
+// given; nor whether b is in sight of a on whether it is asked from a or from b. Points computed
+// on a wall's line (within rounding of it) are where a floating-point orientation gives
+// different signs for the same three points taken in another order.
+TEST(SegmentsIntersect, TheAnswerDoesNotDependOnTheOrderOfTheEndPoints) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-1e3, 1e3), t(0.0, 1.0);
+  int disagreeing = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const Segment wall{{u(rng), u(rng)}, {u(rng), u(rng)}};
+    const Vec2 onWall = wall.a + t(rng) * (wall.b - wall.a);  // on the line, up to rounding
+    const Vec2 other{u(rng), u(rng)};
+    const Segment sight{onWall, other}, back{other, onWall};
+    const Segment reversed{wall.b, wall.a};
+    const bool answer = segmentsIntersect(sight, wall);
+    if (segmentsIntersect(back, wall) != answer || segmentsIntersect(sight, reversed) != answer ||
+        segmentsIntersect(wall, sight) != answer || segmentsIntersect(reversed, back) != answer)
+      ++disagreeing;
+    const std::vector<Segment> walls{wall};
+    if (lineOfSight(onWall, other, walls) != lineOfSight(other, onWall, walls)) ++disagreeing;
+  }
+  EXPECT_EQ(disagreeing, 0);
+}
