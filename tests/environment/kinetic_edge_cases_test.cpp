@@ -9,6 +9,8 @@
 //  - 3D: a piece at exactly the near radius, after the radius grew, was missed by the grid query.
 //  - 3D far from the origin or with tiny radii: the rounding slack exceeded r · skin, and every
 //    step re-made every candidate set with nothing moving.
+//  - An agent within rounding of a wall split where another crosses it: the piece ends at the
+//    rounded crossing point, and the agent was on the other side of the piece than of the wall.
 //  - Three walls crossing near a box corner: CGAL's own splitting of crossing constraints bent
 //    one of them 0.27 m off its line, and an agent in plain sight of another missed it.
 //  - A body touching a wall exactly at the start of a step and moving away: the kinetic's own
@@ -198,6 +200,36 @@ TEST(KineticEdgeCases, ThreeDimensionalCrowdFarFromTheOriginDoesNoWorkStandingSt
   EXPECT_EQ(kinetic.neighbors(0).size(), 3u) << "the three agents 1e-3 m away (the diagonals are farther)";
 }
 
+
+TEST(KineticEdgeCases, AnAgentWithinRoundingOfACrossedWallSeesWhatTheWallLetsItSee) {
+  // Agent 1 lies within rounding of wall 1 (on the same side as agent 0, exactly), which wall 0
+  // crosses; the piece of wall 1 from the crossing on has agent 1 on its other side.
+  const std::vector<geometry::Segment> walls{
+      {{0.00017951760044757493, 0.0017840678880224816}, {-0.0023588407528489603, -0.0013294769537131532}},
+      {{-0.0029514159429472222, -0.0010357000627350455}, {-0.00014887925637040088, -0.0020510792788853067}}};
+  sim::Agent a0 = agentAt(-0.00090418641849618808, -0.0013711721194540126, 0.001);
+  sim::Agent a1 = agentAt(-0.0015501475996588115, -0.0015433896708101761, 0.001401197724861733);
+  a0.radius = a1.radius = 0.00025;
+  a0.maxSpeed = a1.maxSpeed = 0.0014;
+  sim::World w = worldOf({a0, a1}, walls);
+  KineticProvider kinetic;
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  ASSERT_EQ(brute.neighbors(0).size(), 1u);
+  EXPECT_TRUE(sameNearSets(w, kinetic, brute));
+  // Agent 1 walks off the wall and back onto it; agent 0 stands.
+  const Vec3 on = w.agents[1].state.position, off = on + Vec3(0.0002, 0.0002, 0);
+  for (const Vec3& p : {off, on, off}) {
+    const std::vector<Vec3> previous{w.agents[0].state.position, w.agents[1].state.position};
+    w.agents[1].state.position = p;
+    w.time += 0.1;
+    kinetic.update(w, previous);
+    brute.update(w, previous);
+    ASSERT_TRUE(sameNearSets(w, kinetic, brute)) << "agent 1 at " << p.transpose();
+    ASSERT_TRUE(sameContacts(w, kinetic, brute)) << "agent 1 at " << p.transpose();
+  }
+}
 
 TEST(KineticEdgeCases, AgentsInSightAmongThreeWallsCrossingNearABoxCorner) {
   // Wall 1 passes exactly through the box's corner (-1, 0); the three walls cross pairwise

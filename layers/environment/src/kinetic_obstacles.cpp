@@ -92,12 +92,16 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   auto& sight = sightRef_[p];
   pool_.truncate(obst, 0);
   pool_.truncate(sight, 0);
-  bool staticWall = false, losMoving = false;
+  bool staticWall = false, losMoving = false, onStraying = false;
   // Certificate margin: a piece beyond the searched square is farther than `searched`.
   double margin = searched - std::max(reach, body);
   index_.forEachNear(c, searched, [&](std::uint32_t k) {
     const sim::ObstaclePiece& piece = pieces[k];
     const double d = sim::distanceToPiece(piece, at);
+    if (!straying_.empty() && straying_[k] > 0.0) {
+      if (d <= straying_[k]) onStraying = true;
+      else margin = std::min(margin, d - straying_[k]);
+    }
     if (d <= r) pool_.push_back(obst, k);
     margin = std::min(margin, std::abs(d - r));
     if (s_.detectContacts) margin = std::min(margin, std::abs(d - body));
@@ -136,6 +140,8 @@ void Obstacles::refresh(std::uint32_t p, const sim::Vec3* previous, double t0, d
   else s_.unset(p, Shared::kLosMoving);
   if (movingNear) s_.set(p, Shared::kMovingPieces);
   else s_.unset(p, Shared::kMovingPieces);
+  if (onStraying) s_.set(p, Shared::kOnStrayingWall);
+  else s_.unset(p, Shared::kOnStrayingWall);
   margin -= 1e-12 * (r + searched);
   due_[p] = margin > 0.0 ? s_.clock.dueAfter(0.999 * margin / s_.speed(p)) : s_.clock.dueAfter(0.0);
 

@@ -15,6 +15,7 @@
 // which stands still when no agent moves: a certificate on them would need both.)
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "kinetic_list_pool.hpp"
@@ -39,6 +40,10 @@ class Obstacles final : public NearSets::Sight {
   /// or a moving piece near it now or at the last look. `previous` (its start position, or null)
   /// and `dt` as for refresh(). The caller adds radius changes.
   bool due(std::uint32_t p, const sim::Vec3* previous, double dt);
+  /// Per piece: how far the triangulation's constraint pieces of that wall may stray from it
+  /// (Triangulation::wallStraying(); empty: none strays). refresh() sets Shared::kOnStrayingWall
+  /// for an agent within that of such a wall, and certifies that it stays farther.
+  void setStraying(std::vector<double> perPiece) { straying_ = std::move(perPiece); }
   /// Looks at agent p's pieces for its end position and sets Shared::kWallsNow and kLosMoving.
   /// With `previous` (its start position) it also appends the contacts its body begins with
   /// pieces in the step [t0, t0 + dt].
@@ -84,6 +89,7 @@ class Obstacles final : public NearSets::Sight {
   ListPool<sim::PieceIndex> pool_;
   std::vector<ListPool<sim::PieceIndex>::Ref> obstRef_, sightRef_;
   std::vector<float> due_;
+  std::vector<double> straying_;  // per piece (setStraying)
   const std::vector<sim::ObstaclePiece>* pieces_ = nullptr;
   std::vector<sim::PieceIndex> candidates_;
 };

@@ -137,9 +137,11 @@ void KineticProvider::Impl::build(const sim::World& w) {
     hi = hi.cwiseMax(geometry::xy(a.state.position));
   }
   std::vector<geometry::Segment> walls;
-  for (const auto& piece : w.pieces())
-    if (!piece.moving && piece.kind == sim::ObstaclePiece::Kind::Segment) {
+  std::vector<std::size_t> wallPiece;  // per wall: its piece index
+  for (std::size_t k = 0; k < w.pieces().size(); ++k)
+    if (const auto& piece = w.pieces()[k]; !piece.moving && piece.kind == sim::ObstaclePiece::Kind::Segment) {
       walls.push_back(piece.segment);
+      wallPiece.push_back(k);
       lo = lo.cwiseMin(piece.segment.a).cwiseMin(piece.segment.b);
       hi = hi.cwiseMax(piece.segment.a).cwiseMax(piece.segment.b);
     }
@@ -149,11 +151,25 @@ void KineticProvider::Impl::build(const sim::World& w) {
   tri.build(lo, hi, walls, unplaced);
   obstacles.attach(w.pieces());
   obstacles.build(w.pieces());
+  std::vector<double> straying;
+  for (std::size_t k = 0; k < walls.size(); ++k)
+    if (tri.wallStraying()[k] > 0.0) {
+      straying.resize(w.pieces().size(), 0.0);
+      straying[wallPiece[k]] = tri.wallStraying()[k];
+    }
+  obstacles.setStraying(std::move(straying));
   for (std::uint32_t p = 0; p < n; ++p) {
     if (!s.has(p, Shared::kEnabled)) continue;
     obstacles.refresh(p, nullptr, 0.0, 0.0, contacts);
     if (s.has(p, Shared::kWallsNow)) s.set(p, Shared::kWalls);
+    // Within rounding of a wall whose constraint pieces stray from it: off the triangulation
+    // (checked directly, as an agent on a wall is), before the near sets are built.
+    if (s.has(p, Shared::kOnStrayingWall) && tri.placed(p)) {
+      tri.removeAgent(p, neighbours);
+      unplaced.push_back(p);
+    }
   }
+  std::sort(unplaced.begin(), unplaced.end());
   near.build();
   contacts.clear();
   hadUnplaced = !unplaced.empty();
@@ -303,6 +319,12 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
       remove(i);
       s.unset(i, Shared::kMoving);
       arriving.push_back(i);
+    } else if (s.has(i, Shared::kOnStrayingWall) && tri.placed(i)) {
+      // Within rounding of a wall whose constraint pieces stray from it (wall_split.hpp): it may
+      // be on the other side of a piece than of the wall; off the triangulation until it leaves.
+      remove(i);
+      s.unset(i, Shared::kMoving);
+      arriving.push_back(i);
     }
   }
 
@@ -329,7 +351,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   arriving.erase(std::unique(arriving.begin(), arriving.end()), arriving.end());
   for (std::uint32_t p : arriving) {
     if (tri.placed(p)) continue;
-    if (tri.insertAgent(p, neighbours))
+    if (!s.has(p, Shared::kOnStrayingWall) && tri.insertAgent(p, neighbours))
       near.vertexArrived(p, neighbours);
     else
       unplaced.push_back(p);

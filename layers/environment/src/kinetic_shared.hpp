@@ -35,6 +35,9 @@ struct Shared {
   static constexpr std::uint16_t kFast = 512;       // moved more than half its near radius in the step
   static constexpr std::uint16_t kByInsertion = 1024;  // an inserted vertex (or its neighbour) this step
   static constexpr std::uint16_t kMovingPieces = 2048;  // a moving piece in its lists at its last piece refresh
+  // Within rounding of a wall whose constraint pieces stray from it (wall_split.hpp): it might be
+  // on the other side of a piece than of the wall, so it is kept off the triangulation.
+  static constexpr std::uint16_t kOnStrayingWall = 4096;
 
   // What a certificate reads of a vertex, in one record: a pair check touches one cache line
   // for its other vertex instead of one per array (64 bytes, aligned to a line: unaligned,

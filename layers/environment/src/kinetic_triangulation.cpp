@@ -54,6 +54,7 @@ void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geom
   // The walls go in already split where they cross (wall_split.hpp): CGAL's own splitting of
   // crossing constraints could bend one far off its line.
   const WallPieces split = splitAtCrossings(walls);
+  wallStraying_ = split.straying;
   std::vector<Point> ends;
   ends.reserve(split.points.size());
   for (const Vec2& e : split.points) ends.push_back(toPoint(e));

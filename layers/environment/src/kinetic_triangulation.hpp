@@ -97,6 +97,9 @@ class Triangulation {
   /// sit exactly on a vertex or on a wall are left out and listed in `unplaced`.
   void build(const geometry::Vec2& lo, const geometry::Vec2& hi, const std::vector<geometry::Segment>& walls,
              std::vector<std::uint32_t>& unplaced);
+  /// Per wall given to build(): how far its constraint pieces may stray from it (wall_split.hpp);
+  /// an agent within that of the wall may be on the other side of a piece than of the wall.
+  const std::vector<double>& wallStraying() const { return wallStraying_; }
   std::size_t vertexCount() const { return handle_.size(); }
   bool placed(std::uint32_t id) const { return handle_[id] != cdt::VH(); }
   /// The position CGAL holds (the start of the step until finish()).
@@ -204,6 +207,7 @@ class Triangulation {
   Shared& s_;
   cdt::CDT cdt_;
   std::vector<cdt::VH> handle_;  // by vertex id
+  std::vector<double> wallStraying_;
   // The events found by the pass over due certificates, sorted once (so that the ones coming
   // next are known, and what they read is loaded ahead), and the events found while processing
   // them (a heap); the sweep takes the earlier of the two heads.

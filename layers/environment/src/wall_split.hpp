@@ -25,6 +25,10 @@ namespace steer::environment::kinetic {
 struct WallPieces {
   std::vector<geometry::Vec2> points;                      ///< end points of the pieces
   std::vector<std::pair<std::size_t, std::size_t>> pieces;  ///< indices into points
+  /// Per input wall: how far its pieces may stray from it (m). 0 when they lie exactly on it
+  /// (no cut but at exact incidences); otherwise a bound on the rounding of its constructed cuts,
+  /// so that a point farther than this from the wall is on the same side of its pieces.
+  std::vector<double> straying;
 };
 
 /// The walls (zero-length ones dropped) split where they cross or touch each other, in the form
