@@ -152,7 +152,10 @@ void MetricsRecorder::contacts(const sim::World& world) {
     near.erase(std::unique(near.begin(), near.end()), near.end());
     for (const std::uint32_t k : near) {
       const double gap = sim::distanceToPiece(ps[k], a.state.position) - a.radius;
-      if (gap <= horizon_) metrics_.minClearance = std::min(metrics_.minClearance.value_or(gap), gap);
+      if (gap <= horizon_) {
+        metrics_.minClearance = std::min(metrics_.minClearance.value_or(gap), gap);
+        metrics_.minObstacleClearance = std::min(metrics_.minObstacleClearance.value_or(gap), gap);
+      }
       if (gap < -kCollisionOverlap) nowObstacles.insert({a.id, ps[k].obstacle});
     }
   }

@@ -149,6 +149,7 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   j["mean_time_to_goal"] = numberOrNull(m.meanTimeToGoal());
   j["mean_path_length"] = m.meanPathLength();
   j["min_clearance"] = numberOrNull(m.minClearance);
+  j["min_obstacle_clearance"] = numberOrNull(m.minObstacleClearance);
   j["steerbench"] = {{"composite01", m.composite01()}, {"composite02", m.composite02()}};
   j["wall_seconds"] = info.wallSeconds;
   j["simulation_seconds"] = info.simulationSeconds;

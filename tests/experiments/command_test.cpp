@@ -707,7 +707,7 @@ TEST(SteerCommand, RunWritesEveryOutputOfTheContract) {
   const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
   for (const char* key : {"scenario", "model", "planner", "neighbors", "seed", "dt", "steps", "sim_time", "agents", "reached",
                           "success_rate", "collisions", "mean_time_to_goal", "mean_path_length", "min_clearance",
-                          "steerbench", "wall_seconds", "agent_steps_per_second", "per_agent"})
+                          "min_obstacle_clearance", "steerbench", "wall_seconds", "agent_steps_per_second", "per_agent"})
     EXPECT_TRUE(j.contains(key)) << key;
   EXPECT_TRUE(j["collisions"].contains("agent_agent"));
   EXPECT_TRUE(j["collisions"].contains("agent_obstacle"));

@@ -86,6 +86,18 @@ TEST(Metrics, EachContactCountsOnceWhenItStarts) {
   EXPECT_NEAR(*m.minClearance, 2.0 - 1.2 - 1.0, 1e-12);  // deepest overlap: −0.2 m
 }
 
+TEST(Metrics, ObstacleClearanceLeavesOutTheGapsBetweenAgents) {
+  // Agents 0 and 1 pass 0.1 m apart; agent 2 passes 0.3 m from the wall x = 5 (bodies 0.5 m).
+  Scripted s({sim::Vec3(0, 0, 0), sim::Vec3(1.1, 0, 0), sim::Vec3(3.5, 0, 0)}, {{geometry::Segment{{5, -1}, {5, 1}}, {}}});
+  s.step(0.1, {sim::Vec3(0, 0, 0), sim::Vec3(1.1, 0, 0), sim::Vec3(4.2, 0, 0)});
+  s.step(0.1, {sim::Vec3(0, 0, 0), sim::Vec3(1.5, 0, 0), sim::Vec3(3.5, 0, 0)});
+  const auto& m = s.recorder.metrics();
+  ASSERT_TRUE(m.minClearance.has_value());
+  ASSERT_TRUE(m.minObstacleClearance.has_value());
+  EXPECT_NEAR(*m.minClearance, 0.1, 1e-12);
+  EXPECT_NEAR(*m.minObstacleClearance, 0.3, 1e-12);
+}
+
 TEST(Metrics, TouchingWithinTheToleranceIsNotACollision) {
   Scripted s({sim::Vec3(0, 0, 0), sim::Vec3(1.0005, 0, 0)});
   s.step(0.1, {sim::Vec3(0, 0, 0), sim::Vec3(1.0005, 0, 0)});
@@ -100,6 +112,7 @@ TEST(Metrics, ObstacleContactsCountPerObstacle) {
   for (double x : {0.6, 0.7, 0.0, -1.6, -1.7, 0.0}) s.step(0.1, {sim::Vec3(x, 0, 0)});
   EXPECT_EQ(s.recorder.metrics().agentObstacleCollisions, 2u);
   EXPECT_NEAR(*s.recorder.metrics().minClearance, -0.2, 1e-12);
+  EXPECT_NEAR(*s.recorder.metrics().minObstacleClearance, -0.2, 1e-12);
 }
 
 // The environment layer's contacts between steps (StepObserver::onContacts): each agent pair's

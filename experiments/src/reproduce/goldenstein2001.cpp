@@ -16,6 +16,7 @@
 #include "claim.hpp"
 #include "plot_command.hpp"
 #include "scenario_run.hpp"
+#include "trajectory_csv.hpp"
 #include "steer/environment/kinetic_provider.hpp"
 #include "steer/local/attractor.hpp"
 #include "steer/local/parameters.hpp"
@@ -161,7 +162,10 @@ Claim tableA1(const Context& context) {
   const bool ok = agree == total && stable[1] > 10 && stable[2] > 10 && stable[3] > 10;
   c.verdict = ok ? Verdict::Reproduced : Verdict::Differs;
   c.why = "an exact oracle: every fixed point must agree, and the grid must visit each stable regime (> 10 cases). "
-          "γ21 > 0 on the grid, so γ12 γ21 < 0 is visited only with γ12 < 0";
+          "γ21 > 0 on the grid, so γ12 γ21 < 0 is visited only with γ12 < 0. The grid covers the model's range "
+          "(γ12 of (A.9) is positive, γ21 a positive constant, 0.05 in A.1.2), not the whole plane: with both "
+          "negative the table's averaging condition and the eigenvalues disagree (α1 = α2 = 0.95, γ12 = γ21 = "
+          "−0.05: stable, where the table says unstable)";
   return c;
 }
 
@@ -213,6 +217,49 @@ Claim hiddenTarget(const Context& context) {
   return c;
 }
 
+// The agent's visits to the U of u_trap.yaml: the box its walls span (the U opens towards -x).
+// An entry is a step from outside the box to inside it; the paper's cycle (§6: the agent "turns
+// around and leaves the U shaped obstacle, but shortly after [...] reestablishing the cycle") is
+// an exit followed by another entry.
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+struct UVisits {
+  int entries = 0, exits = 0;
+  double firstEntry = -1.0;                   // s
+  double xMin = kInf, xMax = -kInf;           // after the first entry (m)
+};
+
+UVisits uVisits(const Context& context, const std::filesystem::path& runDir) {
+  const Scenario scenario = loadWithOverrides((context.scenarios / "u_trap.yaml").string(), {});
+  geometry::Vec2 lo = geometry::Vec2::Constant(kInf);
+  geometry::Vec2 hi = geometry::Vec2::Constant(-kInf);
+  for (const auto& piece : scenario.world.pieces())
+    if (piece.kind == sim::ObstaclePiece::Kind::Segment)
+      for (const auto& e : {piece.segment.a, piece.segment.b}) {
+        lo = lo.cwiseMin(e);
+        hi = hi.cwiseMax(e);
+      }
+  UVisits v;
+  const auto tracks = readTrajectories((runDir / "trajectories.csv").string());
+  if (tracks.empty()) return v;
+  bool inside = false;
+  for (const TrajectorySample& s : tracks.begin()->second) {
+    const geometry::Vec2 p = geometry::xy(s.position);
+    const bool in = (p.array() > lo.array()).all() && (p.array() < hi.array()).all();
+    if (in && !inside) {
+      ++v.entries;
+      if (v.firstEntry < 0.0) v.firstEntry = s.t;
+    }
+    if (!in && inside) ++v.exits;
+    inside = in;
+    if (v.firstEntry >= 0.0) {
+      v.xMin = std::min(v.xMin, p.x());
+      v.xMax = std::max(v.xMax, p.x());
+    }
+  }
+  return v;
+}
+
 std::vector<Claim> uTrap(const Context& context) {
   Claim direct{"Fig. 7 without the harmonic planner: the agent enters the U, cycles, and may escape only by noise",
                "§6", "scenario u_trap.yaml, --planner direct", "", Verdict::Differs, ""};
@@ -220,25 +267,33 @@ std::vector<Claim> uTrap(const Context& context) {
                  "§6.1, §6.2, A.2", "scenario u_trap.yaml, --planner harmonic and --planner hybrid", "",
                  Verdict::Differs, ""};
   int directReached = 0, runs = 0, harmonicOk = 0, hybridOk = 0;
-  // A direct run that does not reach either keeps moving about the trap (the cycling the paper
-  // describes) or ends standing still (stalled at the end for kStandingAtEnd or longer).
-  int directMoving = 0, directStanding = 0;
-  std::string directDetail, harmonicDetail;
+  // A direct run that does not reach either keeps moving (about the trap, or in it) or ends
+  // standing still (stalled at the end for kStandingAtEnd or longer); the paths tell whether the
+  // moving agent cycles as the paper says, leaving the U and entering it again.
+  int directMoving = 0, directStanding = 0, directCycling = 0;
+  std::string directDetail, harmonicDetail, visitsDetail;
   for (const auto seed : seeds(context, 3)) {
     ++runs;
     for (const char* planner : {"direct", "harmonic", "hybrid"}) {
       RunOverrides o = withSeed(seed);
       o.planner = planner;
-      const RunResult r = runSuiteScenario(context, "u_trap.yaml", o,
-                                           format("u_trap_%s_%llu", planner, static_cast<unsigned long long>(seed)));
+      const std::string p = planner;
+      const std::string name = format("u_trap_%s_%llu", planner, static_cast<unsigned long long>(seed));
+      const RunResult r = runSuiteScenario(context, "u_trap.yaml", o, name, p == "direct");
       const bool reached = r.metrics.reached() == r.metrics.agents.size();
       const bool clean = r.metrics.agentObstacleCollisions + r.metrics.agentAgentCollisions == 0;
-      const std::string p = planner;
       if (p == "direct") {
         directReached += reached;
         const auto standing = static_cast<int>(r.metrics.standingAtEnd());
         directStanding += standing;
         directMoving += static_cast<int>(r.metrics.agents.size() - r.metrics.reached()) - standing;
+        const UVisits v = uVisits(context, context.out / "runs" / name);
+        if (!reached && v.exits >= 1 && v.entries >= 2) ++directCycling;
+        visitsDetail += v.entries == 0
+                            ? format("seed %llu never enters; ", static_cast<unsigned long long>(seed))
+                            : format("seed %llu enters at %.1f s, %d entr%s, %d exit%s, x in [%.1f, %.1f] m after; ",
+                                     static_cast<unsigned long long>(seed), v.firstEntry, v.entries,
+                                     v.entries == 1 ? "y" : "ies", v.exits, v.exits == 1 ? "" : "s", v.xMin, v.xMax);
       }
       if (p == "harmonic") harmonicOk += reached && clean;
       if (p == "hybrid") hybridOk += reached && clean;
@@ -248,15 +303,18 @@ std::vector<Claim> uTrap(const Context& context) {
       }
     }
   }
-  direct.measured = format("reached in %d of %d seeds; of the runs that did not reach, %d still moving at the end "
-                           "(cycling), %d standing still for the last %.0f s or more; seed %llu: ",
-                           directReached, runs, directMoving, directStanding, kStandingAtEnd,
-                           static_cast<unsigned long long>(context.seed)) + directDetail;
+  direct.measured = format("reached in %d of %d seeds; of the runs that did not reach, %d still moving at the end, "
+                           "%d standing still for the last %.0f s or more, %d cycling (left the U and entered it "
+                           "again); ",
+                           directReached, runs, directMoving, directStanding, kStandingAtEnd, directCycling) +
+                    visitsDetail + format("seed %llu: ", static_cast<unsigned long long>(context.seed)) + directDetail;
   const bool trapped = 2 * directReached < runs || (runs == 1 && directReached == 0);
-  direct.verdict = trapped && directMoving >= directStanding ? Verdict::Reproduced : Verdict::Differs;
+  const int notReached = runs - directReached;
+  direct.verdict = trapped && 2 * directCycling > notReached ? Verdict::Reproduced : Verdict::Differs;
   direct.why = "threshold: fewer than half of the seeds reach (the paper allows an escape by noise, with no guarantee), "
-               "and most of those that do not reach are still moving at the end, as in the cycle the paper describes. "
-               "Seen one by one from their nearest points (§4.1.1, local.group_walls: false), two walls meeting at "
+               "and most of those that do not reach cycle: they leave the U (the box its walls span) and enter it "
+               "again, as §6 describes. An agent that stays in the U, circling the dead end, is trapped but does not "
+               "cycle. Seen one by one from their nearest points (§4.1.1, local.group_walls: false), two walls meeting at "
                "a concave corner leave a false gap between their repellers and the agent can come to rest there at "
                "d1 with v = 0 by (6): trapped, but standing. By default walls with no passage between them steer as "
                "one object (layers/local/src/wall_groups.hpp), which removes that gap";
@@ -275,12 +333,13 @@ Claim personality(const Context& context) {
           "passes obstacles (d0, (8)), so a braver group passes closer",
           "§4.4, §7", "scenario personality_study.yaml (12 agents among 7 obstacles), each trait's mean at 0.1 and "
           "0.9 (standard deviation 0.15, the others at 0.5)", "", Verdict::Differs, ""};
-  double clearance[2] = {0, 0};
+  double clearance[2] = {0, 0}, reachedShare[2] = {0, 0};
+  int clearanceSeeds[2] = {0, 0}, notReached[2] = {0, 0}, standing[2] = {0, 0};
   for (const char* trait : {"dexterity", "mass", "courage"}) {
     for (int level = 0; level < 2; ++level) {
       const double mean = level == 0 ? 0.1 : 0.9;
       double reached = 0, agents = 0, time = 0, collisions = 0, gap = 0;
-      int timed = 0, n = 0;
+      int timed = 0, n = 0, gaps = 0, stuck = 0, standingStill = 0;
       for (const auto seed : seeds(context, 3)) {
         RunOverrides o = withSeed(seed);
         o.params.push_back(format("groups.crowd.personality.%s.mean=%g", trait, mean));
@@ -290,18 +349,36 @@ Claim personality(const Context& context) {
         agents += static_cast<double>(r.metrics.agents.size());
         if (const auto t = r.metrics.meanTimeToGoal()) time += *t, ++timed;
         collisions += static_cast<double>(r.metrics.agentAgentCollisions + r.metrics.agentObstacleCollisions);
-        gap += r.metrics.minClearance.value_or(0.0);
+        stuck += static_cast<int>(r.metrics.agents.size() - r.metrics.reached());
+        standingStill += static_cast<int>(r.metrics.standingAtEnd());
+        // How close agents come to obstacles (not to each other): summary.json's min_obstacle_clearance.
+        if (r.metrics.minObstacleClearance) gap += *r.metrics.minObstacleClearance, ++gaps;
         ++n;
       }
-      c.measured += format("%s %.1f: %.0f%% reached, time %.1f s, %.1f collisions, min clearance %.2f m; ", trait,
-                           mean, 100 * reached / agents, timed ? time / timed : 0.0, collisions / n, gap / n);
-      if (std::string(trait) == "courage") clearance[level] = gap / n;
+      const std::string gapText = gaps == 0 ? std::string("no obstacle within 2 m")
+                                            : format("min obstacle clearance %.2f m%s", gap / gaps,
+                                                     gaps < n ? format(" (%d of %d seeds came within 2 m)", gaps, n).c_str()
+                                                              : "");
+      c.measured += format("%s %.1f: %.0f%% reached, time %.1f s, %.1f collisions, %s; ", trait, mean,
+                           100 * reached / agents, timed ? time / timed : 0.0, collisions / n, gapText.c_str());
+      if (std::string(trait) == "courage") {
+        clearance[level] = gaps ? gap / gaps : kInf;
+        clearanceSeeds[level] = gaps;
+        reachedShare[level] = reached / agents;
+        notReached[level] = stuck;
+        standing[level] = standingStill;
+      }
     }
   }
   c.measured += format("(means over %zu seeds)", seeds(context, 3).size());
-  c.verdict = clearance[1] < clearance[0] ? Verdict::Reproduced : Verdict::Differs;
-  c.why = "threshold: the braver group's smallest clearance (mean over seeds) is below the timid group's. The paper "
-          "states the traits' effects in words only, so dexterity and mass are reported, not judged";
+  c.verdict = clearanceSeeds[1] > 0 && clearance[1] < clearance[0] ? Verdict::Reproduced : Verdict::Differs;
+  c.why = "threshold: the braver group's smallest gap to an obstacle (mean over the seeds) is below the timid "
+          "group's. The paper states the traits' effects in words only, so dexterity and mass are reported, not "
+          "judged";
+  if (reachedShare[1] < reachedShare[0])
+    c.why += format(". The braver agents come closer but pass less: %.0f %% of them reach against %.0f %% of the "
+                    "timid ones, and %d of the %d that do not reach stand still for the last %.0f s or more",
+                    100 * reachedShare[1], 100 * reachedShare[0], standing[1], notReached[1], kStandingAtEnd);
   return c;
 }
 

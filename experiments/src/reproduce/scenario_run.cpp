@@ -7,13 +7,13 @@
 namespace steer::experiments::reproduce {
 
 RunResult runSuiteScenario(const Context& context, const std::string& file, RunOverrides overrides,
-                           const std::string& runName) {
+                           const std::string& runName, bool trajectories) {
   if (context.progress) context.progress("running " + runName);
   overrides.threads = context.threads;
   const Scenario scenario = loadWithOverrides((context.scenarios / file).string(), overrides);
   validateScenario(scenario);
   RunOutputOptions output;
-  output.trajectories = false;
+  output.trajectories = trajectories;
   return runScenario(scenario, context.out / "runs" / runName, output);
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Running one suite scenario for a claim: summary only (no trajectories, no ParaView frames),
+// Running one suite scenario for a claim: summary only by default (no trajectories, no ParaView frames),
 // into context.out/runs/<name>/summary.json, with the context's threads.
 #include <string>
 
@@ -9,9 +9,10 @@
 namespace steer::experiments::reproduce {
 
 /// Runs context.scenarios/<file> with `overrides` (the context's thread count is added) and
-/// returns its result. Throws InputError for a missing or bad scenario.
+/// returns its result. Throws InputError for a missing or bad scenario. With `trajectories` the
+/// run folder also keeps trajectories.csv (for a claim that needs the paths, not only the summary).
 RunResult runSuiteScenario(const Context& context, const std::string& file, RunOverrides overrides,
-                           const std::string& runName);
+                           const std::string& runName, bool trajectories = false);
 
 /// Steps per second of the simulation loop alone (summary.json's steps / simulation_seconds).
 double loopFps(const RunResult& result);

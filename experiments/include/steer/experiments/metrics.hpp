@@ -55,6 +55,8 @@ struct RunMetrics {
   std::uint64_t agentAgentContacts = 0;
   std::uint64_t agentObstacleContacts = 0;
   std::optional<double> minClearance;  ///< smallest surface gap seen (m; < 0 is overlap)
+  /// The same between agents and obstacles only (m): how close agents pass walls and boxes.
+  std::optional<double> minObstacleClearance;
   std::size_t reached() const;
   /// Agents that did not reach and stood still for the last kStandingAtEnd seconds or more.
   std::size_t standingAtEnd() const;
