@@ -189,7 +189,7 @@ TEST(Behaviour, AConcaveCornerRepelsTheHeadingIntoItWhenItsWallsAreGrouped) {
 // behind it. Our U trap (experiments/scenarios/u_trap.yaml) over three seeds: no arrival, no
 // collision, and the agent is still moving at the end instead of standing in one of the U's
 // inner corners (where, with its walls seen one by one, it stood in 4 of 10 seeds).
-TEST(Behaviour, WithoutAPlannerTheAgentCyclesInTheUTrap) {
+TEST(Behaviour, WithoutAPlannerTheAgentIsTrappedInTheUAndKeepsMoving) {
   sim::World w = test::emptyWorld();
   w.obstacles.push_back({geometry::Segment{geometry::Vec2(3, -4), geometry::Vec2(3, 4)}, {}});
   w.obstacles.push_back({geometry::Segment{geometry::Vec2(-4, -4), geometry::Vec2(3, -4)}, {}});
