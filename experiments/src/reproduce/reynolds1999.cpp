@@ -253,7 +253,7 @@ Claim flowFollowing(const Context& context) {
   vp.maxSpeed = 2.0;
   Character c;
   c.position = Vec3(0, 3, 0);
-  c.velocity = Vec3(-1, 0, 0);
+  c.velocity = Vec3(1, 0, 0);  // the field there is (−1, 0): moving against it
   c.maxSpeed = vp.maxSpeed;
   for (int k = 0; k < 2000; ++k) {
     const Vec3 tangent = Vec3(-c.position.y(), c.position.x(), 0).normalized();  // a rotational field
