@@ -473,16 +473,29 @@ Claim leaderFollowing(const Context& context) {
   behind.position = Vec3(-6, 0, 0);
   const Vec3 follow = reynolds::leaderFollowing(behind, leader, {}, p);
   const Vec3 expected = reynolds::arrival(behind, leader.position - Vec3(p.behind, 0, 0), p.slowingDistance);
+  // Separation among followers: a second follower 0.8 m to the first one's left (within the
+  // separation radius) adds a push away from it; one 3 m away adds nothing.
+  Other close, far;
+  close.position = behind.position + Vec3(0, 0.8, 0);
+  far.position = behind.position + Vec3(0, 3.0, 0);
+  const Other closeList[] = {close}, farList[] = {far};
+  const Vec3 push = reynolds::leaderFollowing(behind, leader, closeList, p) - follow;
+  const Vec3 none = reynolds::leaderFollowing(behind, leader, farList, p) - follow;
+  const Vec3 awayFromMate = (behind.position - close.position).normalized();
   return row("Leader following: arrive at a point behind the leader; a follower in the region ahead of the leader "
              "steps out of its path; separation among followers",
              "Leader Following",
              "reynolds::leaderFollowing with the leader at the origin moving +x: a follower 2 m ahead and 0.3 m to "
-             "its left, and one 6 m behind",
+             "its left, one 6 m behind, and that one with another follower 0.8 m and then 3 m to its left",
              format("the follower in the way steers (%.2f, %.2f); the follower behind steers as arrival at the point "
-                    "behind the leader to %.1e",
-                    step.x(), step.y(), (follow - expected).norm()),
-             step.y() > 0 && (follow - expected).norm() < 1e-12,
-             "threshold: the follower in the way moves laterally outwards (+y), the one behind arrives (to 1e-12)");
+                    "behind the leader to %.1e; a follower 0.8 m away adds %.2f N, cosine %.3f with the direction "
+                    "away from it; one 3 m away adds %.1e",
+                    step.x(), step.y(), (follow - expected).norm(), push.norm(),
+                    push.norm() > 0 ? push.normalized().dot(awayFromMate) : 0.0, none.norm()),
+             step.y() > 0 && (follow - expected).norm() < 1e-12 && push.norm() > 1e-6 &&
+                 push.normalized().dot(awayFromMate) > 0.999 && none.norm() < 1e-12,
+             "threshold: the follower in the way moves laterally outwards (+y), the one behind arrives (to 1e-12), "
+             "a close follower pushes it straight away (cosine > 0.999) and a far one not at all (1e-12)");
 }
 
 Claim sketched(const Context& context) {
