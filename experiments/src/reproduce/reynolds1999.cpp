@@ -506,6 +506,11 @@ Claim sketched(const Context& context) {
   a.position = Vec3(-4, 5, 0);
   b.position = Vec3(4, 5, 0);
   const Vec3 interpose = reynolds::interpose(c, a, b);
+  // With a moving (+x), the point to reach is between their predicted positions: to the right of
+  // the present midpoint.
+  Other aMoving = a;
+  aMoving.velocity = Vec3(2, 0, 0);
+  const Vec3 interposeMoving = reynolds::interpose(c, aMoving, b);
   // Hide: the spot behind a ball on the far side from the threat.
   sim::World w;
   w.dimension = 2;
@@ -522,13 +527,16 @@ Claim sketched(const Context& context) {
   return row("The sketched behaviours: interpose steers to the midpoint between two characters; hide steers to the "
              "far side of an obstacle from a threat (shadow: pursue, then match velocity)",
              "Combined behaviors (interpose, hide, shadow)",
-             "reynolds::interpose between (−4, 5) and (4, 5) from (0, −5); reynolds::hide from a threat at (−6, 0) "
-             "behind a ball at the origin, from (3, 0)",
-             format("interpose steers (%.2f, %.2f); hide steers (%.2f, %.2f) towards the hiding spot (2, 0)",
-                    interpose.x(), interpose.y(), hide.x(), hide.y()),
-             std::abs(interpose.x()) < 1e-12 && interpose.y() > 0 && hide.x() < 0,
-             "threshold: interpose straight up to the midpoint (x to 1e-12); hide towards the spot behind the ball "
-             "(−x from (3, 0)). The paper only sketches these, so the geometry is the whole claim");
+             "reynolds::interpose between (−4, 5) and (4, 5) from (0, −5), both still and then the first moving "
+             "at (2, 0) m/s; reynolds::hide from a threat at (−6, 0) behind a ball at the origin, from (3, 0)",
+             format("interpose steers (%.2f, %.2f), and (%.2f, %.2f) with the first one moving; hide steers (%.2f, "
+                    "%.2f) towards the hiding spot (2, 0)",
+                    interpose.x(), interpose.y(), interposeMoving.x(), interposeMoving.y(), hide.x(), hide.y()),
+             std::abs(interpose.x()) < 1e-12 && interpose.y() > 0 && interposeMoving.x() > 0.1 && hide.x() < 0,
+             "threshold: interpose straight up to the midpoint (x to 1e-12), and towards the right of it when the "
+             "first one moves right (it predicts, as the paper says); hide towards the spot behind the ball (−x from "
+             "(3, 0)). Shadow is named, not checked. The paper only sketches these, so the geometry is the whole "
+             "claim");
 }
 
 // ---- explore and forage: one or a few agents in an empty 20 m box ---------------------------
