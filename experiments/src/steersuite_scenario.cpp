@@ -74,11 +74,16 @@ class XmlReader {
     return c;
   }
 
-  // An element that holds text (a number, a name): an element inside it would be read past.
+  // An element that holds text (a number, a name): an element inside it would be read past. Its
+  // text is all of its character data, as XML reads it: "1<!-- c -->0" is 10 (pugixml's text()
+  // gives the first run only, and 12 agents became 1).
   std::string text(const pugi::xml_node& node) const {
-    for (const auto& c : node.children())
+    std::string out;
+    for (const auto& c : node.children()) {
       if (c.type() == pugi::node_element) fail(c, std::string("unexpected <") + c.name() + "> inside <" + node.name() + ">, which holds text only");
-    return node.text().get();
+      if (c.type() == pugi::node_pcdata || c.type() == pugi::node_cdata) out += c.value();
+    }
+    return out;
   }
 
   double number(const pugi::xml_node& node) const {
@@ -117,14 +122,14 @@ class XmlReader {
     const pugi::xml_node c = child(parent, name);
     const double v = number(c);
     if (!(v >= 0.0 && v <= static_cast<double>(kMaxCount) && v == std::floor(v)))
-      fail(c, "must be a whole number in [0, " + std::to_string(kMaxCount) + "], got '" + c.text().get() + "'");
+      fail(c, "must be a whole number in [0, " + std::to_string(kMaxCount) + "], got '" + text(c) + "'");
     return static_cast<std::size_t>(v);
   }
 
   bool isRandom(const pugi::xml_node& node) const {
     const pugi::xml_node r = node.child("random");
     if (!r) return false;
-    const std::string t = r.text().get();
+    const std::string t = text(r);
     if (t != "true" && t != "false") fail(r, "expected true or false");
     return t == "true";
   }
@@ -355,7 +360,7 @@ class XmlReader {
         // before its minimum and reach past its maximum.
         const Vec2 extent = region.max - region.min;
         if (count > 0 && (size > extent.x() || size > extent.y()))
-          fail(child(n, "obstacleSize"), "obstacles of size " + std::string(child(n, "obstacleSize").text().get()) +
+          fail(child(n, "obstacleSize"), "obstacles of size " + text(child(n, "obstacleSize")) +
                                              " do not fit in <regionBounds> (" + numberText(extent.x()) + " by " +
                                              numberText(extent.y()) + " in x and z)");
         numberOr(n, "obstacleHeight", 1.0);
@@ -474,7 +479,7 @@ class XmlReader {
     // The same limits as an agent's speed in our YAML format.
     a.state.speed = numberOr(ic, "speed", 0.0);
     if (!(std::abs(a.state.speed) <= 1e3))
-      fail(ic.child("speed"), std::string("must be in [-1000, 1000], got '") + ic.child("speed").text().get() + "'");
+      fail(ic.child("speed"), std::string("must be in [-1000, 1000], got '") + text(ic.child("speed")) + "'");
     // SteerSuite's agents walk at about 1.3 m/s and are capped near 2.6 m/s.
     a.desiredSpeed = 1.3;
     a.maxSpeed = 2.6;

@@ -152,6 +152,19 @@ TEST(SteerSuiteScenario, NumbersAreDecimal) {
   EXPECT_EQ(errorOf(withRegion("3e0")), "");
 }
 
+// A number is all of its element's character data, as XML reads it: pugixml's text() gave the
+// first run only, and "1<!-- c -->2" placed one agent where XML says twelve.
+TEST(SteerSuiteScenario, ANumberSplitByACommentIsReadWhole) {
+  const auto agentsOf = [](const std::string& numAgents) {
+    return experiments::parseSteerSuiteScenario(withRegion(numAgents, "-9", "-3"), "t.xml", 1).world.agents.size();
+  };
+  const std::size_t twelve = agentsOf("12");
+  EXPECT_EQ(twelve, agentsOf("1") + 11);  // the region's agents, with the file's own
+  EXPECT_EQ(agentsOf("1<!-- c -->2"), twelve);
+  EXPECT_EQ(agentsOf("1<?pi?>2"), twelve);
+  EXPECT_EQ(agentsOf("<![CDATA[1]]>2"), twelve);
+}
+
 TEST(SteerSuiteScenario, ObstaclesOutsideTheWorldAreErrors) {
   const std::string far = errorOf(minimalWith("<radius>1</radius><height>1</height><position><x>0</x><y>0</y><z>0</z>",
                                               "<radius>1e6</radius><height>1</height><position><x>0</x><y>0</y><z>2e6</z>"));
