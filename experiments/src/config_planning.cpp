@@ -97,6 +97,11 @@ planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& s)
       yaml::YamlMap m(s.file, node, path);
       planning::HybridMode mode;
       mode.name = m.requiredString("name");
+      // Written as the last column of trajectories.csv, unquoted: a comma or a line break would
+      // shift or split the row when it is read back (steer render).
+      if (mode.name.find_first_of(",\r\n") != std::string::npos)
+        m.fail("name", "a mode's name goes into trajectories.csv's last column: no commas or line breaks, got '" +
+                           mode.name + "'");
       const std::string strategy = m.choice("strategy", "seek",
                                             {"seek", "field", "follow_wall_left", "follow_wall_right", "flee", "wait"});
       planning::parseStrategy(strategy, mode.strategy);

@@ -50,6 +50,11 @@ std::map<std::uint32_t, std::vector<TrajectorySample>> readTrajectories(const st
     if (!splitRow(line, fields, columns))
       throw InputError({path, lineNo, static_cast<int>(line.size()) + 1},
                        "expected " + std::string(kHeader) + " (the row is cut short)");
+    // Mode names hold no commas (the scenario readers refuse them): a ninth field means a row
+    // whose values shifted, e.g. "1,5" in place of x, which read silently as x = 1, y = 5, ...
+    if (const auto extra = fields[7].find(','); extra != std::string_view::npos)
+      throw InputError({path, lineNo, columns[7] + static_cast<int>(extra)},
+                       "expected " + std::string(kHeader) + " (the row has more fields)");
     std::array<double, 7> v{};
     std::uint32_t id = 0;
     for (std::size_t k = 0; k < 7; ++k) {

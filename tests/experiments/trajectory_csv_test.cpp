@@ -22,8 +22,9 @@ class ModePlanner final : public sim::Planner {
  public:
   std::string_view name() const override { return "test"; }
   void plan(const sim::World&, const sim::NeighborProvider&, std::span<sim::Vec3>) override {}
-  // A mode with a comma in it for agent 1: the mode is the rest of the row.
-  std::string_view mode(sim::AgentIndex agent) const override { return agent == 1 ? "detour, left" : ""; }
+  // A mode with a space in it for agent 1 (commas are refused where modes are named: the mode
+  // is the last column, unquoted).
+  std::string_view mode(sim::AgentIndex agent) const override { return agent == 1 ? "detour left" : ""; }
 };
 
 fs::path scratch(const std::string& name) {
@@ -103,6 +104,9 @@ TEST(TrajectoryCsv, DamagedRowsAreRefusedWithTheirPlace) {
   // Cut off inside the numbers (a comma short), and inside the last row's mode (no line break).
   EXPECT_EQ(errorOf(good + "0.05,0,1,2,0,0.5\n"), file + ":4:17: expected t,id,x,y,z,heading,speed,mode (the row is cut short)");
   EXPECT_EQ(errorOf(good + "0.05,1,3,4,0,0,1,se"), file + ":4:20: the file ends inside a row (cut off?)");
+  // A field too many: "1,5" in place of x shifted every later value (it read as x = 1, y = 5, ...).
+  EXPECT_EQ(errorOf(good + "0.05,0,1,5,2,0,0.5,1.3,\n"),
+            file + ":4:23: expected t,id,x,y,z,heading,speed,mode (the row has more fields)");
   // One agent's time going back; other agents' rows between its rows are fine.
   EXPECT_EQ(errorOf(good + "0.05,0,1,2,0,0.5,1.3,\n0.1,1,1,2,0,0.5,1.3,\n0.04,0,1,2,0,0.5,1.3,\n"),
             file + ":6:1: t: agent 0's time goes back (0.04 after a row at a later time)");

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "part_configs.hpp"
 #include "steer/experiments/scenario.hpp"
 #include "steer/sim/planner.hpp"
 
@@ -434,4 +435,23 @@ TEST(YamlScenario, PlanarPlannersAreErrorsIn3D) {
               "test.yaml:5:10: planner: the " + planner +
                   " planner steers in the x-y plane only (2D scenarios); a 3D scenario takes the direct planner");
   EXPECT_EQ(errorOf(kHeader3 + std::string("planner: direct\nagents:\n  - {position: [0, 0, 0]}\n")), "");
+}
+
+// A hybrid mode's name is trajectories.csv's last column, unquoted: a comma would shift the row
+// when it is read back (steer render), a line break would split it.
+TEST(YamlScenario, HybridModeNamesHoldNoCommasOrLineBreaks) {
+  const auto withMode = [](const std::string& name) {
+    return std::string(kHeader) + kAgent + "planning:\n  hybrid:\n    initial: " + name + "\n    modes: [{name: " + name +
+           ", strategy: seek}]\n";
+  };
+  EXPECT_NO_THROW(experiments::readHybridPlannerParameters(parseYamlScenario(withMode("go"), "test.yaml")));
+  for (const std::string name : {"'a,b'", "\"a\\nb\""}) {
+    SCOPED_TRACE(name);
+    try {
+      experiments::readHybridPlannerParameters(parseYamlScenario(withMode(name), "test.yaml"));
+      FAIL() << "expected an error";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("no commas or line breaks"), std::string::npos) << e.what();
+    }
+  }
 }
