@@ -152,7 +152,8 @@ std::int64_t YamlMap::integer(const std::string& key, std::int64_t fallback, std
   try {
     v = n.as<std::int64_t>();
   } catch (const YAML::Exception&) {
-    fail(key, "expected an integer, got '" + (n.IsScalar() ? n.Scalar() : std::string("?")) + "'");
+    fail(key, n.IsScalar() ? "expected an integer, got '" + n.Scalar() + "'"
+                           : std::string("expected an integer, got a ") + (n.IsSequence() ? "list" : n.IsMap() ? "map" : "null"));
   }
   if (v < min || v > max)
     fail(key, "must be in [" + std::to_string(min) + ", " + std::to_string(max) + "], got " + std::to_string(v));

@@ -455,3 +455,11 @@ TEST(YamlScenario, HybridModeNamesHoldNoCommasOrLineBreaks) {
     }
   }
 }
+
+// A list or a map where an integer belongs was shown as '?'.
+TEST(YamlScenario, AnIntegerGivenAListOrAMapSaysWhichItGot) {
+  EXPECT_NE(errorOf(std::string(kHeader) + "seed: [1, 2]\n" + kAgent).find("seed: expected an integer, got a list"),
+            std::string::npos);
+  EXPECT_NE(errorOf(std::string(kHeader) + "seed: {a: 1}\n" + kAgent).find("seed: expected an integer, got a map"),
+            std::string::npos);
+}
