@@ -37,7 +37,13 @@ std::map<std::uint32_t, std::vector<TrajectorySample>> readTrajectories(const st
   if (!in) throw InputError({path, 0, 0}, "cannot read trajectories");
   std::string line;
   std::getline(in, line);
-  if (line != kHeader) throw InputError({path, 1, 1}, "expected the header " + std::string(kHeader));
+  if (line != kHeader) {
+    // Saved through an editor or a spreadsheet, the header can look right and not be.
+    std::string why;
+    if (line.rfind("\xEF\xBB\xBF", 0) == 0) why = " (the file starts with a byte-order mark)";
+    else if (!line.empty() && line.back() == '\r') why = " (the file has Windows line ends, \\r\\n)";
+    throw InputError({path, 1, 1}, "expected the header " + std::string(kHeader) + why);
+  }
   std::map<std::uint32_t, std::vector<TrajectorySample>> tracks;
   std::array<std::string_view, 8> fields;
   std::array<int, 8> columns{};

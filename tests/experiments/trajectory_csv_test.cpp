@@ -111,6 +111,10 @@ TEST(TrajectoryCsv, DamagedRowsAreRefusedWithTheirPlace) {
   EXPECT_EQ(errorOf(good + "0.05,0,1,2,0,0.5,1.3,\n0.1,1,1,2,0,0.5,1.3,\n0.04,0,1,2,0,0.5,1.3,\n"),
             file + ":6:1: t: agent 0's time goes back (0.04 after a row at a later time)");
   EXPECT_EQ(errorOf(good, "t,id,x,y\n"), file + ":1:1: expected the header t,id,x,y,z,heading,speed,mode");
+  EXPECT_EQ(errorOf(good, "t,id,x,y,z,heading,speed,mode\r\n"),
+            file + ":1:1: expected the header t,id,x,y,z,heading,speed,mode (the file has Windows line ends, \\r\\n)");
+  EXPECT_EQ(errorOf(good, "\xEF\xBB\xBFt,id,x,y,z,heading,speed,mode\n"),
+            file + ":1:1: expected the header t,id,x,y,z,heading,speed,mode (the file starts with a byte-order mark)");
 }
 
 namespace {
