@@ -92,7 +92,7 @@ std::vector<Claim> lattice(const Context& context) {
   sim::World moved = flock;
   lattice.reset(moved);
   brute.reset(moved);
-  std::size_t differing = 0, pairs = 0;
+  std::size_t differing = 0, pairs = 0, timedPairs = 0;  // timedPairs: after the first 5 cm, as timed
   for (int step = 0; step < 30; ++step) {
     const double move = step % 3 == 0 ? 0.05 : step % 3 == 1 ? 0.5 : 1.5;
     std::vector<Vec3> previous(moved.agents.size());
@@ -110,6 +110,7 @@ std::vector<Claim> lattice(const Context& context) {
       std::sort(b.begin(), b.end());
       differing += a != b;
       pairs += b.size();
+      if (step == 0) timedPairs += b.size();
     }
   }
   const double ratio = tb / tl;
@@ -121,7 +122,7 @@ std::vector<Claim> lattice(const Context& context) {
                      "2 m, minimum of %d repetitions, contacts off",
                      repetitions),
               format("lattice %.3f ms, naive %.3f ms: %.1f × faster; %.1f neighbours per boid", 1e3 * tl, 1e3 * tb,
-                     ratio, static_cast<double>(pairs) / 1000.0),
+                     ratio, static_cast<double>(timedPairs) / 1000.0),
               ratio >= 16.0 ? Verdict::Reproduced : Verdict::Differs,
               "threshold: at least 16 × in one run on this machine (see the header for the machine and its load). The "
               "paper states neither its flock's density nor its query radius, and the ratio depends on both: with bins "
