@@ -380,6 +380,41 @@ TEST(HeadingField, AGroupIsSeenUnderTheUnionOfItsMembersAngles) {
   for (int k = 0; k < 3; ++k) EXPECT_FALSE(groups.grouped(k)) << k;
 }
 
+// Grouping looks only at walls whose boxes come within the agent's diameter of each other (a sweep
+// along one axis): the groups must be those of every pair tested, the brute-force oracle, for
+// walls of every length and direction, on either axis.
+TEST(HeadingField, WallGroupsEqualThoseOfEveryPairTested) {
+  std::mt19937_64 rng(41);
+  std::uniform_real_distribution<double> u(-6.0, 6.0), len(0.0, 3.0), ang(-kPi, kPi);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int n = 1 + trial % 40;
+    const double stretch = trial % 2 ? 1.0 : 0.2;  // boxes spread more along x, or along y
+    std::vector<detail::WallView> walls;
+    for (int k = 0; k < n; ++k) {
+      const Vec2 a(u(rng), stretch * u(rng));
+      const double l = trial % 3 == 0 ? 0.0 : len(rng), t = ang(rng);
+      const geometry::Segment s{a, a + l * Vec2(std::cos(t), std::sin(t))};
+      walls.push_back({s, Vec2(1, 0), 0.1, 0.1, 1.0});
+    }
+    const double diameter = 0.7;
+    detail::WallGroups groups;
+    groups.group(walls, diameter);
+    // The oracle: connected components of "closer than the diameter", labelled by first member.
+    std::vector<std::size_t> label(walls.size());
+    for (std::size_t k = 0; k < walls.size(); ++k) label[k] = k;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::size_t i = 0; i < walls.size(); ++i)
+        for (std::size_t j = 0; j < walls.size(); ++j)
+          if (label[j] < label[i] && geometry::segmentDistance(walls[i].segment, walls[j].segment) < diameter) {
+            label[i] = label[j];
+            changed = true;
+          }
+    }
+    for (std::size_t k = 0; k < walls.size(); ++k) ASSERT_EQ(groups.groupOf(k), label[k]) << "trial " << trial << " wall " << k;
+  }
+}
+
 TEST(HeadingField, Batched3DFieldEqualsObjectByObjectReference) {
   std::mt19937_64 rng(12);
   const GoldensteinParameters p;

@@ -60,8 +60,15 @@ class WallGroups {
 
  private:
   std::size_t find(std::size_t k);
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  struct Box {
+    geometry::Vec2 lo, hi;
+  };
   std::vector<std::size_t> parent_;
   std::vector<std::uint32_t> size_;
+  std::vector<Box> boxes_;                 // group(): each wall's bounding box
+  std::vector<std::size_t> order_;         // group(): walls by the low end of their box
+  std::vector<std::size_t> next_, last_;   // each group's members as a list from its first
 };
 
 }  // namespace steer::local::detail
