@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "document_params.hpp"
+#include "number_text.hpp"
 #include "part_configs.hpp"
 #include "yaml_support.hpp"
 #include "steer/experiments/factory.hpp"
@@ -90,8 +91,16 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
   }
   // The loader left the step count to here when an option replaces dt or duration (see
   // ReplacedSettings): a count made too large with the options is the options' fault.
-  if ((o.dt || o.duration) && s.settings.duration / s.settings.dt > 1e8)
-    badOption(o.dt ? "--dt" : "--duration", "duration / dt is over 10^8 steps: is dt in seconds?");
+  if ((o.dt || o.duration) && s.settings.duration / s.settings.dt > 1e8) {
+    // Name the file's half of the pair when only one of them came from an option.
+    const auto at = [&](const SourceLocation& where) {
+      return where.line > 0 ? " (" + s.file + ":" + std::to_string(where.line) + ")" : std::string();
+    };
+    std::string with;
+    if (!o.dt) with = " with the file's dt = " + numberText(s.settings.dt) + " s" + at(s.dtAt);
+    if (!o.duration) with = " with the file's duration = " + numberText(s.settings.duration) + " s" + at(s.durationAt);
+    badOption(o.dt ? "--dt" : "--duration", "duration / dt is over 10^8 steps" + with + ": is dt in seconds?");
+  }
   if (o.threads) {
     if (*o.threads < 1) badOption("--threads", "must be >= 1");
     s.settings.threads = *o.threads;

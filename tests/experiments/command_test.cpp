@@ -254,6 +254,9 @@ TEST(SteerCommand, AnOptionThatMakesTheFileValidOverridesIt) {
   const auto stillTooMany = runSteer("run " + tooManySteps + " --duration 100 --quiet --out " + out.string());
   EXPECT_EQ(stillTooMany.status, 2);
   EXPECT_EQ(stillTooMany.err.rfind("<command line>: --duration: duration / dt is over 10^8 steps", 0), 0u) << stillTooMany.err;
+  // ... and the message names the file's half of the pair, where it is.
+  EXPECT_NE(stillTooMany.err.find("with the file's dt = "), std::string::npos) << stillTooMany.err;
+  EXPECT_NE(stillTooMany.err.find("(" + tooManySteps + ":"), std::string::npos) << stillTooMany.err;
   EXPECT_FALSE(fs::exists(out));
 }
 
