@@ -1,5 +1,7 @@
 // Our YAML scenario format (docs/scenario-reference.md). Every key is read through YamlMap, so
 // unknown keys are errors naming file, line, column and key path.
+#include <yaml-cpp/depthguard.h>
+
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
@@ -406,6 +408,10 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   std::vector<YAML::Node> documents;
   try {
     documents = YAML::LoadAll(text);
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp's own message for it is "bad file".
+    throw InputError({file, e.mark.is_null() ? 0 : e.mark.line + 1, e.mark.is_null() ? 0 : e.mark.column + 1},
+                     "malformed YAML: lists or maps nested more than " + std::to_string(e.depth()) + " deep");
   } catch (const YAML::Exception& e) {
     throw InputError({file, e.mark.is_null() ? 0 : e.mark.line + 1, e.mark.is_null() ? 0 : e.mark.column + 1},
                      "malformed YAML: " + e.msg);

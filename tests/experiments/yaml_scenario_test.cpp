@@ -463,3 +463,11 @@ TEST(YamlScenario, AnIntegerGivenAListOrAMapSaysWhichItGot) {
   EXPECT_NE(errorOf(std::string(kHeader) + "seed: {a: 1}\n" + kAgent).find("seed: expected an integer, got a map"),
             std::string::npos);
 }
+
+// yaml-cpp's message for lists nested past its depth limit is "bad file".
+TEST(YamlScenario, NestingPastTheParsersLimitSaysSo) {
+  const std::string deep = "seed: " + std::string(1000, '[') + "1" + std::string(1000, ']') + "\n";
+  const std::string err = errorOf(std::string(kHeader) + deep + kAgent);
+  EXPECT_EQ(err.rfind("test.yaml:4:", 0), 0u) << err;
+  EXPECT_NE(err.find("malformed YAML: lists or maps nested more than"), std::string::npos) << err;
+}
