@@ -87,6 +87,7 @@ const std::vector<MetricColumn>& metricColumns() {
       {"mean_time_to_goal", "time to goal", "s", true, true},
       {"mean_path_length", "path length", "m", true, true},
       {"min_clearance", "min clearance", "m", false, true},
+      {"min_obstacle_clearance", "min obstacle clearance", "m", false, false},
       {"steerbench.composite01", "SteerBench composite01", "", true, true},
       {"steerbench.composite02", "SteerBench composite02", "", true, true},
       {"agent_steps_per_second", "agent-steps/s", "1/s", false, true},
