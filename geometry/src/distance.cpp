@@ -1,9 +1,9 @@
 #include "steer/geometry/distance.hpp"
 
-#include "exact_orientation.hpp"
-
 #include <algorithm>
 #include <cmath>
+
+#include "exact_orientation.hpp"
 
 namespace steer::geometry {
 

@@ -229,16 +229,25 @@ struct UVisits {
   double xMin = kInf, xMax = -kInf;           // after the first entry (m)
 };
 
-UVisits uVisits(const Context& context, const std::filesystem::path& runDir) {
+struct Box2 {
+  geometry::Vec2 lo = geometry::Vec2::Constant(kInf), hi = geometry::Vec2::Constant(-kInf);
+};
+
+// The box the walls of u_trap.yaml span.
+Box2 uBox(const Context& context) {
   const Scenario scenario = loadWithOverrides((context.scenarios / "u_trap.yaml").string(), {});
-  geometry::Vec2 lo = geometry::Vec2::Constant(kInf);
-  geometry::Vec2 hi = geometry::Vec2::Constant(-kInf);
+  Box2 box;
   for (const auto& piece : scenario.world.pieces())
     if (piece.kind == sim::ObstaclePiece::Kind::Segment)
       for (const auto& e : {piece.segment.a, piece.segment.b}) {
-        lo = lo.cwiseMin(e);
-        hi = hi.cwiseMax(e);
+        box.lo = box.lo.cwiseMin(e);
+        box.hi = box.hi.cwiseMax(e);
       }
+  return box;
+}
+
+UVisits uVisits(const Box2& u, const std::filesystem::path& runDir) {
+  const geometry::Vec2 &lo = u.lo, &hi = u.hi;
   UVisits v;
   const auto tracks = readTrajectories((runDir / "trajectories.csv").string());
   if (tracks.empty()) return v;
@@ -272,6 +281,7 @@ std::vector<Claim> uTrap(const Context& context) {
   // moving agent cycles as the paper says, leaving the U and entering it again.
   int directMoving = 0, directStanding = 0, directCycling = 0;
   std::string directDetail, harmonicDetail, visitsDetail;
+  const Box2 u = uBox(context);
   for (const auto seed : seeds(context, 3)) {
     ++runs;
     for (const char* planner : {"direct", "harmonic", "hybrid"}) {
@@ -287,7 +297,7 @@ std::vector<Claim> uTrap(const Context& context) {
         const auto standing = static_cast<int>(r.metrics.standingAtEnd());
         directStanding += standing;
         directMoving += static_cast<int>(r.metrics.agents.size() - r.metrics.reached()) - standing;
-        const UVisits v = uVisits(context, context.out / "runs" / name);
+        const UVisits v = uVisits(u, context.out / "runs" / name);
         if (!reached && v.exits >= 1 && v.entries >= 2) ++directCycling;
         visitsDetail += v.entries == 0
                             ? format("seed %llu never enters; ", static_cast<unsigned long long>(seed))

@@ -314,14 +314,12 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     // input) cannot be carried through the constraint by flips: it leaves the triangulation
     // before the sweep, while every triangle is still valid, and comes back at its end position
     // afterwards (counted).
-    if (s.has(i, Shared::kMoving) && obstacles.crossesWall(tri.point(i), s.xy(i))) {
-      ++s.counters.wallCrossings;
-      remove(i);
-      s.unset(i, Shared::kMoving);
-      arriving.push_back(i);
-    } else if (s.has(i, Shared::kOnStrayingWall) && tri.placed(i)) {
-      // Within rounding of a wall whose constraint pieces stray from it (wall_split.hpp): it may
-      // be on the other side of a piece than of the wall; off the triangulation until it leaves.
+    // So does an agent within rounding of a wall whose constraint pieces stray from it
+    // (wall_split.hpp): it may be on the other side of a piece than of the wall; it stays off the
+    // triangulation until it leaves (the arrivals below).
+    const bool crosses = s.has(i, Shared::kMoving) && obstacles.crossesWall(tri.point(i), s.xy(i));
+    if (crosses || (s.has(i, Shared::kOnStrayingWall) && tri.placed(i))) {
+      if (crosses) ++s.counters.wallCrossings;
       remove(i);
       s.unset(i, Shared::kMoving);
       arriving.push_back(i);

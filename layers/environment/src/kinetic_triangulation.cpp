@@ -1,7 +1,6 @@
 // The kinetic CDT: construction, the τ sweep with flips, the end-of-step checks and the
 // scheduling of certificates. See kinetic_triangulation.hpp for the scheme.
 #include "kinetic_triangulation.hpp"
-#include "wall_split.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,6 +8,7 @@
 #include <utility>
 
 #include "steer/geometry/distance.hpp"
+#include "wall_split.hpp"
 
 namespace steer::environment::kinetic {
 

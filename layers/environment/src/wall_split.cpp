@@ -54,7 +54,7 @@ WallPieces splitAtCrossings(std::span<const Segment> input) {
   // Cuts: (wall, point). An end point on another wall cuts it exactly there; a proper crossing
   // gets a constructed point, the same for both walls.
   std::vector<std::pair<std::size_t, Vec2>> cuts;
-  std::vector<std::uint8_t> constructed(walls.size(), 0);  // a wall cut at a constructed point
+  std::vector<std::uint8_t> strays(walls.size(), 0);  // cut at a constructed or merged point
 
   std::vector<WallBox> boxes;
   boxes.reserve(walls.size());
@@ -91,7 +91,7 @@ WallPieces splitAtCrossings(std::span<const Segment> input) {
     if (p == nullptr) return;  // an overlap always has an end point on the other wall (above)
     cuts.emplace_back(i, Vec2(p->x(), p->y()));
     cuts.emplace_back(j, Vec2(p->x(), p->y()));
-    constructed[i] = constructed[j] = 1;
+    strays[i] = strays[j] = 1;
   });
 
   // Points within rounding of each other are one point: where three walls cross at one place
@@ -130,7 +130,7 @@ WallPieces splitAtCrossings(std::span<const Segment> input) {
   std::vector<std::vector<Vec2>> splits(walls.size());
   for (const auto& [wall, x] : cuts) {
     const Vec2 at = representative(x);
-    if (at != x) constructed[wall] = 1;  // moved by the merging: off the wall's line too
+    if (at != x) strays[wall] = 1;  // moved by the merging: off the wall's line too
     splits[wall].push_back(at);
   }
   WallPieces out;
@@ -139,7 +139,7 @@ WallPieces splitAtCrossings(std::span<const Segment> input) {
     const Segment w{representative(walls[k].a), representative(walls[k].b)};
     // A constructed cut is off the wall's line by rounding, and a merged point by up to the
     // merging tolerance: 64 ulps at the walls' scale covers both, and the rounding of a distance.
-    if (constructed[k] || w.a != walls[k].a || w.b != walls[k].b) out.straying[inputOf[k]] = 16.0 * tolerance;
+    if (strays[k] || w.a != walls[k].a || w.b != walls[k].b) out.straying[inputOf[k]] = 16.0 * tolerance;
     const Vec2 along = w.b - w.a;
     auto& on = splits[k];
     // Along the wall; its own end points are not cuts.
