@@ -257,15 +257,20 @@ void NearSets::evaluate(std::uint32_t p, bool force) {
   Tick earliest = kTickNever;
   // The entries to look at: every one (force), the due ones, or none (no motion, no flip).
   const int limit = force ? kTickNever : looks ? nowTick_ : -1;
-  due_.clear();
+  // Without branches: whether an entry is due is as good as random, and a mispredicted branch
+  // per entry cost more than the scan's loads (the index is written always, kept if due).
+  if (due_.size() < size) due_.resize(size);  // a buffer that only grows
+  std::uint32_t* const dueAt = due_.data();
+  std::uint32_t dueCount = 0;
   for (std::uint32_t k = 0; k < size; ++k) {
     const Tick t = list[k].due;
-    if (static_cast<int>(t) <= limit)
-      due_.push_back(k);
-    else
-      earliest = t < earliest ? t : earliest;
+    const bool isDue = static_cast<int>(t) <= limit;
+    dueAt[dueCount] = k;
+    dueCount += isDue;
+    const Tick kept = isDue ? kTickNever : t;
+    earliest = kept < earliest ? kept : earliest;
   }
-  for (const std::uint32_t k : due_) {
+  for (const std::uint32_t k : std::span<const std::uint32_t>(dueAt, dueCount)) {
     Entry& e = list[k];
     if (!(e.key & kOwn)) {
       e.due = kTickNever;
