@@ -60,6 +60,7 @@ BatchRow runJob(std::size_t index, const BatchJob& job, const BatchOptions& opti
   RunOutputOptions out;
   out.frameInterval = options.frameInterval;
   out.trajectories = options.trajectories;
+  out.trajectoryInterval = options.trajectoryInterval;
   const RunResult result = runScenario(scenario, options.runsDir / runFolder(job, scenario), out, progress);
   const nlohmann::json summary = summaryJson(result.info, result.metrics, nullptr);
   BatchRow row;

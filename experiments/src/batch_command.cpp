@@ -51,6 +51,9 @@ void addShared(CLI::App& app, BatchCommandOptions& o) {
   app.add_option("--dt", o.overrides.dt, "integration step (s)")->check(finitePositive());
   app.add_option("--duration", o.overrides.duration, "simulated time limit (s)")->check(finitePositive());
   app.add_flag("--trajectories", o.trajectories, "keep every run's trajectories.csv and ParaView series");
+  app.add_option("--trajectory-interval", o.trajectoryInterval,
+                 "with --trajectories: simulated seconds between trajectories.csv rows (default: every step)")
+      ->check(finitePositive());
   app.add_flag("!--no-charts", o.charts, "no bar charts (they need an X display or xvfb-run)");
   app.add_flag("--quiet,-q", o.quiet, "no progress bar, no summary line");
 }
@@ -111,6 +114,7 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
     options.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     options.runsDir = out / "runs";
     options.trajectories = o.trajectories;
+    options.trajectoryInterval = o.trajectoryInterval;
     // Under MPI the bar shows rank 0's share of the batch.
     ProgressBar bar("steer " + name + " (" + std::to_string(jobs.size()) + " runs" +
                         (mpi->size() > 1 ? ", " + std::to_string(mpi->size()) + " ranks" : std::string()) + ")",

@@ -20,6 +20,7 @@ struct BatchCommandOptions {
   RunOverrides overrides;  ///< dt, duration, neighbors, integrator and (compare) fixed --param values
   std::string out;
   bool trajectories = false, charts = true, quiet = false;
+  double trajectoryInterval = 0.0;  ///< 0: a row per agent at every step
   std::string command;  ///< the command line, quoted in comparison.md
 };
 

@@ -13,6 +13,7 @@ struct CommonOptions {
   std::string out;
   bool quiet = false;
   double frameInterval = 0.1;
+  double trajectoryInterval = 0.0;  ///< 0: a row per agent at every step (--trajectory-interval)
   bool trajectories = true;  ///< false: summary.json only (--no-trajectories)
 };
 

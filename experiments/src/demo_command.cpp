@@ -37,7 +37,7 @@ int demo(const CommonOptions& o) {
   for (const auto& [planner, s] : runs) {
     try {
       ProgressBar bar("steer demo: " + planner, !o.quiet);
-      rows.emplace_back(planner, runScenario(s, std::filesystem::path(out) / planner, {o.frameInterval, o.trajectories},
+      rows.emplace_back(planner, runScenario(s, std::filesystem::path(out) / planner, {o.frameInterval, o.trajectories, o.trajectoryInterval},
                                              [&](double f) { bar.update(f); }));
     } catch (const InputError& e) {
       reportInputError(e);

@@ -36,6 +36,10 @@ void addCommonOptions(CLI::App& app, CommonOptions& o) {
   app.add_option("--param", o.overrides.params, "SECTION.KEY=VALUE into a configuration section (repeatable)");
   app.add_option("--out", o.out, "output folder");
   app.add_option("--frame-interval", o.frameInterval, "simulated seconds between ParaView frames")->check(finitePositive());
+  app.add_option("--trajectory-interval", o.trajectoryInterval,
+                 "simulated seconds between trajectories.csv rows (default: every step; an agent leaving the world "
+                 "still gets its last row, and the run's end its rows)")
+      ->check(finitePositive());
   app.add_flag("!--no-trajectories", o.trajectories,
                "summary.json only: no trajectories.csv and no ParaView frames (about 100 and 80 bytes per agent per step and per frame; "
                "steer render needs them)");
@@ -133,7 +137,7 @@ int runOne(const std::string& path, const CommonOptions& o) {
   try {
     reynoldsNotes(scenario);
     ProgressBar bar("steer run " + scenario.name, !o.quiet);
-    const RunResult r = runScenario(scenario, out, {o.frameInterval, o.trajectories}, [&](double f) { bar.update(f); });
+    const RunResult r = runScenario(scenario, out, {o.frameInterval, o.trajectories, o.trajectoryInterval}, [&](double f) { bar.update(f); });
     bar.done();
     // Valid, but easy to write by mistake: an agent without goals has completed its sequence
     // before the first step and leaves (Simulation::start), so a run of such agents simulates

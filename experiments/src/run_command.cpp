@@ -201,7 +201,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   writeFileAtomically(marker, "this run has not finished\n");
 
   MetricsRecorder metrics;
-  TrajectoryRecorder trajectories(out, options.frameInterval);
+  TrajectoryRecorder trajectories(out, options.frameInterval, options.trajectoryInterval);
   TimedObserver timedMetrics(metrics), timedTrajectories(trajectories);
   simulation.addObserver(&timedMetrics);
   if (options.trajectories) simulation.addObserver(&timedTrajectories);

@@ -25,8 +25,8 @@ double headingOf(const sim::Vec3& d) { return std::atan2(d.y(), d.x()); }
 nlohmann::json numberOrNull(std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 }  // namespace
 
-TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& folder, double frameInterval)
-    : folder_(folder), frameInterval_(frameInterval) {}
+TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& folder, double frameInterval, double rowInterval)
+    : folder_(folder), frameInterval_(frameInterval), rowInterval_(rowInterval) {}
 
 TrajectoryRecorder::~TrajectoryRecorder() = default;
 
@@ -46,20 +46,36 @@ void TrajectoryRecorder::onStart(const sim::World& world, const sim::Planner& pl
   csv_ << "t,id,x,y,z,heading,speed,mode\n";
   pvd_ = std::make_unique<viz::PvdSeriesWriter>(folder_, "run");
   modeTraces_.assign(world.agents.size(), {});
-  nextFrameTime_ = world.time;
+  nextFrameTime_ = nextRowTime_ = world.time;
   planner_ = &planner;
   planned_ = false;  // the row and frame at the start carry no mode
   record(world, planner);
   planned_ = true;
 }
 
-void TrajectoryRecorder::record(const sim::World& world, const sim::Planner& planner) {
+namespace {
+// The next time on a schedule of `interval` after an output at `now` that was due at `next`:
+// the first step ending at or after each multiple of the interval.
+double nextScheduled(double next, double interval, double now) {
+  next += interval;
+  if (next <= now + 1e-9) {
+    // The step was longer than the interval: the next multiple after now, in one go (adding an
+    // interval below the time's resolution one at a time never got there).
+    // An interval so small that the count of intervals overflows (5e-324 s gave +inf, and no
+    // output came after the first) means an output at every step, as any interval below dt does.
+    next += std::ceil((now + 1e-9 - next) / interval) * interval;
+    if (!std::isfinite(next) || !(next > now + 1e-9)) next = std::nextafter(now + 1e-9, std::numeric_limits<double>::infinity());
+  }
+  return next;
+}
+}  // namespace
+
+void TrajectoryRecorder::rows(const sim::World& world, const sim::Planner& planner, Rows which) {
   std::string out;
   for (const auto& a : world.agents) {
     if (!present(a, world.time)) continue;  // gone before this instant
+    if ((which == Rows::Leaving && a.enabled) || (which == Rows::Staying && !a.enabled)) continue;
     const std::string_view mode = planned_ ? planner.mode(a.id) : std::string_view();
-    auto& trace = modeTraces_[a.id];
-    if (!mode.empty() && (trace.empty() || trace.back().mode != mode)) trace.push_back({decidedAt_, std::string(mode)});
     put(out, world.time);
     out += ',';
     out += std::to_string(a.id);
@@ -79,19 +95,27 @@ void TrajectoryRecorder::record(const sim::World& world, const sim::Planner& pla
   // A full disk: stop the run here, naming the cause (it simulated on to the end, and only the
   // closing check said "cannot finish").
   if (!csv_) throw std::runtime_error("cannot write " + (folder_ / "trajectories.csv").string() + ": " + std::strerror(errno));
+  if (which != Rows::Leaving) lastRowTime_ = world.time;
+}
+
+void TrajectoryRecorder::record(const sim::World& world, const sim::Planner& planner) {
+  // Mode changes at every step, rows or not.
+  if (planned_)
+    for (const auto& a : world.agents) {
+      if (!present(a, world.time)) continue;
+      const std::string_view mode = planner.mode(a.id);
+      auto& trace = modeTraces_[a.id];
+      if (!mode.empty() && (trace.empty() || trace.back().mode != mode)) trace.push_back({decidedAt_, std::string(mode)});
+    }
+  // Between the scheduled rows, an agent leaving the world still gets its last row (where it
+  // arrived), as it does at every step.
+  const bool rowsDue = !(rowInterval_ > 0.0) || world.time + 1e-9 >= nextRowTime_;
+  rows(world, planner, rowsDue ? Rows::All : Rows::Leaving);
+  if (rowsDue && rowInterval_ > 0.0) nextRowTime_ = nextScheduled(nextRowTime_, rowInterval_, world.time);
   decidedAt_ = world.time;  // the next step's modes are decided at this instant
   if (world.time + 1e-9 >= nextFrameTime_) {
     frame(world, planner);
-    nextFrameTime_ += frameInterval_;
-    if (nextFrameTime_ <= world.time + 1e-9) {
-      // The step was longer than the interval: the next multiple after now, in one go (adding
-      // an interval below the time's resolution one at a time never got there).
-      // An interval so small that the count of intervals overflows (5e-324 s gave +inf, and no
-      // frame came after the first) means a frame at every step, as any interval below dt does.
-      nextFrameTime_ += std::ceil((world.time + 1e-9 - nextFrameTime_) / frameInterval_) * frameInterval_;
-      if (!std::isfinite(nextFrameTime_) || !(nextFrameTime_ > world.time + 1e-9))
-        nextFrameTime_ = std::nextafter(world.time + 1e-9, std::numeric_limits<double>::infinity());
-    }
+    nextFrameTime_ = nextScheduled(nextFrameTime_, frameInterval_, world.time);
   }
 }
 
@@ -125,6 +149,8 @@ void TrajectoryRecorder::onFinish(const sim::World& world) {
   // The series ends with the run's last state, also when the end falls between two frame times
   // (a run ending when every agent arrived, or a duration off the schedule).
   if (planner_ != nullptr && lastFrameTime_ < world.time) frame(world, *planner_);
+  // So do the rows, when they are thinned (those leaving in the last step have theirs).
+  if (planner_ != nullptr && lastRowTime_ < world.time) rows(world, *planner_, Rows::Staying);
   csv_.close();
   if (!csv_) throw std::runtime_error("cannot finish " + (folder_ / "trajectories.csv").string());
   pvd_->finish();

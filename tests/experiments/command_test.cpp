@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <sstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -73,7 +74,8 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   for (const std::string args :
        {"--dt 0", "--dt nan", "--dt abc", "--duration -1", "--integrator leapfrog", "--model boids",
         "--neighbors psychic", "--param nosuch.key=1", "--threads 0", "--threads 100000", "--seed -1",
-        "--seed 18446744073709551616", "--frame-interval nan", "--frame-interval 0",
+        "--seed 18446744073709551616", "--frame-interval nan", "--frame-interval 0", "--trajectory-interval 0",
+        "--trajectory-interval nan", "--trajectory-interval -1",
         "--param local.time_to_contact=abc", "--param agents.99999999999999999999999.radius=1"}) {
     SCOPED_TRACE(args);
     const fs::path out = scratchDir("badopt");
@@ -785,6 +787,91 @@ TEST(SteerCommand, TheFramesShowTheRowsOfTheirTimeAndTheEnd) {
   ASSERT_EQ(sparse.size(), 2u);
   EXPECT_EQ(sparse.front().first, 0.0);
   EXPECT_EQ(sparse.back().first, lastRowTime);
+  fs::remove_all(dir);
+}
+
+// --trajectory-interval thins trajectories.csv to the rows of the full file at the scheduled
+// times (the first step ending at or after each multiple of the interval, as the frames), every
+// present agent's row at each; between them, the last row of each agent leaving the world; and
+// the rows of the run's end. The oracle is the same run with a row at every step.
+TEST(SteerCommand, ThinnedTrajectoriesAreTheFullRowsAtTheirTimes) {
+  const fs::path dir = scratchDir("thinned");
+  const std::string study = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/personality_study.yaml --quiet ";
+  ASSERT_EQ(runSteer("run " + study + "--out " + (dir / "full").string()).status, 0);
+  const double interval = 1.5;
+  ASSERT_EQ(runSteer("run " + study + "--trajectory-interval 1.5 --out " + (dir / "thin").string()).status, 0);
+  // Rows by time (in the file's order), the time as a number.
+  const auto rowsByTime = [](const fs::path& csv) {
+    std::map<double, std::vector<std::string>> rows;
+    const std::string text = steer::test::slurp(csv);
+    for (std::size_t at = text.find('\n') + 1; at < text.size(); at = text.find('\n', at) + 1) {
+      const std::string line = text.substr(at, text.find('\n', at) - at);
+      rows[std::stod(line.substr(0, line.find(',')))].push_back(line);
+    }
+    return rows;
+  };
+  const auto full = rowsByTime(dir / "full" / "trajectories.csv");
+  const auto thin = rowsByTime(dir / "thin" / "trajectories.csv");
+  ASSERT_GT(full.size(), 500u);
+  // Each agent's last row in the full file: where it left the world, or the run's end.
+  std::map<std::string, std::string> lastRow;
+  for (const auto& [t, rows] : full)
+    for (const auto& row : rows) lastRow[row.substr(row.find(',') + 1, row.find(',', row.find(',') + 1) - row.find(',') - 1)] = row;
+  std::set<std::string> lastRows;
+  for (const auto& [id, row] : lastRow) lastRows.insert(row);
+  ASSERT_GT(lastRow.size(), 5u);
+  // The scheduled times, from the full file's step times.
+  std::set<double> scheduled;
+  double next = 0.0;
+  for (const auto& [t, rows] : full)
+    if (t + 1e-9 >= next) {
+      scheduled.insert(t);
+      while (next <= t + 1e-9) next += interval;
+    }
+  scheduled.insert(full.rbegin()->first);  // the end
+  std::size_t leavingOnly = 0;
+  for (const auto& [t, rows] : full) {
+    const auto it = thin.find(t);
+    if (scheduled.count(t)) {
+      ASSERT_NE(it, thin.end()) << "no rows at the scheduled time " << t;
+      EXPECT_EQ(it->second, rows) << "every present agent's row at " << t;
+      continue;
+    }
+    std::vector<std::string> leaving;
+    for (const auto& row : rows)
+      if (lastRows.count(row)) leaving.push_back(row);
+    if (leaving.empty()) {
+      EXPECT_EQ(it, thin.end()) << "rows at " << t << ", which is neither scheduled nor a departure";
+    } else {
+      ASSERT_NE(it, thin.end()) << "the departures at " << t << " have no rows";
+      EXPECT_EQ(it->second, leaving) << t;
+      ++leavingOnly;
+    }
+  }
+  EXPECT_EQ(thin.size(), scheduled.size() + leavingOnly) << "rows at times the full run does not have";
+  EXPECT_GT(leavingOnly, 3u) << "the scenario should have agents leaving between the scheduled times";
+  // A run cut off between two scheduled times (by --duration, everyone still walking) ends with
+  // every agent's row at its last instant.
+  ASSERT_EQ(runSteer("run " + study + "--duration 20.2 --out " + (dir / "cut_full").string()).status, 0);
+  ASSERT_EQ(runSteer("run " + study + "--duration 20.2 --trajectory-interval 1.5 --out " + (dir / "cut_thin").string()).status, 0);
+  const auto cutFull = rowsByTime(dir / "cut_full" / "trajectories.csv");
+  const auto cutThin = rowsByTime(dir / "cut_thin" / "trajectories.csv");
+  ASSERT_FALSE(cutThin.empty());
+  EXPECT_NEAR(cutFull.rbegin()->first, 20.2, 1e-6);
+  EXPECT_EQ(cutThin.rbegin()->first, cutFull.rbegin()->first);
+  EXPECT_EQ(cutThin.rbegin()->second, cutFull.rbegin()->second);
+  EXPECT_EQ(cutThin.size(), 15u) << "t = 0, 1.5, ..., 19.5 and the end";
+  // The mode traces in summary.json are kept at every step, rows or not (a harmonic planner
+  // switches between following its field and the target in sight).
+  const std::string trap = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/u_trap.yaml --planner harmonic --quiet ";
+  ASSERT_EQ(runSteer("run " + trap + "--out " + (dir / "trap_full").string()).status, 0);
+  ASSERT_EQ(runSteer("run " + trap + "--trajectory-interval 2 --out " + (dir / "trap_thin").string()).status, 0);
+  const auto fullSummary = nlohmann::json::parse(steer::test::slurp(dir / "trap_full" / "summary.json"));
+  const auto thinSummary = nlohmann::json::parse(steer::test::slurp(dir / "trap_thin" / "summary.json"));
+  ASSERT_TRUE(fullSummary.contains("mode_names"));
+  ASSERT_GT(fullSummary["per_agent"][0]["mode_trace"].size(), 1u);
+  EXPECT_EQ(thinSummary["mode_names"], fullSummary["mode_names"]);
+  EXPECT_EQ(thinSummary["per_agent"], fullSummary["per_agent"]);
   fs::remove_all(dir);
 }
 

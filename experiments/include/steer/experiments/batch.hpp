@@ -58,6 +58,7 @@ struct BatchOptions {
   std::filesystem::path runsDir;   ///< each run's folder is runsDir / runFolder(...)
   bool trajectories = false;       ///< also trajectories.csv and the ParaView series of every run
   double frameInterval = 0.1;
+  double trajectoryInterval = 0.0;  ///< simulated seconds between trajectories.csv rows; 0: every step
   /// Called with the finished fraction of the whole batch, from one thread at a time.
   std::function<void(double)> progress;
 };

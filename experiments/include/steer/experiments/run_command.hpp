@@ -38,6 +38,8 @@ Scenario parseYamlWithOverrides(const std::string& text, const std::string& file
 struct RunOutputOptions {
   double frameInterval = 0.1;  ///< simulated seconds between ParaView frames
   bool trajectories = true;    ///< false: summary.json only (no trajectories.csv, no ParaView series)
+  /// Simulated seconds between trajectories.csv rows (> 0); 0: a row per agent at every step.
+  double trajectoryInterval = 0.0;
 };
 
 struct RunResult {

@@ -21,11 +21,12 @@ class PvdSeriesWriter;
 
 namespace steer::experiments {
 
-/// Records trajectories (every step), ParaView frames (at `frameInterval` s of simulated time)
-/// and each agent's mode changes.
+/// Records trajectories (every step, or every `rowInterval` s of simulated time when it is > 0),
+/// ParaView frames (at `frameInterval` s of simulated time) and each agent's mode changes (at
+/// every step, whatever the intervals).
 class TrajectoryRecorder final : public sim::StepObserver {
  public:
-  TrajectoryRecorder(const std::filesystem::path& folder, double frameInterval);
+  TrajectoryRecorder(const std::filesystem::path& folder, double frameInterval, double rowInterval = 0.0);
   ~TrajectoryRecorder() override;
   void onStart(const sim::World& world, const sim::Planner& planner) override;
   void onStep(const sim::World& world, const sim::Planner& planner, std::span<const sim::Vec3> previous) override;
@@ -42,6 +43,10 @@ class TrajectoryRecorder final : public sim::StepObserver {
 
  private:
   void record(const sim::World& world, const sim::Planner& planner);
+  // The rows of the agents present at world.time: all of them, those leaving the world now (their
+  // goals completed in the step), or those staying.
+  enum class Rows { All, Leaving, Staying };
+  void rows(const sim::World& world, const sim::Planner& planner, Rows which);
   void frame(const sim::World& world, const sim::Planner& planner);
   // Whether agent `a` is in the world at this instant: enabled, or leaving now (its goals
   // completed in the step that ended at world.time: it has a last row, and a last point).
@@ -50,7 +55,10 @@ class TrajectoryRecorder final : public sim::StepObserver {
 
   std::filesystem::path folder_;
   double frameInterval_;
+  double rowInterval_;                      // 0: a row per agent at every step
   double nextFrameTime_ = 0.0;
+  double nextRowTime_ = 0.0;
+  double lastRowTime_ = -1.0;               // the time of the last rows of every present agent
   double lastFrameTime_ = -1.0;             // the time of the last frame written
   const sim::Planner* planner_ = nullptr;  // for the closing frame (onFinish gets no planner)
   std::ofstream csv_;
