@@ -59,3 +59,40 @@ TEST(Simulation, IdleGoalWaitsItsDuration) {
   EXPECT_NEAR(sim.world().agents[0].finishTime, 2.0, 1e-9);
   EXPECT_TRUE(sim.world().agents[0].state.position.isZero());
 }
+
+// Step k ends at k · dt, rounded once (the oracle: the product), and a run of duration / dt
+// steps takes that many: summing dt piled up a rounding per step, and after 50,000 steps of
+// 10 µs the clock stood short of 0.5 s by more than the end's tolerance, so the run took a
+// 50,001st step of ~1e-12 s.
+TEST(Simulation, StepKEndsAtKTimesDt) {
+  sim::World w;
+  sim::Agent a;
+  sim::Goal idle;
+  idle.kind = sim::Goal::Kind::Idle;
+  idle.timeDuration = 100.0;  // stays the whole run
+  a.goals = {idle};
+  w.agents.push_back(a);
+  sim::SimulationSettings s;
+  s.dt = 1e-5;
+  s.duration = 0.5;
+  sim::Simulation sim(std::move(w), s, std::make_unique<sim::StraightModel>(), std::make_unique<environment::BruteForceProvider>(),
+                      std::make_unique<planning::DirectPlanner>());
+  for (std::uint64_t k = 1; !sim.finished(); ++k) {
+    sim.step();
+    if (!sim.finished()) {
+      ASSERT_EQ(sim.world().time, static_cast<double>(k) * s.dt) << "step " << k;
+    }
+  }
+  EXPECT_EQ(sim.steps(), 50000u);
+  EXPECT_EQ(sim.world().time, 0.5);
+  // A duration that is not a multiple of dt: the last step is the remainder.
+  sim::World w2;
+  w2.agents.push_back(a);
+  s.dt = 0.3;
+  s.duration = 1.0;
+  sim::Simulation partial(std::move(w2), s, std::make_unique<sim::StraightModel>(),
+                          std::make_unique<environment::BruteForceProvider>(), std::make_unique<planning::DirectPlanner>());
+  partial.run();
+  EXPECT_EQ(partial.steps(), 4u);
+  EXPECT_EQ(partial.world().time, 1.0);
+}

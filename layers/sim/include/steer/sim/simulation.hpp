@@ -96,6 +96,7 @@ class Simulation {
   std::vector<Vec3> previous_;
   std::vector<AgentKinematics> kinematics_;  ///< the step's snapshot of every agent, for gathering
   std::uint64_t steps_ = 0;
+  double startTime_ = 0.0;  // world time at start(): step k ends at startTime_ + k · dt
   bool started_ = false;
   bool finished_ = false;
 };
