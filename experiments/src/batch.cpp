@@ -86,7 +86,7 @@ const std::vector<MetricColumn>& metricColumns() {
       {"contacts_between_steps.agent_agent", "agent-agent contacts", "", true, false},
       {"contacts_between_steps.agent_obstacle", "agent-obstacle contacts", "", true, false},
       {"mean_time_to_goal", "time to goal", "s", true, true},
-      {"mean_path_length", "path length", "m", true, true},
+      {"mean_path_length", "path length", "m", true, true, false},
       {"min_clearance", "min clearance", "m", false, true},
       {"min_obstacle_clearance", "min obstacle clearance", "m", false, false},
       {"steerbench.composite01", "SteerBench composite01", "", true, true},

@@ -10,7 +10,7 @@ namespace steer::experiments {
 viz::BarChart batchChart(const std::vector<BatchRow>& rows, std::size_t metric, bool multipleScenarios) {
   const auto& column = metricColumns()[metric];
   viz::BarChart chart;
-  chart.title = column.label + (column.lowerIsBetter ? " (lower is better)" : " (higher is better)") +
+  chart.title = column.label + (!column.ranked ? "" : column.lowerIsBetter ? " (lower is better)" : " (higher is better)") +
                 ": mean and 95% interval over seeds";
   chart.yLabel = column.label + (column.unit.empty() ? "" : " (" + column.unit + ")");
   const auto groups = groupRows(rows);

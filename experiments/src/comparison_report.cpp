@@ -42,6 +42,7 @@ std::string text(const Cell& c, bool bold) {
 std::string heading(const MetricColumn& c) {
   std::string h = c.label;
   if (!c.unit.empty()) h += " (" + c.unit + ")";
+  if (!c.ranked) return h;
   return h + (c.lowerIsBetter ? " ↓" : " ↑");
 }
 
@@ -58,12 +59,15 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
   out += "Made by `" + command + "`. Each cell is the mean over seeds ± the half-width of its 95 % "
          "confidence interval (Student's t, n − 1 degrees of freedom; no interval for one seed). "
          "In each column the best mean of a scenario is in **bold** (none when all are equal). "
-         "↑: higher is better; ↓: lower is better. Every row's numbers are in comparison.csv.\n\n";
+         "↑: higher is better; ↓: lower is better; a column with neither describes the runs without ranking "
+         "them. Every row's numbers are in comparison.csv.\n\n";
   out += "Columns:\n";
   for (std::size_t m : metrics) {
     const auto& c = metricColumns()[m];
     out += "- " + heading(c) + ": `" + c.key + "` of summary.json, " +
-           (c.lowerIsBetter ? "lower is better" : "higher is better");
+           (!c.ranked ? "neither better nor worse" : c.lowerIsBetter ? "lower is better" : "higher is better");
+    if (c.key == "mean_path_length")
+      out += " (over every agent, also those that did not reach: one that stops early walks less)";
     if (c.key == "agent_steps_per_second")
       out += "; a speed, measured while other runs shared the machine, so it depends on the load";
     out += ".\n";
@@ -130,7 +134,7 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
       for (std::size_t k = 0; k < metrics.size(); ++k) {
         const Cell& c = cells[i][k];
         // One row alone is "all equal" too: nothing to compare it with, nothing in bold.
-        const bool bold = c.stats && best[k] && c.stats->mean == *best[k] && !allEqual[k];
+        const bool bold = metricColumns()[metrics[k]].ranked && c.stats && best[k] && c.stats->mean == *best[k] && !allEqual[k];
         out += ' ';
         out += text(c, bold) + " |";
       }

@@ -173,6 +173,30 @@ TEST(Batch, RowsEqualRunsMadeOneAtATime) {
   for (const auto& r : rows)
     if (r.model == "straight") straightOnly.push_back(r);
   EXPECT_EQ(boldCells(comparisonMarkdown(straightOnly, {}, "t", "steer compare")), 0u);
+  // The path length describes, it does not rank (agents that stop early walk least): no arrow in
+  // its heading and no bold in its column, though the two models' path lengths differ.
+  {
+    std::istringstream lines(md);
+    std::string line;
+    int column = -1;
+    std::size_t cells = 0;
+    while (std::getline(lines, line)) {
+      if (line.rfind("| model |", 0) == 0) {
+        column = -1;
+        int k = 0;
+        for (std::size_t at = 0; (at = line.find('|', at)) != std::string::npos; ++at, ++k)
+          if (line.compare(at, 19, "| path length (m) |") == 0) column = k;
+        ASSERT_GE(column, 0) << "no plain path-length heading in: " << line;
+        continue;
+      }
+      if (column < 0 || (line.rfind("| goldenstein |", 0) != 0 && line.rfind("| straight |", 0) != 0)) continue;
+      std::size_t at = 0;
+      for (int k = 0; k < column; ++k) at = line.find('|', at) + 1;
+      EXPECT_NE(line.compare(at, 3, " **"), 0) << line;
+      ++cells;
+    }
+    EXPECT_EQ(cells, 2u);
+  }
   std::filesystem::remove_all(dir);
 }
 

@@ -35,6 +35,9 @@ struct MetricColumn {
   std::string unit;         ///< "" when dimensionless
   bool lowerIsBetter = true;
   bool inTable = true;      ///< false: CSV only (counts, times of the run itself)
+  /// false: a description, neither better nor worse (the path length, which agents that stop
+  /// early keep short): no arrow, nothing in bold.
+  bool ranked = true;
 };
 
 /// The metrics of a row, in this order, in comparison.csv.
