@@ -431,7 +431,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   s.name = m.string("name", "scenario");
   r.dimension = static_cast<int>(m.integer("dimension", 2, 2, 3));
   s.world.dimension = r.dimension;
-  s.settings.seed = static_cast<std::uint64_t>(m.integer("seed", 1, 0, INT64_MAX));
+  s.settings.seed = m.unsignedInteger("seed", 1);
   if (seedOverride != nullptr) s.settings.seed = *seedOverride;
   s.settings.dt = m.positive("dt", s.settings.dt);
   s.settings.duration = m.positive("duration", s.settings.duration);

@@ -2,6 +2,7 @@
 
 #include "number_text.hpp"
 
+#include <charconv>
 #include <cmath>
 
 namespace steer::experiments::yaml {
@@ -145,6 +146,32 @@ double YamlMap::positive(const std::string& key, double fallback) const {
   return v;
 }
 
+namespace {
+// Whether a scalar is written as a whole number (an optional sign, then digits), whatever its size:
+// a number too large to convert is out of range, not "not an integer".
+bool wholeNumberText(const std::string& s) {
+  const std::size_t digits = (!s.empty() && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
+  return s.size() > digits && s.find_first_not_of("0123456789", digits) == std::string::npos;
+}
+}  // namespace
+
+std::uint64_t YamlMap::unsignedInteger(const std::string& key, std::uint64_t fallback) const {
+  if (!has(key)) return fallback;
+  const YAML::Node n = node(key);
+  const std::string range = "must be in [0, 18446744073709551615] (0 to 2^64 − 1)";
+  if (n.IsScalar() && wholeNumberText(n.Scalar())) {
+    const std::string& s = n.Scalar();
+    if (s[0] == '-' && s.find_first_not_of('0', 1) != std::string::npos) fail(key, range + ", got " + s);
+    std::uint64_t v = 0;
+    const char* first = s.data() + (s[0] == '-' || s[0] == '+' ? 1 : 0);
+    const auto [end, ec] = std::from_chars(first, s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size()) fail(key, range + ", got " + s);
+    return v;
+  }
+  fail(key, n.IsScalar() ? "expected a whole number ≥ 0, got '" + n.Scalar() + "'"
+                         : std::string("expected a whole number ≥ 0, got a ") + (n.IsSequence() ? "list" : n.IsMap() ? "map" : "null"));
+}
+
 std::int64_t YamlMap::integer(const std::string& key, std::int64_t fallback, std::int64_t min, std::int64_t max) const {
   if (!has(key)) return fallback;
   const YAML::Node n = node(key);
@@ -152,6 +179,8 @@ std::int64_t YamlMap::integer(const std::string& key, std::int64_t fallback, std
   try {
     v = n.as<std::int64_t>();
   } catch (const YAML::Exception&) {
+    if (n.IsScalar() && wholeNumberText(n.Scalar()))
+      fail(key, "must be in [" + std::to_string(min) + ", " + std::to_string(max) + "], got " + n.Scalar());
     fail(key, n.IsScalar() ? "expected an integer, got '" + n.Scalar() + "'"
                            : std::string("expected an integer, got a ") + (n.IsSequence() ? "list" : n.IsMap() ? "map" : "null"));
   }

@@ -458,9 +458,31 @@ TEST(YamlScenario, HybridModeNamesHoldNoCommasOrLineBreaks) {
 
 // A list or a map where an integer belongs was shown as '?'.
 TEST(YamlScenario, AnIntegerGivenAListOrAMapSaysWhichItGot) {
-  EXPECT_NE(errorOf(std::string(kHeader) + "seed: [1, 2]\n" + kAgent).find("seed: expected an integer, got a list"),
+  EXPECT_NE(errorOf(std::string(kHeader) + "seed: [1, 2]\n" + kAgent).find("seed: expected a whole number ≥ 0, got a list"),
             std::string::npos);
-  EXPECT_NE(errorOf(std::string(kHeader) + "seed: {a: 1}\n" + kAgent).find("seed: expected an integer, got a map"),
+  EXPECT_NE(errorOf(std::string(kHeader) + "seed: {a: 1}\n" + kAgent).find("seed: expected a whole number ≥ 0, got a map"),
+            std::string::npos);
+  EXPECT_NE(errorOf(std::string(kHeader) + "threads: [1]\n" + kAgent).find("threads: expected an integer, got a list"),
+            std::string::npos);
+}
+
+// The file takes every seed --seed takes, 0 to 2^64 − 1 (it took 2^63 − 1 at most, so a run's
+// recorded seed could not always be written back into its scenario), and a whole number out of
+// range says so (it said "expected an integer").
+TEST(YamlScenario, SeedsCoverTheCommandLinesRange) {
+  EXPECT_EQ(parseYamlScenario(std::string(kHeader) + "seed: 18446744073709551615\n" + kAgent, "test.yaml").settings.seed,
+            18446744073709551615ull);
+  EXPECT_EQ(parseYamlScenario(std::string(kHeader) + "seed: 9223372036854775808\n" + kAgent, "test.yaml").settings.seed,
+            9223372036854775808ull);
+  EXPECT_EQ(parseYamlScenario(std::string(kHeader) + "seed: 0\n" + kAgent, "test.yaml").settings.seed, 0u);
+  for (const std::string bad : {"18446744073709551616", "-1", "99999999999999999999999"}) {
+    SCOPED_TRACE(bad);
+    EXPECT_NE(errorOf(std::string(kHeader) + "seed: " + bad + "\n" + kAgent).find("seed: must be in [0, 18446744073709551615]"),
+              std::string::npos);
+  }
+  EXPECT_NE(errorOf(std::string(kHeader) + "seed: 1.5\n" + kAgent).find("seed: expected a whole number ≥ 0, got '1.5'"),
+            std::string::npos);
+  EXPECT_NE(errorOf(std::string(kHeader) + "threads: 99999999999999999999\n" + kAgent).find("threads: must be in [1, 256]"),
             std::string::npos);
 }
 
