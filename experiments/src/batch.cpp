@@ -61,7 +61,20 @@ BatchRow runJob(std::size_t index, const BatchJob& job, const BatchOptions& opti
   out.frameInterval = options.frameInterval;
   out.trajectories = options.trajectories;
   out.trajectoryInterval = options.trajectoryInterval;
-  const RunResult result = runScenario(scenario, options.runsDir / runFolder(job, scenario), out, progress);
+  const std::filesystem::path folder = runFolder(job, scenario);
+  // A run that fails names itself (its folder says scenario, model, planner, swept values and
+  // seed): FAILED and the message named only the scenario file, and in a sweep of hundreds of
+  // runs the value that diverged was not to be found.
+  const std::string which = " (the run " + folder.string() + ")";
+  const RunResult result = [&] {
+    try {
+      return runScenario(scenario, options.runsDir / folder, out, progress);
+    } catch (const InputError& e) {
+      throw InputError(e.where(), e.message() + which);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(e.what() + which);
+    }
+  }();
   const nlohmann::json summary = summaryJson(result.info, result.metrics, nullptr);
   BatchRow row;
   row.job = index;

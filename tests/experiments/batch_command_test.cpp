@@ -149,6 +149,10 @@ TEST(SteerCompare, ARunThatDivergesStopsTheBatchAndMarksItFailed) {
   EXPECT_FALSE(fs::exists(out / "comparison.csv"));
   ASSERT_TRUE(fs::exists(out / "FAILED"));
   EXPECT_NE(steer::test::slurp(out / "FAILED").find("no longer finite"), std::string::npos);
+  // Which run failed, by its folder under runs/ (model, planner, swept values, seed).
+  EXPECT_NE(steer::test::slurp(out / "FAILED").find("(the run diverging_weights/goldenstein-direct/seed-1)"), std::string::npos)
+      << steer::test::slurp(out / "FAILED");
+  EXPECT_NE(r.err.find("(the run diverging_weights/goldenstein-direct/seed-1)"), std::string::npos) << r.err;
   const auto again = runSteer("compare " + kSmall + " --models straight --seeds 1 --no-charts --quiet --out " + out.string());
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_TRUE(fs::exists(out / "comparison.csv"));
