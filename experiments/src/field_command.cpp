@@ -25,11 +25,14 @@ void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
   app.add_option("SCENARIO", scenario, "scenario file")->required();
   app.add_option("--solver", o.solver, "gs | sor | multigrid (default: the scenario's, else multigrid)");
   app.add_option("--resolution", o.resolution, "cells along the longer side of the world")->check(CLI::Range(4, 8192));
-  app.add_option("--omega", o.omega, "SOR relaxation factor in (0, 2); default: Young's optimum for this grid's free space (estimated)")
+  app.add_option("--omega", o.omega,
+                 "SOR relaxation factor in [0, 2), as the scenario's omega; 0: Young's optimum for this grid's free space "
+                 "(estimated); default: the scenario's")
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
-            const double w = std::strtod(text.c_str(), nullptr);
-            return w > 0.0 && w < 2.0 ? std::string() : "must be in (0, 2), got '" + text + "'";
+            char* end = nullptr;
+            const double w = std::strtod(text.c_str(), &end);
+            return !text.empty() && *end == '\0' && w >= 0.0 && w < 2.0 ? std::string() : "must be in [0, 2), got '" + text + "'";
           },
           "(0, 2)"));
   app.add_option("--out", o.out, "output folder")->required();
@@ -144,7 +147,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     if (!o.solver.empty() && !planning::parseSolver(o.solver, p.field.solver.solver))
       throw InputError({"<command line>", 0, 0}, "--solver: unknown solver '" + o.solver + "' (choose gs, sor, multigrid)");
     if (o.resolution > 0) p.field.resolution = o.resolution;
-    if (o.omega > 0.0) p.field.solver.omega = o.omega;
+    if (o.omega) p.field.solver.omega = *o.omega;
   } catch (const InputError& e) {
     std::cerr << e.what() << "\n";
     return 2;

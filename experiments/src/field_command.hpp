@@ -3,6 +3,7 @@
 // the harmonic potential of the scenario's static obstacles for each distinct static target
 // (Goldenstein Appendix A.2). Writes DIR/field_summary.json, DIR/potential_<k>.vti and, unless
 // --no-png, a picture per target: DIR/field.png for the first, DIR/field_<k>.png for the others.
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -16,7 +17,7 @@ namespace steer::experiments {
 struct FieldOptions {
   std::string solver;    ///< empty: the scenario's (planning.harmonic.solver)
   int resolution = 0;    ///< 0: the scenario's (planning.harmonic.resolution)
-  double omega = 0.0;    ///< SOR factor; 0: the scenario's, else optimal
+  std::optional<double> omega;  ///< SOR factor in [0, 2) (0: the grid's optimum); unset: the scenario's
   std::string out;
   bool png = true;                 ///< also the pictures (needs a display, see ensureDisplay)
   int width = 900, height = 700;   ///< picture size (pixels)

@@ -652,6 +652,29 @@ TEST(SteerCommand, PlanarPlannersAndTheFieldRefuseA3DScenario) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// `steer field --omega 0` is the grid's optimal factor, as `omega: 0` in the scenario (the option
+// refused 0); an explicit factor is used as given; out of [0, 2) or not a number is bad input.
+TEST(SteerCommand, FieldOmegaZeroIsTheOptimalFactorAsInTheFile) {
+  const std::string maze = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/maze_b.yaml --solver sor --no-png --quiet ";
+  const fs::path dir = scratchDir("field_omega");
+  const auto iterations = [&](const std::string& name, const std::string& args) {
+    const auto r = runSteer("field " + maze + args + " --out " + (dir / name).string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    return nlohmann::json::parse(steer::test::slurp(dir / name / "field_summary.json"))["iterations"].get<long>();
+  };
+  const long optimal = iterations("zero", "--omega 0"), byDefault = iterations("default", ""), gaussSeidel = iterations("one", "--omega 1");
+  EXPECT_EQ(optimal, byDefault) << "maze_b.yaml sets no omega: the default is the optimum";
+  EXPECT_LT(optimal * 5, gaussSeidel) << "ω = 1 is Gauss-Seidel, far slower on this grid";
+  for (const std::string bad : {"2", "-0.5", "1x", "nan"}) {
+    SCOPED_TRACE(bad);
+    const auto r = runSteer("field " + maze + "--omega " + bad + " --out " + (dir / "bad").string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("--omega: must be in [0, 2), got '" + bad + "'"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "bad"));
+  }
+  fs::remove_all(dir);
+}
+
 // `--at nan` drew a frame named at_nan.png (the time clamped to the run's first sample).
 TEST(SteerCommand, RenderTimesAreFiniteAndNotNegative) {
   for (const std::string at : {"nan", "inf", "-1", "abc"}) {
