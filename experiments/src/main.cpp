@@ -32,7 +32,8 @@ void addCommonOptions(CLI::App& app, CommonOptions& o) {
   app.add_option("--seed", o.overrides.seed, "random seed (overrides the scenario's)")->check(seedNumber());
   app.add_option("--dt", o.overrides.dt, "integration step (s)")->check(finitePositive());
   app.add_option("--duration", o.overrides.duration, "simulated time limit (s)")->check(finitePositive());
-  app.add_option("--threads", o.overrides.threads, "worker threads (results do not depend on it)")->check(CLI::Range(1, 256));
+  app.add_option("--threads", o.overrides.threads, "worker threads, at most one per 32 agents (results do not depend on it)")
+      ->check(CLI::Range(1, 256));
   app.add_option("--param", o.overrides.params, "SECTION.KEY=VALUE into a configuration section (repeatable)");
   app.add_option("--out", o.out, "output folder");
   app.add_option("--frame-interval", o.frameInterval, "simulated seconds between ParaView frames")->check(finitePositive());
@@ -168,6 +169,33 @@ int runOne(const std::string& path, const CommonOptions& o) {
   return 0;
 }
 
+// "steer: unknown command 'runn' (did you mean run?); the commands: run, demo, ...".
+std::string unknownCommandMessage(const std::string& word, const CLI::App& app) {
+  // Edit distance (insertions, deletions, substitutions): a name within 2 edits is suggested.
+  const auto distance = [](const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+      std::size_t diagonal = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= b.size(); ++j) {
+        const std::size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        diagonal = up;
+      }
+    }
+    return row[b.size()];
+  };
+  std::string names, closest;
+  std::size_t best = 3;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+    if (const std::size_t d = distance(word, sub->get_name()); d < best) best = d, closest = sub->get_name();
+  }
+  return "steer: unknown command '" + word + "'" + (closest.empty() ? "" : " (did you mean " + closest + "?)") +
+         "; the commands: " + names + " (see --help)";
+}
+
 }  // namespace steer::experiments
 
 int main(int argc, char** argv) {
@@ -210,6 +238,16 @@ int main(int argc, char** argv) {
   auto* reproduceSub = app.add_subcommand("reproduce", "check every claim of a source paper in one run -> DIR/REPORT.md, report.json, figures/");
   reproduce::addReproduceOptions(*reproduceSub, reproduceOptions);
 
+  // A misspelt command: CLI11 took it for a stray argument and said only "A subcommand is required".
+  const auto isCommand = [&](const std::string& word) {
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+      if (sub->get_name() == word) return true;
+    return false;
+  };
+  if (argc > 1 && argv[1][0] != '-' && !isCommand(argv[1])) {
+    if (launcherRank() == 0) std::cerr << unknownCommandMessage(argv[1], app) << "\n";
+    return 2;
+  }
   // One line for a bad option, as for bad input in a file (CLI11 adds "Run with --help ...").
   app.failure_message([](const CLI::App*, const CLI::Error& e) { return "steer: " + std::string(e.what()) + " (see --help)\n"; });
   try {
