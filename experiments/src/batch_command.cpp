@@ -34,13 +34,14 @@ void markFailed(const std::filesystem::path& out, const std::string& why) {
 void addShared(CLI::App& app, BatchCommandOptions& o) {
   // Checked here, as `steer run --model` is: a bad name is the command line's fault, not the
   // scenario file's (it was reported at the file, without a line).
-  app.add_option("--models,--model", o.models, "local models, comma-separated: goldenstein,reynolds,straight")
+  app.add_option("--models,--model", o.models, "local models, comma-separated: goldenstein,reynolds,straight (default: compare goldenstein,reynolds; sweep the "
+                 "scenario's)")
       ->delimiter(',')
       ->check(CLI::IsMember({"goldenstein", "reynolds", "straight"}));
-  app.add_option("--planners,--planner", o.planners, "planners, comma-separated: direct,harmonic,hybrid,field")
+  app.add_option("--planners,--planner", o.planners, "planners, comma-separated: direct,harmonic,hybrid,field (default: compare direct; sweep the scenario's)")
       ->delimiter(',')
       ->check(CLI::IsMember({"direct", "harmonic", "hybrid", "field"}));
-  app.add_option("--seeds", o.seeds, "number of seeds per combination")->check(CLI::Range(1, 100000));
+  app.add_option("--seeds", o.seeds, "number of seeds per combination")->capture_default_str()->check(CLI::Range(1, 100000));
   app.add_option("--first-seed", o.firstSeed, "the seeds are FIRST, FIRST+1, ... (default 1)")->check(seedNumber());
   app.add_option("--threads", o.threads, "simulations at once (default: one per core); each runs on one thread")
       ->check(CLI::Range(1, 1024));

@@ -24,7 +24,7 @@ namespace steer::experiments {
 void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
   app.add_option("SCENARIO", scenario, "scenario file")->required();
   app.add_option("--solver", o.solver, "gs | sor | multigrid (default: the scenario's, else multigrid)");
-  app.add_option("--resolution", o.resolution, "cells along the longer side of the world")->check(CLI::Range(4, 8192));
+  app.add_option("--resolution", o.resolution, "cells along the longer side of the world; default: the scenario's planning.harmonic.resolution, else 256")->check(CLI::Range(4, 8192));
   app.add_option("--omega", o.omega,
                  "SOR relaxation factor in [0, 2), as the scenario's omega; 0: Young's optimum for this grid's free space "
                  "(estimated); default: the scenario's")
@@ -37,8 +37,8 @@ void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
           "(0, 2)"));
   app.add_option("--out", o.out, "output folder")->required();
   app.add_flag("!--no-png", o.png, "no pictures (field.png needs a display or xvfb-run)");
-  app.add_option("--width", o.width, "picture width (pixels)")->check(CLI::Range(64, 8192));
-  app.add_option("--height", o.height, "picture height (pixels)")->check(CLI::Range(64, 8192));
+  app.add_option("--width", o.width, "picture width (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
+  app.add_option("--height", o.height, "picture height (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
   app.add_flag("--quiet,-q", o.quiet, "no summary line");
 }
 

@@ -30,13 +30,13 @@ void addCommonOptions(CLI::App& app, CommonOptions& o) {
   app.add_option("--integrator", o.overrides.integrator, "euler | rk4 | dopri5")
       ->check(CLI::IsMember({"euler", "rk4", "dopri5"}));
   app.add_option("--seed", o.overrides.seed, "random seed (overrides the scenario's)")->check(seedNumber());
-  app.add_option("--dt", o.overrides.dt, "integration step (s)")->check(finitePositive());
-  app.add_option("--duration", o.overrides.duration, "simulated time limit (s)")->check(finitePositive());
+  app.add_option("--dt", o.overrides.dt, "integration step (s); default: the scenario's, else 0.05")->check(finitePositive());
+  app.add_option("--duration", o.overrides.duration, "simulated time limit (s); default: the scenario's, else 60")->check(finitePositive());
   app.add_option("--threads", o.overrides.threads, "worker threads, at most one per 32 agents (results do not depend on it)")
       ->check(CLI::Range(1, 256));
   app.add_option("--param", o.overrides.params, "SECTION.KEY=VALUE into a configuration section (repeatable)");
-  app.add_option("--out", o.out, "output folder");
-  app.add_option("--frame-interval", o.frameInterval, "simulated seconds between ParaView frames")->check(finitePositive());
+  app.add_option("--out", o.out, "output folder (default: run: runs/<scenario name>; demo: runs/demo)");
+  app.add_option("--frame-interval", o.frameInterval, "simulated seconds between ParaView frames")->capture_default_str()->check(finitePositive());
   app.add_option("--trajectory-interval", o.trajectoryInterval,
                  "simulated seconds between trajectories.csv rows (default: every step; an agent leaving the world "
                  "still gets its last row, and the run's end its rows)")

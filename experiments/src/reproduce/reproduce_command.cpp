@@ -59,7 +59,7 @@ void addReproduceOptions(CLI::App& app, ReproduceOptions& o) {
   app.add_option("--scenarios", o.scenarios, "the scenario suite (default: this source tree's experiments/scenarios)");
   app.add_flag("--quick", o.quick, "a reduced budget (fewer seeds, smaller N) for CI; every row is still filled");
   app.add_option("--threads", o.threads, "worker threads for scenario runs (results do not depend on it)")->check(CLI::Range(1, 256));
-  app.add_option("--seed", o.seed, "base seed of the stochastic checks");
+  app.add_option("--seed", o.seed, "base seed of the stochastic checks")->capture_default_str();
   app.add_flag("--quiet,-q", o.quiet, "no progress lines");
 }
 
