@@ -4,6 +4,7 @@
 #include <limits>
 #include <sstream>
 
+#include "edit_distance.hpp"
 #include "batch_command.hpp"
 #include "batch_mpi.hpp"
 #include "cli_checks.hpp"
@@ -171,26 +172,12 @@ int runOne(const std::string& path, const CommonOptions& o) {
 
 // "steer: unknown command 'runn' (did you mean run?); the commands: run, demo, ...".
 std::string unknownCommandMessage(const std::string& word, const CLI::App& app) {
-  // Edit distance (insertions, deletions, substitutions): a name within 2 edits is suggested.
-  const auto distance = [](const std::string& a, const std::string& b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-      std::size_t diagonal = row[0];
-      row[0] = i;
-      for (std::size_t j = 1; j <= b.size(); ++j) {
-        const std::size_t up = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-        diagonal = up;
-      }
-    }
-    return row[b.size()];
-  };
+  // A name within 2 edits is suggested.
   std::string names, closest;
   std::size_t best = 3;
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     names += (names.empty() ? "" : ", ") + sub->get_name();
-    if (const std::size_t d = distance(word, sub->get_name()); d < best) best = d, closest = sub->get_name();
+    if (const std::size_t d = editDistance(word, sub->get_name()); d < best) best = d, closest = sub->get_name();
   }
   return "steer: unknown command '" + word + "'" + (closest.empty() ? "" : " (did you mean " + closest + "?)") +
          "; the commands: " + names + " (see --help)";

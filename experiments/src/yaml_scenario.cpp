@@ -100,7 +100,7 @@ struct Reader {
       shapeKey = key;
       YamlMap c = m.map(key);
       o.shape = geometry::Ball{point(c, "center"), c.positive("radius", 0.0)};
-      if (!c.has("radius")) c.fail("radius", "required key is missing");
+      if (!c.has("radius")) c.missing("radius");
       c.finish();
     }
     if (m.has("segment")) {
@@ -157,7 +157,7 @@ struct Reader {
 
   sim::Target target(const YamlMap& m, const std::string& key, sim::AgentIndex agent, std::size_t goalIndex) {
     const YAML::Node n = m.node(key);
-    if (!n.IsDefined()) m.fail(key, "required key is missing");
+    if (!n.IsDefined()) m.missing(key);
     sim::Target t;
     if (n.IsSequence()) {
       t.kind = sim::Target::Kind::Point;
@@ -323,7 +323,7 @@ struct Reader {
       YamlMap r = m.map("ring");
       const Vec3 c = point(r, "center");
       const double radius = r.positive("radius", 1.0);
-      if (!r.has("radius")) r.fail("radius", "required key is missing");
+      if (!r.has("radius")) r.missing("radius");
       r.finish();
       // Neighbours on the ring are a chord 2R sin(π/N) apart; closer than two radii (beyond the
       // 1 mm a collision allows) every agent starts inside the next.
@@ -469,7 +469,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   if (m.has("camera")) s.cameras.push_back(r.camera(m));
   {
     YamlMap w = m.map("world");
-    if (!m.has("world")) m.fail("world", "required key is missing (the world bounds {min, max})");
+    if (!m.has("world")) m.missing("world", "the world bounds {min, max}");
     const Vec3 lo = r.point(w, "min"), hi = r.point(w, "max");
     // A missing z would read as 0 and silently pair with the other corner's z.
     if (w.node("min").size() != w.node("max").size()) w.fail("max", "min and max must have the same number of coordinates");

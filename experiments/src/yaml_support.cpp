@@ -1,5 +1,6 @@
 #include "yaml_support.hpp"
 
+#include "edit_distance.hpp"
 #include "number_text.hpp"
 
 #include <charconv>
@@ -119,10 +120,22 @@ void YamlMap::failWithoutValue(const std::string& key) const {
   yaml::fail(file_, node_, childPath(key), "a value is required");
 }
 
+void YamlMap::missing(const std::string& key, const std::string& what) const {
+  const std::string message = childPath(key) + ": required key is missing" + (what.empty() ? "" : " (" + what + ")");
+  // A misspelt key ("raduis") would be reported as unknown only after this: name it here, at
+  // its own line (the map's first line said nothing of it).
+  if (node_.IsMap())
+    for (auto it = node_.begin(); it != node_.end(); ++it) {
+      const std::string other = it->first.IsScalar() ? it->first.Scalar() : std::string();
+      // Within two edits, and fewer than half the key's letters ("max" is not a misspelt "min").
+      if (const std::size_t d = editDistance(other, key); !other.empty() && other != key && d <= 2 && 2 * d < key.size())
+        throw InputError(locate(file_, it->first), message + "; '" + other + "' here: a misspelling of '" + key + "'?");
+    }
+  throw InputError(locate(file_, node_), message);
+}
+
 YAML::Node YamlMap::required(const std::string& key) const {
-  if (!has(key)) {
-    throw InputError(locate(file_, node_), childPath(key) + ": required key is missing");
-  }
+  if (!has(key)) missing(key);
   return node(key);
 }
 

@@ -43,6 +43,9 @@ class YamlMap {
   /// Strictly positive finite number.
   double positive(const std::string& key, double fallback) const;
   std::int64_t integer(const std::string& key, std::int64_t fallback, std::int64_t min, std::int64_t max) const;
+  /// Fails: `key` is required and absent (`what` says what it is, or ""); a present key within two
+  /// edits of it is named as a likely misspelling, at its own line.
+  [[noreturn]] void missing(const std::string& key, const std::string& what = "") const;
   /// A whole number in [0, 2^64 − 1] (seeds: the command line's --seed takes the same range).
   std::uint64_t unsignedInteger(const std::string& key, std::uint64_t fallback) const;
   bool boolean(const std::string& key, bool fallback) const;

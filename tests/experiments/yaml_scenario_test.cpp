@@ -493,3 +493,16 @@ TEST(YamlScenario, NestingPastTheParsersLimitSaysSo) {
   EXPECT_EQ(err.rfind("test.yaml:4:", 0), 0u) << err;
   EXPECT_NE(err.find("malformed YAML: lists or maps nested more than"), std::string::npos) << err;
 }
+
+// A misspelt required key was reported as the required key missing, at the line of its map, and
+// the misspelling never named: the message now names it, at its own line.
+TEST(YamlScenario, AMisspeltRequiredKeyIsNamedAtItsLine) {
+  const std::string obstacles = "obstacles:\n  - circle: {center: [0, 0], raduis: 1}\n";
+  EXPECT_EQ(errorOf(std::string(kHeader) + obstacles + kAgent),
+            "test.yaml:5:30: obstacles[0].circle.radius: required key is missing; 'raduis' here: a misspelling of 'radius'?");
+  EXPECT_EQ(errorOf("wrold: {min: [-5, -5], max: [5, 5]}\n" + std::string(kAgent)),
+            "test.yaml:1:1: world: required key is missing (the world bounds {min, max}); 'wrold' here: a misspelling of "
+            "'world'?");
+  // Nothing close: the map's line, as before.
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {goals: []}\n"), "test.yaml:5:5: agents[0].position: required key is missing");
+}
