@@ -19,6 +19,8 @@ Scenario loadScenario(const std::string& path, std::uint64_t seedOverride, bool 
   if (!xml && !yaml) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) throw InputError({path, 0, 0}, "cannot open the scenario file (no such file)");
+    if (std::filesystem::is_directory(path, ec))
+      throw InputError({path, 0, 0}, "is a folder; expected a scenario file (.yaml, .yml or .xml)");
     throw InputError({path, 0, 0}, "unknown scenario format (expected .yaml, .yml or .xml)");
   }
   const std::string text = readInputFile(path, "the scenario file", std::size_t{256} << 20);

@@ -327,6 +327,11 @@ namespace {
 Scenario runScenarioOf(const fs::path& runDir) {
   const fs::path summaryPath = runDir / "summary.json";
   std::error_code ec;
+  if (!fs::exists(runDir, ec)) throw InputError({runDir.string(), 0, 0}, "no such folder (expected a run's folder)");
+  if (!fs::is_directory(runDir, ec))
+    throw InputError({runDir.string(), 0, 0}, "is not a folder (expected a run's folder: summary.json, trajectories.csv)");
+  if (fs::exists(runDir / "RUNNING", ec))
+    throw InputError({runDir.string(), 0, 0}, "the run has not finished (RUNNING is there, no summary.json yet)");
   if (!fs::exists(summaryPath, ec)) throw InputError({summaryPath.string(), 0, 0}, "not a finished run (no summary.json)");
   const nlohmann::json summary = readJsonFile(summaryPath.string(), "the run's summary.json");
   // A hand-edited summary.json: wrong types are bad input, not a crash (the seed "-4" would

@@ -679,6 +679,27 @@ TEST(SteerCommand, FieldOmegaZeroIsTheOptimalFactorAsInTheFile) {
   fs::remove_all(dir);
 }
 
+// What is wrong with the folder or file given is said as it is (a missing folder was "not a
+// finished run (no summary.json)", a folder given to run "unknown scenario format").
+TEST(SteerCommand, AWrongPathSaysWhatItIs) {
+  const fs::path dir = scratchDir("wrong_paths");
+  fs::create_directories(dir / "going");
+  std::ofstream(dir / "going" / "RUNNING") << "this run has not finished\n";
+  std::ofstream(dir / "file.txt") << "x\n";
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"render " + (dir / "absent").string(), (dir / "absent").string() + ": no such folder (expected a run's folder)"},
+      {"render " + (dir / "file.txt").string(), (dir / "file.txt").string() + ": is not a folder"},
+      {"render " + (dir / "going").string(), (dir / "going").string() + ": the run has not finished (RUNNING is there"},
+      {"run " + dir.string(), dir.string() + ": is a folder; expected a scenario file (.yaml, .yml or .xml)"}};
+  for (const auto& [args, message] : cases) {
+    SCOPED_TRACE(args);
+    const auto r = runSteer(args + " --quiet");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err.rfind(message, 0), 0u) << r.err;
+  }
+  fs::remove_all(dir);
+}
+
 // `--at nan` drew a frame named at_nan.png (the time clamped to the run's first sample).
 TEST(SteerCommand, RenderTimesAreFiniteAndNotNegative) {
   for (const std::string at : {"nan", "inf", "-1", "abc"}) {
