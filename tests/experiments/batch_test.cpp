@@ -28,6 +28,11 @@ TEST(MeanInterval, MatchesStudentsTTable) {
   EXPECT_NEAR(*two.halfWidth, 12.70620473617471 * std::sqrt(2.0) / std::sqrt(2.0), 1e-9);
   EXPECT_FALSE(meanInterval({5.0}).halfWidth);
   EXPECT_NEAR(*meanInterval({1.0, 1.0, 1.0, 1.0}).halfWidth, 0.0, 0.0);
+  // Equal values whose sum does not divide back exactly (0.1 × 3 / 3 ≠ 0.1): no spread, their mean
+  // is the value (the tables showed "± 4.932e-15").
+  const auto equal = meanInterval({0.1, 0.1, 0.1});
+  EXPECT_EQ(*equal.halfWidth, 0.0);
+  EXPECT_EQ(equal.mean, 0.1);
   EXPECT_THROW(meanInterval({}), std::invalid_argument);
 }
 
