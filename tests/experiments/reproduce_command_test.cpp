@@ -45,6 +45,15 @@ TEST_P(ReproduceQuick, FillsEveryRowAndKeepsTheReadme) {
 
   // REPORT.md has one table row per claim, with six non-empty cells.
   const std::string md = slurp(dir / "REPORT.md");
+  // Its link to the paper folder's README.md works from where it was written (here not the
+  // paper's folder: the link "README.md" pointed at nothing).
+  {
+    const auto at = md.find("[README.md](");
+    ASSERT_NE(at, std::string::npos) << md.substr(0, 400);
+    const std::string link = md.substr(at + 12, md.find(')', at) - at - 12);
+    EXPECT_TRUE(fs::exists(dir / link)) << link;
+    EXPECT_EQ(fs::weakly_canonical(dir / link), fs::weakly_canonical(fs::path(STEER_SOURCE_DIR) / "papers" / paper / "README.md"));
+  }
   std::size_t rows = 0;
   std::istringstream lines(md);
   std::string line;

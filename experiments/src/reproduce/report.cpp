@@ -12,6 +12,12 @@ namespace steer::experiments::reproduce {
 namespace {
 
 // A table cell: '|' would end the cell and a newline the row; a trailing "; " of a list goes.
+std::string twoDecimals(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", v);
+  return text;
+}
+
 std::string cell(std::string text) {
   while (!text.empty() && (text.back() == ' ' || text.back() == ';')) text.pop_back();
   std::string out;
@@ -61,10 +67,12 @@ std::string reportMarkdown(const RunConditions& c, const std::vector<Claim>& cla
   std::ostringstream o;
   o << "# " << c.title << ": regenerated report\n\n"
     << "Written by `" << c.command << "`. Every number in the table below was measured by that run; "
-    << "nothing is copied from an earlier one. The hand-written [README.md](README.md) of this folder "
-    << "explains the rows.\n\n"
+    << "nothing is copied from an earlier one. "
+    << (c.readme == "README.md" ? "The hand-written [README.md](README.md) of this folder explains the rows.\n\n"
+        : !c.readme.empty()     ? "The hand-written [README.md](" + c.readme + ") of papers/" + c.paper + " explains the rows.\n\n"
+                                : "The hand-written README.md of the repository's papers/" + c.paper + " explains the rows.\n\n")
     << "- started: " << c.startedUtc << " (UTC), took " << static_cast<long>(c.seconds + 0.5) << " s\n"
-    << "- machine: " << c.machine << "; load average " << c.loadAverage << " at the start\n"
+    << "- machine: " << c.machine << "; load average " << twoDecimals(c.loadAverage) << " at the start\n"
     << "- build: " << c.build << "\n"
     << "- budget: " << (c.quick ? "**--quick** (reduced: fewer seeds, smaller N, fewer repetitions)" : "full") << "\n\n";
   int counts[3] = {0, 0, 0};

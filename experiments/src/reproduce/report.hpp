@@ -21,6 +21,9 @@ struct RunConditions {
   std::string build;        ///< build type and version
   bool quick = false;
   double seconds = 0.0;     ///< the whole run, wall clock
+  /// The paper folder's hand-written README.md relative to the report's folder ("README.md" in
+  /// the paper's own folder); empty when the source tree's copy is not there.
+  std::string readme;
 };
 
 /// What this machine is: CPU model (/proc/cpuinfo), logical cores, kernel (uname).

@@ -112,6 +112,15 @@ int reproduceCommand(const ReproduceOptions& o) {
   conditions.command = o.command.empty() ? "steer reproduce " + o.paper : o.command;
   conditions.startedUtc = utcNow();
   conditions.quick = o.quick;
+  // A link that works from wherever the report is written (--out elsewhere broke README.md).
+  {
+    std::error_code ec;
+    const fs::path readme = fs::weakly_canonical(fs::path(STEER_SCENARIO_DIR) / ".." / ".." / "papers" / o.paper / "README.md", ec);
+    if (!ec && fs::exists(readme, ec)) {
+      const fs::path link = fs::relative(readme, fs::weakly_canonical(fs::absolute(dir), ec), ec);
+      if (!ec && !link.empty()) conditions.readme = link.generic_string();
+    }
+  }
   const auto start = std::chrono::steady_clock::now();
   std::vector<Claim> claims;
   try {
