@@ -194,7 +194,10 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   // The planner's preparation: for the harmonic fields, whether their solves converged and how
   // many cells lead nowhere (local minima), which `steer field` shows in pictures.
   nlohmann::json plannerReport = nlohmann::json::object();
-  for (const auto& f : info.plannerReport) plannerReport[f.name] = f.value;
+  for (const auto& f : info.plannerReport) {
+    if (f.count) plannerReport[f.name] = static_cast<std::uint64_t>(f.value);
+    else plannerReport[f.name] = f.value;
+  }
   j["planner_report"] = plannerReport;
   nlohmann::json perAgent = nlohmann::json::array();
   for (std::size_t i = 0; i < m.agents.size(); ++i) {

@@ -90,16 +90,16 @@ std::vector<sim::PlannerFigure> HarmonicFieldSet::figures() const {
     minima += static_cast<double>(m.localMinima);
     disconnected += static_cast<double>(m.disconnected);
   }
-  return {{"fields", static_cast<double>(fields_.size())},
-          {"fields_from_cache", static_cast<double>(cacheHits_)},
-          {"fields_not_converged", notConverged},
-          {"field_iterations", iterations},
+  return {{"fields", static_cast<double>(fields_.size()), true},
+          {"fields_from_cache", static_cast<double>(cacheHits_), true},
+          {"fields_not_converged", notConverged, true},
+          {"field_iterations", iterations, true},
           {"field_final_update", finalUpdate},
           {"field_solve_seconds", solveSeconds_},
-          {"field_free_cells", freeCells},
-          {"field_local_minimum_cells", minima},
-          {"field_disconnected_cells", disconnected},
-          {"agents_cut_off_at_start", static_cast<double>(agentsCutOff_)}};
+          {"field_free_cells", freeCells, true},
+          {"field_local_minimum_cells", minima, true},
+          {"field_disconnected_cells", disconnected, true},
+          {"agents_cut_off_at_start", static_cast<double>(agentsCutOff_), true}};
 }
 
 const HarmonicField* HarmonicFieldSet::fieldFor(const sim::World& world, const sim::Agent& agent) const {

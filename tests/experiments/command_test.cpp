@@ -578,6 +578,10 @@ TEST(SteerCommand, RunReportsTheHarmonicFieldsSolveAndLocalMinima) {
     ASSERT_EQ(f.status, 0) << f.err;
     const auto field = nlohmann::json::parse(steer::test::slurp(dir / (c.name + "_field") / "field_summary.json"));
     EXPECT_EQ(report.at("fields").get<double>(), 1.0);
+    // Counts are whole numbers in the file ("fields": 1, not 1.0).
+    for (const char* count : {"fields", "fields_from_cache", "fields_not_converged", "field_iterations", "field_free_cells",
+                              "field_local_minimum_cells", "field_disconnected_cells", "agents_cut_off_at_start"})
+      EXPECT_TRUE(report.at(count).is_number_integer()) << count << ": " << report.at(count);
     EXPECT_EQ(report.at("fields_from_cache").get<double>(), 0.0);
     EXPECT_EQ(report.at("field_iterations").get<double>(), field.at("iterations").get<double>());
     EXPECT_EQ(report.at("field_final_update").get<double>(), field.at("final_update").get<double>());

@@ -15,6 +15,7 @@ namespace steer::sim {
 struct PlannerFigure {
   std::string name;  ///< snake_case, e.g. "field_local_minimum_cells"
   double value = 0.0;
+  bool count = false;  ///< a whole number (summary.json writes it as an integer, not 1.0)
 };
 
 class Planner {
