@@ -422,9 +422,12 @@ int renderCommand(const RenderOptions& o) {
         if (std::system(cmd.c_str()) != 0) std::cerr << "steer render: ffmpeg failed; no video\n";
       }
     }
-    if (!o.quiet)
-      std::cout << "steer render: " << (out / "trajectories.png").string() << ", " << written << " frames and "
-                << (t.empty() ? std::size_t{0} : o.at.size()) << " frames at given times\n";
+    if (!o.quiet) {
+      const std::size_t atTimes = t.empty() ? std::size_t{0} : o.at.size();
+      const auto count = [](std::size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); };
+      std::cout << "steer render: " << (out / "trajectories.png").string() << ", " << count(static_cast<std::size_t>(written), "frame")
+                << " and " << count(atTimes, "frame") << " at given times\n";
+    }
   } catch (const std::exception& e) {
     std::cerr << "steer render: " << e.what() << "\n";
     return 1;
