@@ -183,6 +183,31 @@ std::string unknownCommandMessage(const std::string& word, const CLI::App& app) 
          "; the commands: " + names + " (see --help)";
 }
 
+// A long option the command does not have, with the nearest it has: CLI11 said only "The
+// following arguments were not expected: harmonic --planer". Empty when every one is known.
+std::string unknownOptionMessage(const CLI::App& command, int argc, char** argv) {
+  std::vector<std::string> names;
+  for (const CLI::Option* option : command.get_options())
+    for (const std::string& name : option->get_lnames()) names.push_back(name);
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") break;  // what follows is positional
+    if (arg.size() < 3 || arg.rfind("--", 0) != 0) continue;
+    const std::string name = arg.substr(2, arg.find('=') == std::string::npos ? std::string::npos : arg.find('=') - 2);
+    if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+    std::string closest;
+    std::size_t best = 3;
+    for (const std::string& known : names)
+      if (const std::size_t d = editDistance(name, known); d < best && 2 * d < known.size()) best = d, closest = known;
+    // compare and sweep number their seeds from --first-seed; --seeds is how many.
+    std::string hint = closest.empty() ? "" : " (did you mean --" + closest + "?)";
+    if (name == "seed" && std::find(names.begin(), names.end(), "first-seed") != names.end())
+      hint = " (the seeds are --first-seed S, S+1, ..., --seeds N of them)";
+    return "steer " + command.get_name() + ": unknown option '--" + name + "'" + hint + " (see steer " + command.get_name() + " --help)";
+  }
+  return {};
+}
+
 }  // namespace steer::experiments
 
 int main(int argc, char** argv) {
@@ -235,6 +260,13 @@ int main(int argc, char** argv) {
     if (launcherRank() == 0) std::cerr << unknownCommandMessage(argv[1], app) << "\n";
     return 2;
   }
+  if (argc > 1 && argv[1][0] != '-')
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+      if (sub->get_name() == argv[1])
+        if (const std::string message = unknownOptionMessage(*sub, argc, argv); !message.empty()) {
+          if (launcherRank() == 0) std::cerr << message << "\n";
+          return 2;
+        }
   // One line for a bad option, as for bad input in a file (CLI11 adds "Run with --help ...").
   app.failure_message([](const CLI::App*, const CLI::Error& e) { return "steer: " + std::string(e.what()) + " (see --help)\n"; });
   try {

@@ -125,6 +125,14 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   }
   EXPECT_EQ(runSteer("run /no/such/file.xml --quiet").status, 2);
   EXPECT_EQ(runSteer("frobnicate").status, 2);
+  // A misspelt option is named, with the nearest one (CLI11 said "The following arguments were
+  // not expected: harmonic --planer").
+  const auto planer = runSteer("run " + ok + " --planer harmonic");
+  EXPECT_EQ(planer.status, 2);
+  EXPECT_EQ(planer.err, "steer run: unknown option '--planer' (did you mean --planner?) (see steer run --help)\n");
+  const auto seed = runSteer("compare " + ok + " --seed 3");
+  EXPECT_EQ(seed.status, 2);
+  EXPECT_NE(seed.err.find("unknown option '--seed' (the seeds are --first-seed S"), std::string::npos) << seed.err;
   // A misspelt command is named, with the nearest one (CLI11 said "A subcommand is required").
   const auto typo = runSteer("runn " + ok);
   EXPECT_EQ(typo.status, 2);
