@@ -250,23 +250,18 @@ int main(int argc, char** argv) {
   auto* reproduceSub = app.add_subcommand("reproduce", "check every claim of a source paper in one run -> DIR/REPORT.md, report.json, figures/");
   reproduce::addReproduceOptions(*reproduceSub, reproduceOptions);
 
-  // A misspelt command: CLI11 took it for a stray argument and said only "A subcommand is required".
-  const auto isCommand = [&](const std::string& word) {
+  // A misspelt command or long option, named with the nearest there is: CLI11 said only "A
+  // subcommand is required", or "The following arguments were not expected: ...".
+  if (argc > 1 && argv[1][0] != '-') {
+    const CLI::App* command = nullptr;
     for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
-      if (sub->get_name() == word) return true;
-    return false;
-  };
-  if (argc > 1 && argv[1][0] != '-' && !isCommand(argv[1])) {
-    if (launcherRank() == 0) std::cerr << unknownCommandMessage(argv[1], app) << "\n";
-    return 2;
+      if (sub->get_name() == argv[1]) command = sub;
+    const std::string message = command == nullptr ? unknownCommandMessage(argv[1], app) : unknownOptionMessage(*command, argc, argv);
+    if (!message.empty()) {
+      if (launcherRank() == 0) std::cerr << message << "\n";
+      return 2;
+    }
   }
-  if (argc > 1 && argv[1][0] != '-')
-    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
-      if (sub->get_name() == argv[1])
-        if (const std::string message = unknownOptionMessage(*sub, argc, argv); !message.empty()) {
-          if (launcherRank() == 0) std::cerr << message << "\n";
-          return 2;
-        }
   // One line for a bad option, as for bad input in a file (CLI11 adds "Run with --help ...").
   app.failure_message([](const CLI::App*, const CLI::Error& e) { return "steer: " + std::string(e.what()) + " (see --help)\n"; });
   try {

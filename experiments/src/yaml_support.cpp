@@ -166,6 +166,11 @@ bool wholeNumberText(const std::string& s) {
   const std::size_t digits = (!s.empty() && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
   return s.size() > digits && s.find_first_not_of("0123456789", digits) == std::string::npos;
 }
+
+// "got '1.5'", "got a list": what stands where a number belongs.
+std::string gotText(const YAML::Node& n) {
+  return n.IsScalar() ? "got '" + n.Scalar() + "'" : std::string("got a ") + (n.IsSequence() ? "list" : n.IsMap() ? "map" : "null");
+}
 }  // namespace
 
 std::uint64_t YamlMap::unsignedInteger(const std::string& key, std::uint64_t fallback) const {
@@ -181,8 +186,7 @@ std::uint64_t YamlMap::unsignedInteger(const std::string& key, std::uint64_t fal
     if (ec != std::errc() || end != s.data() + s.size()) fail(key, range + ", got " + s);
     return v;
   }
-  fail(key, n.IsScalar() ? "expected a whole number ≥ 0, got '" + n.Scalar() + "'"
-                         : std::string("expected a whole number ≥ 0, got a ") + (n.IsSequence() ? "list" : n.IsMap() ? "map" : "null"));
+  fail(key, "expected a whole number ≥ 0, " + gotText(n));
 }
 
 std::int64_t YamlMap::integer(const std::string& key, std::int64_t fallback, std::int64_t min, std::int64_t max) const {
@@ -194,8 +198,7 @@ std::int64_t YamlMap::integer(const std::string& key, std::int64_t fallback, std
   } catch (const YAML::Exception&) {
     if (n.IsScalar() && wholeNumberText(n.Scalar()))
       fail(key, "must be in [" + std::to_string(min) + ", " + std::to_string(max) + "], got " + n.Scalar());
-    fail(key, n.IsScalar() ? "expected an integer, got '" + n.Scalar() + "'"
-                           : std::string("expected an integer, got a ") + (n.IsSequence() ? "list" : n.IsMap() ? "map" : "null"));
+    fail(key, "expected an integer, " + gotText(n));
   }
   if (v < min || v > max)
     fail(key, "must be in [" + std::to_string(min) + ", " + std::to_string(max) + "], got " + std::to_string(v));

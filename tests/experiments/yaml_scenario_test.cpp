@@ -180,6 +180,8 @@ std::string errorOf(const std::string& text) {
   return "";
 }
 const char* kAgent = "agents:\n  - {position: [-5, -5], goals: [{kind: idle, duration: 1}]}\n";
+// A scenario of the header, the given lines and one agent.
+std::string withLines(const std::string& lines) { return std::string(kHeader) + lines + kAgent; }
 const char* kAgent3 = "agents:\n  - {position: [-5, -5, 0], goals: [{kind: idle, duration: 1}]}\n";  // in 3D
 }  // namespace
 
@@ -458,11 +460,11 @@ TEST(YamlScenario, HybridModeNamesHoldNoCommasOrLineBreaks) {
 
 // A list or a map where an integer belongs was shown as '?'.
 TEST(YamlScenario, AnIntegerGivenAListOrAMapSaysWhichItGot) {
-  EXPECT_NE(errorOf(std::string(kHeader) + "seed: [1, 2]\n" + kAgent).find("seed: expected a whole number ≥ 0, got a list"),
+  EXPECT_NE(errorOf(withLines("seed: [1, 2]\n")).find("seed: expected a whole number ≥ 0, got a list"),
             std::string::npos);
-  EXPECT_NE(errorOf(std::string(kHeader) + "seed: {a: 1}\n" + kAgent).find("seed: expected a whole number ≥ 0, got a map"),
+  EXPECT_NE(errorOf(withLines("seed: {a: 1}\n")).find("seed: expected a whole number ≥ 0, got a map"),
             std::string::npos);
-  EXPECT_NE(errorOf(std::string(kHeader) + "threads: [1]\n" + kAgent).find("threads: expected an integer, got a list"),
+  EXPECT_NE(errorOf(withLines("threads: [1]\n")).find("threads: expected an integer, got a list"),
             std::string::npos);
 }
 
@@ -470,19 +472,19 @@ TEST(YamlScenario, AnIntegerGivenAListOrAMapSaysWhichItGot) {
 // recorded seed could not always be written back into its scenario), and a whole number out of
 // range says so (it said "expected an integer").
 TEST(YamlScenario, SeedsCoverTheCommandLinesRange) {
-  EXPECT_EQ(parseYamlScenario(std::string(kHeader) + "seed: 18446744073709551615\n" + kAgent, "test.yaml").settings.seed,
+  EXPECT_EQ(parseYamlScenario(withLines("seed: 18446744073709551615\n"), "test.yaml").settings.seed,
             18446744073709551615ull);
-  EXPECT_EQ(parseYamlScenario(std::string(kHeader) + "seed: 9223372036854775808\n" + kAgent, "test.yaml").settings.seed,
+  EXPECT_EQ(parseYamlScenario(withLines("seed: 9223372036854775808\n"), "test.yaml").settings.seed,
             9223372036854775808ull);
-  EXPECT_EQ(parseYamlScenario(std::string(kHeader) + "seed: 0\n" + kAgent, "test.yaml").settings.seed, 0u);
+  EXPECT_EQ(parseYamlScenario(withLines("seed: 0\n"), "test.yaml").settings.seed, 0u);
   for (const std::string bad : {"18446744073709551616", "-1", "99999999999999999999999"}) {
     SCOPED_TRACE(bad);
-    EXPECT_NE(errorOf(std::string(kHeader) + "seed: " + bad + "\n" + kAgent).find("seed: must be in [0, 18446744073709551615]"),
+    EXPECT_NE(errorOf(withLines("seed: " + bad + "\n")).find("seed: must be in [0, 18446744073709551615]"),
               std::string::npos);
   }
-  EXPECT_NE(errorOf(std::string(kHeader) + "seed: 1.5\n" + kAgent).find("seed: expected a whole number ≥ 0, got '1.5'"),
+  EXPECT_NE(errorOf(withLines("seed: 1.5\n")).find("seed: expected a whole number ≥ 0, got '1.5'"),
             std::string::npos);
-  EXPECT_NE(errorOf(std::string(kHeader) + "threads: 99999999999999999999\n" + kAgent).find("threads: must be in [1, 256]"),
+  EXPECT_NE(errorOf(withLines("threads: 99999999999999999999\n")).find("threads: must be in [1, 256]"),
             std::string::npos);
 }
 
@@ -498,7 +500,7 @@ TEST(YamlScenario, NestingPastTheParsersLimitSaysSo) {
 // the misspelling never named: the message now names it, at its own line.
 TEST(YamlScenario, AMisspeltRequiredKeyIsNamedAtItsLine) {
   const std::string obstacles = "obstacles:\n  - circle: {center: [0, 0], raduis: 1}\n";
-  EXPECT_EQ(errorOf(std::string(kHeader) + obstacles + kAgent),
+  EXPECT_EQ(errorOf(withLines(obstacles)),
             "test.yaml:5:30: obstacles[0].circle.radius: required key is missing; 'raduis' here: a misspelling of 'radius'?");
   EXPECT_EQ(errorOf("wrold: {min: [-5, -5], max: [5, 5]}\n" + std::string(kAgent)),
             "test.yaml:1:1: world: required key is missing (the world bounds {min, max}); 'wrold' here: a misspelling of "

@@ -11,13 +11,13 @@ namespace steer::experiments::reproduce {
 
 namespace {
 
-// A table cell: '|' would end the cell and a newline the row; a trailing "; " of a list goes.
 std::string twoDecimals(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f", v);
   return text;
 }
 
+// A table cell: '|' would end the cell and a newline the row; a trailing "; " of a list goes.
 std::string cell(std::string text) {
   while (!text.empty() && (text.back() == ' ' || text.back() == ';')) text.pop_back();
   std::string out;
