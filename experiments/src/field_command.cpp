@@ -63,14 +63,11 @@ viz::Scene fieldScene(const Scenario& scenario, const planning::HarmonicField& f
   scene.height = o.height;
   scene.min = grid.origin;
   scene.max = grid.origin + grid.h * Vec2(grid.nx, grid.ny);
-  // Room on the right for the colour bar, above for the title (a square world filled the
-  // picture's height and the title was written over the map), and a thin margin all round (a
-  // wall on the world's edge was cut in half by the picture's border).
+  // A thin margin all round (a wall on the world's edge was cut in half by the picture's border);
+  // the colour bar and the title get strips of their own beside the map (viz/scene.hpp).
   const Vec2 size = scene.max - scene.min;
   scene.min -= 0.02 * size;
   scene.max += 0.02 * size;
-  scene.max.x() += 0.22 * size.x();
-  scene.max.y() += 0.08 * size.y();
 
   // Which scale: log10(1 − λ) of the free cells connected to the target.
   std::vector<double> logs;

@@ -213,9 +213,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   const double margin = 0.05 * std::max({hi.x() - lo.x(), hi.y() - lo.y(), 1.0});
   scene.min = lo - Vec2::Constant(margin);
   scene.max = hi + Vec2::Constant(margin);
-  if (bySpeed) scene.max.x() += 0.2 * (scene.max.x() - scene.min.x());  // room for the colour bar
-  // Room above for the title (the world's top edge ran through it).
-  scene.max.y() += 0.06 * (scene.max.y() - scene.min.y());
+  // The colour bar and the title get strips of their own beside the map (viz/scene.hpp).
   char title[200];
   if (still) std::snprintf(title, sizeof title, "%s: trajectories", scenario.name.c_str());
   else std::snprintf(title, sizeof title, "%s: t = %.2f s", scenario.name.c_str(), frameTime);

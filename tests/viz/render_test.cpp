@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <tuple>
 
 #include "png_image.hpp"
 #include "render_command.hpp"
@@ -183,6 +184,44 @@ TEST_F(RenderTest, ColouringBySpeedDrawsAColourBar) {
   const viz::Scene frame = runScene(scenario_, tracks, o, 8.0);
   EXPECT_TRUE(std::any_of(frame.polylines.begin(), frame.polylines.end(),
                           [](const viz::ScenePolyline& l) { return !l.values.empty() && l.values.size() == l.points.size(); }));
+}
+
+// The colour bar and the title have strips of their own: a polygon far larger than the region
+// (as the world's box is when the region is a part of it) is drawn in the map only. Room made in
+// the region instead left the padding of a tall region under the bar, and the world's edge ran
+// through it.
+TEST(RenderScene, NothingOfTheMapIsDrawnUnderTheColourBarOrTheTitle) {
+  const viz::Rgb kFloor{10, 200, 30};
+  for (const auto& [regionMax, width, height] : {std::tuple{Vec2(2, 10), 600, 400}, std::tuple{Vec2(10, 2), 400, 600}}) {
+    viz::Scene scene;
+    scene.width = width;
+    scene.height = height;
+    scene.min = Vec2(0, 0);
+    scene.max = regionMax;
+    scene.title = "a title";
+    scene.valuesTitle = "speed (m/s)";
+    scene.polygons.push_back({{Vec2(-1000, -1000), Vec2(1000, -1000), Vec2(1000, 1000), Vec2(-1000, 1000)}, kFloor});
+    scene.polylines.push_back({{Vec2(0, 0), regionMax}, {0.0, 1.0}, {}, 2.0f});
+    const fs::path png = fs::temp_directory_path() / ("steer_render_strips_" + std::to_string(::getpid()) + ".png");
+    viz::writeScene(png.string(), scene);
+    const PngImage image(png.string());
+    ASSERT_TRUE(image.valid());
+    // The region's corners off the polyline's diagonal are in the map, the floor's colour.
+    for (const Vec2& corner : {Vec2(0.05, regionMax.y() - 0.05), Vec2(regionMax.x() - 0.05, 0.05)}) {
+      const Vec2 q = viz::scenePixel(scene, corner);
+      EXPECT_EQ(image.at(int(q.x()), int(q.y())), kFloor) << width << "x" << height;
+    }
+    std::size_t underBar = 0, underTitle = 0;
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x) {
+        if (image.at(x, y) != kFloor) continue;
+        if (x >= int(0.85 * width)) ++underBar;
+        if (y < 20) ++underTitle;
+      }
+    EXPECT_EQ(underBar, 0u) << width << "x" << height;
+    EXPECT_EQ(underTitle, 0u) << width << "x" << height;
+    fs::remove(png);
+  }
 }
 
 // A frame at a given time with the triangulation overlaid: the walls' constrained edges in their

@@ -46,4 +46,6 @@ void addTitle(vtkRenderer* renderer, const std::string& title, int width, int he
   renderer->AddActor2D(actor);
 }
 
+int titleStripHeight(int width) { return fontSizeFor(width, 16) + 16; }
+
 }  // namespace steer::viz

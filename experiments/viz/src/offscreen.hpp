@@ -19,5 +19,7 @@ int fontSizeFor(int width, int largest);
 /// pixels; nothing when `title` is empty. 2D scenes, 3D scenes and field pictures share it so
 /// that they look alike.
 void addTitle(vtkRenderer* renderer, const std::string& title, int width, int height);
+/// The height (pixels) of the strip addTitle writes in, at the top of a picture `width` wide.
+int titleStripHeight(int width);
 
 }  // namespace steer::viz

@@ -44,16 +44,41 @@ constexpr double kFieldZ = -0.1, kStreamZ = 0.05;
 constexpr double kPolygonZ = 0.0, kLineZ = 0.1, kOverlayZ = 0.15, kOutlineZ = 0.2, kDiscZ = 0.3, kGlyphZ = 0.4;
 constexpr int kDiscSides = 48;
 
+// The picture's layout: the map (the world region) in its own viewport at the bottom left, a
+// strip on the right for the colour bar and one at the top for the title. Room made inside the
+// region instead (a fifth of its width) did not keep them apart: the region is centred in the
+// picture with padding on the long side, and the world's edge drawn in that padding ran under
+// the colour bar and the title.
+constexpr double kColourBarStrip = 0.15;  // of the picture's width
+
+struct Layout {
+  int mapWidth, mapHeight;  // pixels; the map's viewport starts at the bottom left
+};
+
+bool hasColourBar(const Scene& s) {
+  if (s.field) return true;
+  return std::any_of(s.polylines.begin(), s.polylines.end(), [](const ScenePolyline& l) { return !l.values.empty(); });
+}
+
+Layout layoutOf(const Scene& s) {
+  if (s.width <= 0 || s.height <= 0) throw std::runtime_error("scene region and picture size must be positive");
+  Layout l{s.width, s.height};
+  if (hasColourBar(s)) l.mapWidth -= static_cast<int>(std::lround(kColourBarStrip * s.width));
+  if (!s.title.empty()) l.mapHeight -= titleStripHeight(s.width);
+  l.mapWidth = std::max(l.mapWidth, 1);
+  l.mapHeight = std::max(l.mapHeight, 1);
+  return l;
+}
+
 struct View {
   Vec2 centre;
   double halfHeight;  // world units shown above the centre
 };
 
-View fitView(const Scene& s) {
+View fitView(const Scene& s, const Layout& l) {
   const Vec2 size = s.max - s.min;
-  if (!(size.x() > 0.0 && size.y() > 0.0) || s.width <= 0 || s.height <= 0)
-    throw std::runtime_error("scene region and picture size must be positive");
-  const double aspect = static_cast<double>(s.width) / s.height;
+  if (!(size.x() > 0.0 && size.y() > 0.0)) throw std::runtime_error("scene region and picture size must be positive");
+  const double aspect = static_cast<double>(l.mapWidth) / l.mapHeight;
   return {0.5 * (s.min + s.max), 0.5 * std::max(size.y(), size.x() / aspect)};
 }
 
@@ -103,22 +128,30 @@ vtkSmartPointer<vtkActor> batchActor(Batch& b, bool polys, float lineWidth) {
 }  // namespace
 
 Vec2 scenePixel(const Scene& s, const Vec2& p) {
-  const View v = fitView(s);
-  const double pixelsPerMetre = s.height / (2.0 * v.halfHeight);
-  const double col = 0.5 * s.width + (p.x() - v.centre.x()) * pixelsPerMetre;
-  const double rowFromBottom = 0.5 * s.height + (p.y() - v.centre.y()) * pixelsPerMetre;
+  const Layout l = layoutOf(s);
+  const View v = fitView(s, l);
+  const double pixelsPerMetre = l.mapHeight / (2.0 * v.halfHeight);
+  const double col = 0.5 * l.mapWidth + (p.x() - v.centre.x()) * pixelsPerMetre;
+  const double rowFromBottom = 0.5 * l.mapHeight + (p.y() - v.centre.y()) * pixelsPerMetre;
   return Vec2(col, s.height - rowFromBottom);
 }
 
 void writeScene(const std::string& path, const Scene& s) {
-  const View view = fitView(s);
-  vtkNew<vtkRenderer> renderer;
+  const Layout layout = layoutOf(s);
+  const View view = fitView(s, layout);
   const auto bg = s.background.unit();
-  renderer->SetBackground(bg[0], bg[1], bg[2]);
   vtkNew<vtkRenderWindow> window;
   window->SetOffScreenRendering(1);
   window->SetMultiSamples(0);
   window->SetSize(s.width, s.height);
+  // The whole picture (colour bar and title), then the map over its own viewport.
+  vtkNew<vtkRenderer> frame;
+  frame->SetBackground(bg[0], bg[1], bg[2]);
+  window->AddRenderer(frame);
+  vtkNew<vtkRenderer> renderer;
+  renderer->SetBackground(bg[0], bg[1], bg[2]);
+  renderer->SetViewport(0.0, 0.0, static_cast<double>(layout.mapWidth) / s.width,
+                        static_cast<double>(layout.mapHeight) / s.height);
   window->AddRenderer(renderer);
 
   std::vector<vtkIdType> ids;
@@ -132,8 +165,6 @@ void writeScene(const std::string& path, const Scene& s) {
   }
   // Lines of one width and layer share an actor (VTK's line width is per actor).
   std::map<std::pair<bool, float>, Batch> lineBatches;
-  bool anyValues = false;
-  for (const ScenePolyline& l : s.polylines) anyValues = anyValues || !l.values.empty();
   vtkNew<vtkLookupTable> lut;
   lut->SetHueRange(0.667, 0.0);  // blue (slow) to red (fast)
   lut->SetTableRange(s.valueMin, s.valueMax);
@@ -191,17 +222,17 @@ void writeScene(const std::string& path, const Scene& s) {
   if (!discs.empty()) renderer->AddActor(batchActor(discs, true, 1.0f));
   if (!glyphs.empty()) renderer->AddActor(batchActor(glyphs, true, 1.0f));
 
-  if (anyValues || s.field) {
+  if (hasColourBar(s)) {
     vtkNew<vtkScalarBarActor> bar;
     bar->SetLookupTable(s.field ? static_cast<vtkScalarsToColors*>(field.lookupTable) : lut.Get());
     bar->SetTitle(s.field ? s.field->title.c_str() : s.valuesTitle.c_str());
     bar->SetNumberOfLabels(5);
     bar->SetOrientationToVertical();
     // Fonts of fixed size: scaled to the bar's narrow box, the title came out ~7 px high and sat
-    // on the top label. The bar stops below the title's line.
+    // on the top label. The bar fills its strip, below the title's line.
     bar->UnconstrainedFontSizeOn();
-    bar->SetPosition(0.86, 0.08);
-    bar->SetWidth(0.13);
+    bar->SetPosition(1.0 - kColourBarStrip + 0.01, 0.08);
+    bar->SetWidth(kColourBarStrip - 0.02);
     bar->SetHeight(0.74);
     bar->SetBarRatio(0.25);
     bar->SetVerticalTitleSeparation(6);
@@ -214,9 +245,9 @@ void writeScene(const std::string& path, const Scene& s) {
     bar->GetLabelTextProperty()->SetColor(0, 0, 0);
     bar->GetLabelTextProperty()->SetFontSize(std::min(titleSize, 12));
     bar->GetLabelTextProperty()->SetItalic(false);
-    renderer->AddActor2D(bar);
+    frame->AddActor2D(bar);
   }
-  addTitle(renderer, s.title, s.width, s.height);
+  addTitle(frame, s.title, s.width, s.height);
 
   vtkCamera* camera = renderer->GetActiveCamera();
   camera->ParallelProjectionOn();

@@ -85,7 +85,10 @@ struct Scene {
 };
 
 /// The pixel (column from the left, row from the top) where world point p appears. The region
-/// [min, max] is centred and scaled to fit the picture, keeping the aspect ratio.
+/// [min, max] is centred and scaled to fit the map, keeping the aspect ratio: the whole picture,
+/// less a strip on the right for the colour bar (15 % of the width; when there is a field or
+/// polylines with values) and one at the top for the title (when there is one). Nothing of the
+/// map is drawn in those strips.
 geometry::Vec2 scenePixel(const Scene& scene, const geometry::Vec2& p);
 
 /// Renders `scene` and writes it as a PNG to `path`. Needs an X display (or Xvfb); throws
