@@ -262,7 +262,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   const std::string scenarioFile = scenario.file.empty() || scenario.file.front() == '<'
                                        ? scenario.file
                                        : std::filesystem::absolute(scenario.file).lexically_normal().string();
-  result.info = {scenarioFile, scenario.model, scenario.planner, scenario.neighbors, scenario.settings.seed,
+  result.info = {scenarioFile, scenario.name, scenario.model, scenario.planner, scenario.neighbors, scenario.settings.seed,
                  scenario.settings.dt, simulation.steps(), simulation.world().time, wall, simulationSeconds,
                  agentSteps, simulation.environment().work(), setup, simulation.planner().report()};
   result.metrics = metrics.metrics();

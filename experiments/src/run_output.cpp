@@ -159,6 +159,7 @@ void TrajectoryRecorder::onFinish(const sim::World& world) {
 nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const TrajectoryRecorder* trajectories) {
   nlohmann::json j;
   j["scenario"] = info.scenario;
+  j["scenario_name"] = info.scenarioName;
   j["model"] = info.model;
   j["planner"] = info.planner;
   j["neighbors"] = info.neighbors;

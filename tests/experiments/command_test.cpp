@@ -770,7 +770,7 @@ TEST(SteerCommand, RunWritesEveryOutputOfTheContract) {
   ASSERT_TRUE(fs::exists(out / "summary.json"));
   EXPECT_FALSE(fs::exists(out / "RUNNING"));
   const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
-  for (const char* key : {"scenario", "model", "planner", "neighbors", "seed", "dt", "steps", "sim_time", "agents", "reached",
+  for (const char* key : {"scenario", "scenario_name", "model", "planner", "neighbors", "seed", "dt", "steps", "sim_time", "agents", "reached",
                           "success_rate", "collisions", "mean_time_to_goal", "mean_path_length", "min_clearance",
                           "min_obstacle_clearance", "steerbench", "wall_seconds", "agent_steps_per_second", "per_agent"})
     EXPECT_TRUE(j.contains(key)) << key;
@@ -783,6 +783,7 @@ TEST(SteerCommand, RunWritesEveryOutputOfTheContract) {
     for (const char* key : {"id", "reached", "time_to_goal", "path_length", "collisions"}) EXPECT_TRUE(a.contains(key)) << key;
   EXPECT_EQ(j["agents"], 12);
   EXPECT_EQ(j["model"], "straight");
+  EXPECT_EQ(j["scenario_name"], "all-features");  // the case's <header><name>
   // The brute-force oracle keeps no work counters.
   ASSERT_TRUE(j.contains("environment"));
   EXPECT_EQ(j["environment"]["provider"], "brute");

@@ -74,7 +74,8 @@ class TrajectoryRecorder final : public sim::StepObserver {
 };
 
 struct RunInfo {
-  std::string scenario;
+  std::string scenario;      ///< the scenario file's absolute path (or "<embedded:...>")
+  std::string scenarioName;  ///< its `name:` (as comparison.csv and field_summary.json name it)
   std::string model, planner, neighbors;
   std::uint64_t seed = 0;
   double dt = 0.0;
