@@ -51,6 +51,11 @@ struct Reader {
   std::optional<ObstacleIndex> obstacles;
   std::optional<Occupancy> occupied;
   std::size_t occupiedUpTo = 0;
+  // Every ring group's members (positions, and the radius they are placed with), read before any
+  // group: a region group keeps clear of them wherever the ring is listed. (A ring listed after
+  // a region once failed with "starts overlapping" where the same groups in the other order
+  // loaded.)
+  std::vector<std::pair<Vec3, double>> ringMembers;
 
   Vec3 point(const YamlMap& m, const std::string& key) const { return m.requiredPoint(key, dimension); }
 
@@ -309,6 +314,40 @@ struct Reader {
     scenario.sources.push_back(std::move(source));
   }
 
+  // The members of a ring group: `count` points evenly spaced on the ring, the first on its +x axis.
+  std::vector<Vec3> ring(const YamlMap& m, std::int64_t count, double radiusForPlacement) const {
+    YamlMap r = m.map("ring");
+    const Vec3 c = point(r, "center");
+    const double radius = r.positive("radius", 1.0);
+    if (!r.has("radius")) r.missing("radius");
+    r.finish();
+    // Neighbours on the ring are a chord 2R sin(π/N) apart; closer than two radii (beyond the
+    // 1 mm a collision allows) every agent starts inside the next.
+    const double chord = 2.0 * radius * std::sin(geometry::kPi / static_cast<double>(count));
+    if (count > 1 && chord < 2.0 * radiusForPlacement - 1e-3)
+      r.fail("radius", std::to_string(count) + " agents of radius " + describeLength(radiusForPlacement) +
+                           " overlap on this ring: neighbours " + describeLength(chord) + " m apart (need a ring radius of at least " +
+                           describeLength(radiusForPlacement / std::sin(geometry::kPi / static_cast<double>(count))) + " m)");
+    std::vector<Vec3> positions;
+    for (std::int64_t i = 0; i < count; ++i) {
+      const double angle = 2.0 * geometry::kPi * static_cast<double>(i) / static_cast<double>(count);
+      positions.push_back(c + radius * geometry::lift(geometry::directionOf(angle)));
+    }
+    return positions;
+  }
+
+  // Before the groups are read: the ring groups' members, for ringMembers. A ring with an error
+  // is skipped here; reading the groups in order then reports it.
+  void reserveRing(const YAML::Node& node, const std::string& at) {
+    try {
+      YamlMap m(file, node, at);
+      if (!m.has("ring") || m.has("region")) return;
+      const double radius = m.positive("radius", sim::Agent().radius);
+      for (const Vec3& p : ring(m, m.integer("count", 1, 1, 1000000), radius)) ringMembers.emplace_back(p, radius);
+    } catch (const InputError&) {
+    }
+  }
+
   void group(const YAML::Node& node, const std::string& at, std::uint64_t groupIndex) {
     YamlMap m(file, node, at);
     const std::string name = m.string("name", "group" + std::to_string(groupIndex));
@@ -320,22 +359,7 @@ struct Reader {
     // One placement: with both, the region was silently dropped.
     if (m.has("ring") && m.has("region")) m.fail("region", "a group is placed in a region or on a ring, not both");
     if (m.has("ring")) {
-      YamlMap r = m.map("ring");
-      const Vec3 c = point(r, "center");
-      const double radius = r.positive("radius", 1.0);
-      if (!r.has("radius")) r.missing("radius");
-      r.finish();
-      // Neighbours on the ring are a chord 2R sin(π/N) apart; closer than two radii (beyond the
-      // 1 mm a collision allows) every agent starts inside the next.
-      const double chord = 2.0 * radius * std::sin(geometry::kPi / static_cast<double>(count));
-      if (count > 1 && chord < 2.0 * radiusForPlacement - 1e-3)
-        r.fail("radius", std::to_string(count) + " agents of radius " + describeLength(radiusForPlacement) +
-                             " overlap on this ring: neighbours " + describeLength(chord) + " m apart (need a ring radius of at least " +
-                             describeLength(radiusForPlacement / std::sin(geometry::kPi / static_cast<double>(count))) + " m)");
-      for (std::int64_t i = 0; i < count; ++i) {
-        const double angle = 2.0 * geometry::kPi * static_cast<double>(i) / static_cast<double>(count);
-        positions.push_back(c + radius * geometry::lift(geometry::directionOf(angle)));
-      }
+      positions = ring(m, count, radiusForPlacement);
     } else if (m.has("region")) {
       YamlMap r = m.map("region");
       const Vec3 lo = point(r, "min"), hi = point(r, "max");
@@ -350,6 +374,7 @@ struct Reader {
       if (!occupied) {
         obstacles.emplace(scenario.world.obstacles);
         occupied.emplace(2.0 * radiusForPlacement);
+        for (const auto& [position, radius] : ringMembers) occupied->add(position, radius);
       }
       for (; occupiedUpTo < scenario.world.agents.size(); ++occupiedUpTo) {
         const sim::Agent& placed = scenario.world.agents[occupiedUpTo];
@@ -426,7 +451,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
 
   Scenario s;
   s.file = file;
-  Reader r{file, s, 2, {}, {}, {}, {}, 0};
+  Reader r{file, s, 2, {}, {}, {}, {}, 0, {}};
   YamlMap m(file, root, "");
   s.name = m.string("name", "scenario");
   r.dimension = static_cast<int>(m.integer("dimension", 2, 2, 3));
@@ -485,6 +510,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   m.forEach("obstacles", [&](const YAML::Node& n, const std::string& at) { s.world.obstacles.push_back(r.obstacle(n, at)); });
   s.world.refreshPieces();
   m.forEach("agents", [&](const YAML::Node& n, const std::string& at) { r.agent(n, at); });
+  m.forEach("groups", [&](const YAML::Node& n, const std::string& at) { r.reserveRing(n, at); });
   std::uint64_t groupIndex = 0;
   m.forEach("groups", [&](const YAML::Node& n, const std::string& at) { r.group(n, at, groupIndex++); });
   for (const auto& p : r.pending) {

@@ -128,6 +128,25 @@ TEST(YamlScenario, RingGroupsWalkToTheOppositePoint) {
   }
 }
 
+// A region group keeps clear of a ring group's members wherever the ring is listed (after the
+// region, its members were placed over the crowd's: "starts overlapping"), and the ring stays
+// where the file puts it.
+TEST(YamlScenario, RegionGroupsKeepClearOfRingsListedAfterThem) {
+  for (const bool ringFirst : {false, true}) {
+    SCOPED_TRACE(ringFirst ? "ring first" : "region first");
+    const std::string region = "  - {name: crowd, count: 300, region: {min: [-12, -12], max: [12, 12]}, radius: 0.4}\n";
+    const std::string ring = "  - {name: swap, count: 40, ring: {center: [0, 0], radius: 9}, radius: 0.4, goals: [opposite]}\n";
+    const auto s = parse("groups:\n" + (ringFirst ? ring + region : region + ring));
+    ASSERT_EQ(s.world.agents.size(), 340u);
+    const std::size_t firstRing = ringFirst ? 0 : 300;
+    for (std::size_t i = 0; i < 40; ++i)
+      EXPECT_NEAR(s.world.agents[firstRing + i].state.position.norm(), 9.0, 1e-12);
+    for (std::size_t i = 0; i < s.world.agents.size(); ++i)
+      for (std::size_t j = i + 1; j < s.world.agents.size(); ++j)
+        ASSERT_GE((s.world.agents[i].state.position - s.world.agents[j].state.position).norm(), 0.8 - 1e-3) << i << " " << j;
+  }
+}
+
 // `opposite` takes its place in the goal sequence like any goal (it was always appended last, so
 // [opposite, idle] idled first).
 TEST(YamlScenario, OppositeKeepsItsPlaceInTheGoalSequence) {
