@@ -51,10 +51,12 @@ void addShared(CLI::App& app, BatchCommandOptions& o) {
       ->check(CLI::IsMember({"euler", "rk4", "dopri5"}));
   app.add_option("--dt", o.overrides.dt, "integration step (s)")->check(finitePositive());
   app.add_option("--duration", o.overrides.duration, "simulated time limit (s)")->check(finitePositive());
-  app.add_flag("--trajectories", o.trajectories, "keep every run's trajectories.csv and ParaView series");
+  auto* trajectories = app.add_flag("--trajectories", o.trajectories, "keep every run's trajectories.csv and ParaView series");
+  // Without --trajectories no rows are written, and the interval was dropped without a word.
   app.add_option("--trajectory-interval", o.trajectoryInterval,
                  "with --trajectories: simulated seconds between trajectories.csv rows (default: every step)")
-      ->check(finitePositive());
+      ->check(finitePositive())
+      ->needs(trajectories);
   app.add_flag("!--no-charts", o.charts, "no bar charts (they need an X display or xvfb-run)");
   app.add_flag("--quiet,-q", o.quiet, "no progress bar, no summary line");
 }

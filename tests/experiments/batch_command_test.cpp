@@ -114,6 +114,21 @@ TEST(SteerCompare, BadInputExitsTwoAndWritesNothing) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// --trajectory-interval thins rows that only --trajectories writes: alone it was dropped without a
+// word; now it is bad input.
+TEST(SteerCompare, ATrajectoryIntervalNeedsTrajectories) {
+  for (const std::string command : {"compare ", "sweep "}) {
+    SCOPED_TRACE(command);
+    const fs::path out = scratchDir("interval_alone");
+    const std::string sweep = command == "sweep " ? " --param local.a=1" : "";
+    const auto r = runSteer(command + kSmall + sweep + " --trajectory-interval 1 --seeds 1 --models straight "
+                            "--no-charts --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("steer: --trajectory-interval requires --trajectories", 0), 0u) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
+}
+
 // The seeds FIRST .. FIRST + N - 1 wrapped round past 2^64 - 1 (to 0, 1): now the option is at
 // fault; the largest first seed that fits still runs.
 TEST(SteerCompare, SeedsPastTheLargestAreABadFirstSeed) {
