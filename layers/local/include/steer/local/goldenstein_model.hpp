@@ -8,8 +8,9 @@
 /// Heading (3):   φ̇ = λ (|w_tar| f_tar + |w_obs| Σ_i f_obs_i) + n, with f_tar (A.1) towards
 ///                the planner's goal direction and f_obs_i = R_i W_i D_i (A.2)–(A.6) for every
 ///                obstacle piece and every other agent in the near environment; λ is
-///                GoldensteinParameters::headingRate. A convex solid's edges act as one
-///                obstacle: only its nearest edge adds a repeller (§4.1.1; parameters.hpp).
+///                GoldensteinParameters::headingRate, a dimensionless factor (a is in 1/s,
+///                f_obs_i in rad/s). A convex solid's edges act as one obstacle: only its
+///                nearest edge adds a repeller (§4.1.1; parameters.hpp).
 /// Weights (4):   the stable fixed point of the competition dynamics (quasi-static, the paper's
 ///                procedure) or (4) integrated as fast state variables; α1, α2, γ12, γ21 from
 ///                (A.7)–(A.11) (by default with each D_i of (A.10) weighted by its window,

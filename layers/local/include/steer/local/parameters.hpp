@@ -35,9 +35,10 @@ struct GoldensteinParameters {
   // --- Heading dynamics (3), (A.1)–(A.6) ---
   /// Attractor strength a of (A.1) (1/s), > 0. The paper takes a = 1.
   double a = 1.0;
-  /// Overall rate of the heading dynamics (1/s), > 0: φ̇ of (3) is multiplied by it. The paper
-  /// gives no time unit; 1 reproduces its equations as printed. The default 2 lets a walking
-  /// agent (1.3 m/s) turn within about one body length of an obstacle.
+  /// Overall factor of the heading dynamics (dimensionless), > 0: φ̇ of (3) is multiplied by it
+  /// (its terms are rates already: a is in 1/s). The paper gives no time unit; 1 reproduces its
+  /// equations as printed. The default 2 lets a walking agent (1.3 m/s) turn within about one
+  /// body length of an obstacle.
   double headingRate = 2.0;
   /// Safety margin δ of (A.5), also the σ of (A.4) (rad), in (0, π) with δ + windowEdgeGap < π
   /// (the scenario reader takes [1e-6, π − 1e-6]). Paper: 0.8.
@@ -90,10 +91,14 @@ struct GoldensteinParameters {
 
   // --- Adaptive weights (4), (A.7)–(A.11) ---
   WeightMode weightMode = WeightMode::QuasiStatic;
-  double c1 = 2.0;        ///< sharpness of the fixed-point detectors (A.7)/(A.8), > 0
-  double c2 = 2.0;        ///< sharpness of γ12 (A.9), > 0
-  double gamma21 = 0.05;  ///< γ21, the constant of §A.1.2, > 0
-  double alpha1Scale = 0.4;  ///< α1 = alpha1Scale (1 − α2) (A.11), > 0
+  // α1, α2, γ12 and γ21 are dimensionless here: the time scale of (4) is weightRate (integrated
+  // mode); the quasi-static reading uses only its fixed points. The paper gives no units.
+  /// Sharpness of the fixed-point detectors (A.7)/(A.8) (s: the exponent is −c1 |f|, f in
+  /// rad/s before headingRate), > 0. Paper: 2.
+  double c1 = 2.0;
+  double c2 = 2.0;        ///< sharpness of γ12 (A.9) (dimensionless), > 0. Paper: 2.
+  double gamma21 = 0.05;  ///< γ21, the constant of §A.1.2 (dimensionless), > 0. Paper: 0.05.
+  double alpha1Scale = 0.4;  ///< α1 = alpha1Scale (1 − α2) (A.11) (dimensionless), > 0. Paper: 0.4.
   /// (A.10) as printed sums D_i over every obstacle, so an obstacle beside or behind the agent
   /// switches the target off as surely as one ahead; in a crowd, with neighbours at arm's
   /// length on every side, every target goes off and the crowd disperses. When true (default)
@@ -103,8 +108,10 @@ struct GoldensteinParameters {
   bool windowedAlpha2 = true;
   /// Rate multiplier of (4) in WeightMode::Integrated (1/s), > 0: the weights are fast variables.
   double weightRate = 10.0;
-  /// Initial weights (w_tar, w_obs) in WeightMode::Integrated. w_obs must not start at 0, which
-  /// is a fixed point of (4).
+  /// Initial weights (w_tar, w_obs) (dimensionless), each in [−2, 2]: the state of
+  /// WeightMode::Integrated at t = 0; QuasiStatic reads them only as the first step's previous
+  /// weights (hysteresis), DirectSum not at all. w_obs must not start at 0, which is a fixed
+  /// point of (4).
   double initialTargetWeight = 1.0;
   double initialObstacleWeight = 0.1;
   /// In WeightMode::Integrated each |w| is kept ≥ this after every step, so that a weight that
@@ -125,7 +132,9 @@ struct GoldensteinParameters {
   /// amplitudes free such stalls by chance (σ = 0.3: maze_b 100 %, README of the paper's
   /// folder) and were not adopted: that is not the role the paper gives n.
   double headingNoise = 0.05;
-  /// Standard deviation of the weight noise (1/√s), ≥ 0, scaled like the heading noise.
+  /// Standard deviation of the weight noise n of (4) (1/√s), ≥ 0, scaled like the heading noise.
+  /// Drawn and used only in WeightMode::Integrated: QuasiStatic (the default) takes the fixed
+  /// points of (4) without it and DirectSum has no weights, so there it does nothing.
   double weightNoise = 0.01;
 
   // --- Forward speed (6) ---

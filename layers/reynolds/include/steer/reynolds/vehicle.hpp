@@ -41,7 +41,8 @@ struct VehicleParameters {
 
   /// Forward Euler exactly as printed in the paper (v += F/m·dt, truncate, x += v·dt); otherwise
   /// the framework's integrator (sim::integrateStep) advances (x, v) under the held force and
-  /// the speed is truncated afterwards.
+  /// the speed is truncated afterwards. So with the default (true) the scenario's `integrator:`
+  /// and `--integrator` have no effect on the Reynolds model.
   bool paperEuler = true;
 
   /// Banking (flying vehicles): the new approximate up is
