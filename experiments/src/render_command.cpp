@@ -18,6 +18,7 @@
 #include "progress_bar.hpp"
 #include "steer/environment/triangulation_edges.hpp"
 #include "steer/experiments/input_error.hpp"
+#include "steer/experiments/run_command.hpp"
 #include "u_trap_scenario.hpp"
 
 namespace steer::experiments {
@@ -320,8 +321,6 @@ void addRenderOptions(CLI::App& app, RenderOptions& o) {
   app.add_flag("--quiet,-q", o.quiet, "no summary line");
 }
 
-namespace {
-
 Scenario runScenarioOf(const fs::path& runDir) {
   const fs::path summaryPath = runDir / "summary.json";
   std::error_code ec;
@@ -339,14 +338,26 @@ Scenario runScenarioOf(const fs::path& runDir) {
   };
   field("scenario", summary.is_object() && summary.value("scenario", nlohmann::json("")).is_string(), "the scenario file's path (a string)");
   field("seed", summary.value("seed", nlohmann::json(0u)).is_number_unsigned(), "a whole number ≥ 0");
+  const nlohmann::json params = summary.value("params", nlohmann::json::array());  // absent before 2026-11-27
+  field("params", params.is_array() && std::all_of(params.begin(), params.end(), [](const auto& p) { return p.is_string(); }),
+        "a list of the run's --param assignments (strings)");
   const std::string file = summary.value("scenario", std::string());
-  const std::uint64_t seed = summary.value("seed", std::uint64_t{0});
-  if (file == "<embedded:u_trap.yaml>") return parseYamlScenario(kUTrapScenarioYaml, file, &seed);
   if (file.empty()) throw InputError({summaryPath.string(), 0, 0}, "summary.json names no scenario");
-  return loadScenario(file, seed, true);
+  // The file as the run read it: its seed and its --param assignments (groups' counts, agents'
+  // radii and goals are drawn from the scenario, the positions from trajectories.csv).
+  RunOverrides overrides;
+  overrides.seed = summary.value("seed", std::uint64_t{0});
+  overrides.params = params.get<std::vector<std::string>>();
+  try {
+    if (file == "<embedded:u_trap.yaml>") return parseYamlWithOverrides(kUTrapScenarioYaml, file, overrides);
+    return loadWithOverrides(file, overrides);
+  } catch (const InputError& e) {
+    if (overrides.params.empty()) throw;
+    // A --param of the run that the file, edited since, no longer takes.
+    throw InputError({summaryPath.string(), 0, 0}, "the run's params no longer apply to " + file + ": " + e.what());
+  }
 }
 
-}  // namespace
 
 int renderCommand(const RenderOptions& o) {
   const fs::path runDir(o.runDir);

@@ -48,6 +48,10 @@ inline constexpr viz::Rgb kConstrainedEdgeColour{230, 120, 0};
 std::vector<environment::TriangulationEdge> frameTriangulation(
     const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks, double t);
 
+/// The scenario of the finished run in `runDir`, read as the run read it: the file summary.json
+/// names, with the run's seed and --param assignments. Throws InputError.
+Scenario runScenarioOf(const std::filesystem::path& runDir);
+
 /// The still of the whole run (frameTime < 0) or the frame at time frameTime.
 viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks,
                     const RenderOptions& options, double frameTime);

@@ -168,6 +168,7 @@ Scenario loadWithOverrides(const std::string& path, const RunOverrides& override
   const SplitOverrides split = splitOverrides(overrides);
   Scenario scenario = loadScenario(path, overrides.seed.value_or(0), overrides.seed.has_value(), split.document, split.replaced);
   applyOverrides(scenario, split.afterReading);
+  scenario.params = overrides.params;
   return scenario;
 }
 
@@ -176,6 +177,7 @@ Scenario parseYamlWithOverrides(const std::string& text, const std::string& file
   const std::uint64_t seed = overrides.seed.value_or(0);
   Scenario scenario = parseYamlScenario(text, file, overrides.seed ? &seed : nullptr, split.document, split.replaced);
   applyOverrides(scenario, split.afterReading);
+  scenario.params = overrides.params;
   return scenario;
 }
 
@@ -262,7 +264,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   const std::string scenarioFile = scenario.file.empty() || scenario.file.front() == '<'
                                        ? scenario.file
                                        : std::filesystem::absolute(scenario.file).lexically_normal().string();
-  result.info = {scenarioFile, scenario.name, scenario.model, scenario.planner, scenario.neighbors, scenario.settings.seed,
+  result.info = {scenarioFile, scenario.name, scenario.params, scenario.model, scenario.planner, scenario.neighbors, scenario.settings.seed,
                  scenario.settings.dt, simulation.steps(), simulation.world().time, wall, simulationSeconds,
                  agentSteps, simulation.environment().work(), setup, simulation.planner().report()};
   result.metrics = metrics.metrics();

@@ -160,6 +160,7 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   nlohmann::json j;
   j["scenario"] = info.scenario;
   j["scenario_name"] = info.scenarioName;
+  j["params"] = info.params;
   j["model"] = info.model;
   j["planner"] = info.planner;
   j["neighbors"] = info.neighbors;

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <tuple>
 
@@ -137,6 +138,36 @@ agents:
     EXPECT_EQ(image.at(int(std::lround(ring.x())), int(std::lround(ring.y()))), kTargetColour) << x;
   }
   fs::remove_all(run);
+}
+
+// render reads the scenario as the run did, with its --param assignments (summary.json keeps
+// them): the pictures drew the file's radii and groups, not the run's.
+TEST(RenderStill, TheScenarioIsReadWithTheRunsParams) {
+  const fs::path dir = fs::temp_directory_path() / ("steer_render_params_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path file = dir / "two.yaml";
+  std::ofstream(file) << R"(name: two
+world: {min: [-10, -10], max: [10, 10]}
+model: straight
+agents:
+  - {position: [-5, 0], radius: 0.5, goals: [{kind: seek, target: [5, 0]}]}
+groups:
+  - {name: crowd, count: 2, region: {min: [-8, 4], max: [8, 8]}, radius: 0.3, goals: [{kind: idle, duration: 1}]}
+)";
+  RunOverrides overrides;
+  overrides.params = {"agents.0.radius=1.25", "groups.crowd.count=5"};
+  const Scenario run = loadWithOverrides(file.string(), overrides);
+  runScenario(run, dir / "run", {0.5});
+  const Scenario drawn = runScenarioOf(dir / "run");
+  ASSERT_EQ(drawn.world.agents.size(), 6u);
+  EXPECT_EQ(drawn.world.agents[0].radius, 1.25);
+  for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(drawn.world.agents[i].state.position, run.world.agents[i].state.position) << i;
+  // Without params, the file as it is.
+  runScenario(loadScenario(file.string()), dir / "plain", {0.5});
+  const Scenario plain = runScenarioOf(dir / "plain");
+  ASSERT_EQ(plain.world.agents.size(), 3u);
+  EXPECT_EQ(plain.world.agents[0].radius, 0.5);
+  fs::remove_all(dir);
 }
 
 // A moving obstacle is drawn where it starts in the still, with its path through its middle: the

@@ -76,6 +76,7 @@ class TrajectoryRecorder final : public sim::StepObserver {
 struct RunInfo {
   std::string scenario;      ///< the scenario file's absolute path (or "<embedded:...>")
   std::string scenarioName;  ///< its `name:` (as comparison.csv and field_summary.json name it)
+  std::vector<std::string> params;  ///< the --param assignments it was loaded with (Scenario::params)
   std::string model, planner, neighbors;
   std::uint64_t seed = 0;
   double dt = 0.0;

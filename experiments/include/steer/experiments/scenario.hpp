@@ -46,6 +46,10 @@ struct Scenario {
   YAML::Node reynolds;     ///< Reynolds behaviors and combiner
   YAML::Node planning;     ///< planner parameters (harmonic grid, hybrid automaton, field file)
   YAML::Node environment;  ///< environment-provider parameters
+
+  /// The --param assignments it was loaded with (loadWithOverrides), as given: summary.json
+  /// records them, so that `steer render` reads the file as the run did.
+  std::vector<std::string> params;
 };
 
 /// Settings that command-line options replace (RunOverrides). The loader leaves the checks that
