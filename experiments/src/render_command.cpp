@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "child_process.hpp"
 #include "cli_checks.hpp"
 #include "input_file.hpp"
 #include "output_folder.hpp"
@@ -421,15 +422,15 @@ int renderCommand(const RenderOptions& o) {
       picture(out / name, std::clamp(at, t.front(), t.back()));
     }
     bar.done();
-    if (o.video) {
-      if (std::system("command -v ffmpeg >/dev/null 2>&1") != 0) {
+    if (o.video && written > 0) {
+      const ProgramResult ffmpeg = runProgram({"ffmpeg", "-y", "-loglevel", "error", "-framerate", "4", "-i",
+                                               (out / "frame_%04d.png").string(), "-pix_fmt", "yuv420p",
+                                               (out / "run.mp4").string()});
+      if (!ffmpeg.started)
         std::cerr << "steer render: no video: ffmpeg is not on PATH (install it with: apt-get install ffmpeg); the "
                   << written << " frames are in " << out.string() << "\n";
-      } else if (written > 0) {
-        const std::string cmd = "ffmpeg -y -loglevel error -framerate 4 -i '" + (out / "frame_%04d.png").string() +
-                                "' -pix_fmt yuv420p '" + (out / "run.mp4").string() + "'";
-        if (std::system(cmd.c_str()) != 0) std::cerr << "steer render: ffmpeg failed; no video\n";
-      }
+      else if (ffmpeg.status != 0)
+        std::cerr << "steer render: ffmpeg failed; no video\n";
     }
     if (!o.quiet) {
       const std::size_t atTimes = t.empty() ? std::size_t{0} : o.at.size();

@@ -412,6 +412,40 @@ TEST_F(RenderTest, VideoWithoutFfmpegSaysHowToGetItAndKeepsTheFrames) {
   EXPECT_FALSE(fs::exists(fs::path(o.out) / "run.mp4"));
 }
 
+// ffmpeg gets the frames' and the video's paths as arguments of their own: a folder named with a
+// quote and a `;` ran the rest of its name as a shell command (the command line went through
+// std::system).
+TEST_F(RenderTest, VideoPathsReachFfmpegAsTheyAre) {
+  const fs::path bin = runDir_ / "fake_bin", log = runDir_ / "ffmpeg_args.txt", injected = runDir_ / "INJECTED";
+  fs::create_directories(bin);
+  {
+    std::ofstream script(bin / "ffmpeg");
+    script << "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '" << log.string() << "'\n";
+  }
+  fs::permissions(bin / "ffmpeg", fs::perms::owner_all);
+  const std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  setenv("PATH", (bin.string() + ":" + path).c_str(), 1);
+  RenderOptions o;
+  o.runDir = runDir_.string();
+  o.out = (runDir_ / ("it's; touch " + injected.string() + "; echo '")).string();
+  o.frames = 1;
+  o.width = 160;
+  o.height = 120;
+  o.video = true;
+  o.quiet = true;
+  const int status = renderCommand(o);
+  setenv("PATH", path.c_str(), 1);
+  EXPECT_EQ(status, 0);
+  EXPECT_FALSE(fs::exists(injected));
+  std::ifstream in(log);
+  std::vector<std::string> args;
+  for (std::string line; std::getline(in, line);) args.push_back(line);
+  EXPECT_NE(std::find(args.begin(), args.end(), (fs::path(o.out) / "frame_%04d.png").string()), args.end());
+  ASSERT_FALSE(args.empty());
+  EXPECT_EQ(args.back(), (fs::path(o.out) / "run.mp4").string());
+  fs::remove_all(o.out);
+}
+
 TEST_F(RenderTest, MissingRunIsBadInput) {
   RenderOptions o;
   o.runDir = (runDir_ / "no_such_run").string();
