@@ -128,10 +128,18 @@ std::filesystem::path runFolder(const BatchJob& job, const Scenario& loaded) {
 
 void checkBatch(const std::vector<BatchJob>& jobs, const std::function<void(double)>& progress) {
   std::set<std::string> warmed;
+  std::set<std::filesystem::path> folders;
   for (std::size_t k = 0; k < jobs.size(); ++k) {
     const BatchJob& job = jobs[k];
     if (progress) progress(static_cast<double>(k) / static_cast<double>(jobs.size()));
     const Scenario s = loadJob(job);
+    // Two jobs of one combination wrote one folder, and the tables counted its run as seeds of
+    // its own (--models goldenstein,goldenstein: "3 seeds ± 0" for one run; two of them racing
+    // on one summary.json could fail).
+    if (const auto folder = runFolder(job, s); !folders.insert(folder).second)
+      throw InputError({"<command line>", 0, 0},
+                       "the batch has the run " + folder.string() +
+                           " twice: a model, planner or swept value given twice (or two values that are written alike)");
     // Building the parts reads their configuration sections: unknown names and bad values show here.
     sim::Simulation simulation = makeSimulation(s);
     // Harmonic fields are solved when a run starts and kept in an on-disk cache. Starting one run

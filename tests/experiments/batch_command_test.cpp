@@ -114,6 +114,22 @@ TEST(SteerCompare, BadInputExitsTwoAndWritesNothing) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// A combination given twice is bad input: both copies wrote one folder and the tables counted
+// the one run as seeds of their own ("3 seeds ± 0").
+TEST(SteerCompare, ACombinationGivenTwiceIsBadInput) {
+  for (const std::string& args : {"compare " + kSmall + " --models straight,straight",
+                                 "sweep " + kSmall + " --models straight --param local.a=1:1:3",
+                                 "sweep " + kSmall + " --models straight --param local.a=2,3,2"}) {
+    SCOPED_TRACE(args);
+    const fs::path out = scratchDir("twice");
+    const auto r = runSteer(args + " --seeds 1 --no-charts --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("<command line>: the batch has the run ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find("twice"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
+}
+
 // --trajectory-interval thins rows that only --trajectories writes: alone it was dropped without a
 // word; now it is bad input.
 TEST(SteerCompare, ATrajectoryIntervalNeedsTrajectories) {
