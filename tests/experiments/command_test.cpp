@@ -761,6 +761,30 @@ TEST(SteerCommand, SummaryNamesTheScenarioByAnAbsolutePath) {
   fs::remove_all(out);
 }
 
+// An agent that goes through a wall in the step that completes its goals touched the wall in that
+// step: each provider reports the contact (the agent was disabled before the environment saw
+// the step, and none did). A step further away, the target took a second step and it was found.
+TEST(SteerCommand, AContactInTheStepAnAgentLeavesIsCounted) {
+  const fs::path dir = scratchDir("leaving_contact");
+  fs::create_directories(dir);
+  const fs::path file = dir / "through.yaml";
+  std::ofstream(file) << "world: {min: [-20, -15], max: [20, 15]}\ndt: 0.05\nduration: 1\nmodel: straight\n"
+                         "obstacles:\n  - segment: {from: [3, -4], to: [3, 4]}\n"
+                         "agents:\n  - {position: [0, 0], radius: 0.4, near_radius: 5, desired_speed: 100, max_speed: 100,\n"
+                         "     goals: [{kind: seek, target: [4, 0], reach_radius: 0.6}]}\n";
+  for (const char* neighbors : {"kinetic", "lattice", "brute"}) {
+    SCOPED_TRACE(neighbors);
+    const fs::path out = dir / neighbors;
+    const auto r = runSteer("run " + file.string() + " --neighbors " + neighbors + " --quiet --out " + out.string());
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
+    EXPECT_EQ(j["steps"], 1);
+    EXPECT_EQ(j["reached"], 1);
+    EXPECT_EQ(j["contacts_between_steps"]["agent_obstacle"], 1);
+  }
+  fs::remove_all(dir);
+}
+
 TEST(SteerCommand, RunWritesEveryOutputOfTheContract) {
   const fs::path out = scratchDir("run_ok");
   const auto r = runSteer("run " + kData + "/steersuite/all_features.xml --model straight --neighbors brute --quiet --out " +

@@ -13,6 +13,8 @@ void gather(const World& world, const NeighborProvider& provider, AgentIndex i, 
   out.clear();
   const Vec3& p = world.agents[i].state.position;
   for (AgentIndex j : provider.neighbors(i)) {
+    // An agent that left at the end of the last step is in the lists until the next update.
+    if (!world.agents[j].enabled) continue;
     const AgentKinematics q = neighbour(j);
     out.agents.push_back({j, q.position, q.velocity, q.radius});
   }

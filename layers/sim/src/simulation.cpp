@@ -90,6 +90,7 @@ bool goalReached(const World& world, const Agent& agent) {
 }
 
 void Simulation::advanceGoals() {
+  leaving_.clear();
   for (auto& agent : world_.agents) {
     if (!agent.enabled) continue;
     // Several goals may complete in one step (e.g. zero-length idles).
@@ -103,7 +104,7 @@ void Simulation::advanceGoals() {
     }
     if (agent.goalIndex >= agent.goals.size() && agent.finishTime < 0.0) {
       agent.finishTime = world_.time;
-      if (!agent.staysAfterGoals) agent.enabled = false;
+      if (!agent.staysAfterGoals) leaving_.push_back(agent.id);
     }
   }
 }
@@ -174,7 +175,12 @@ void Simulation::step() {
   world_.advancePieces();  // the obstacles are fixed once started
   model_->commit(world_);
   advanceGoals();
+  // The environment sees the step of the agents that leave at its end (their goals completed):
+  // disabled before the update, an agent that went through a wall on its way to its target
+  // had no contact. They are disabled after it, for the observers and the next step (their
+  // near sets drop them then; gatherNearEnvironment skips them until it).
   environment_->update(world_, previous_);
+  for (const AgentIndex i : leaving_) world_.agents[i].enabled = false;
   const auto contacts = environment_->contacts();
   for (auto* o : observers_) o->onContacts(world_, contacts);
   for (auto* o : observers_) o->onStep(world_, *planner_, previous_);

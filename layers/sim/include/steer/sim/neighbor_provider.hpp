@@ -45,7 +45,10 @@ class NeighborProvider {
   /// at the start of the step; motion in between is taken to be linear. Agents may have been
   /// disabled since the last call. (The step loop never enables one again; a caller that does
   /// gets its sets right, but its contacts in that step are not defined: brute force sweeps it
-  /// from `previous`, the kinetic providers take it as arriving where it is.)
+  /// from `previous`, the kinetic providers take it as arriving where it is.) The step loop
+  /// updates before it disables the agents that leave at the end of the step, so that their
+  /// last step's contacts are found; until the next update the lists still hold them, and
+  /// gatherNearEnvironment skips them.
   virtual void update(const World& world, std::span<const Vec3> previous) = 0;
 
   virtual std::span<const AgentIndex> neighbors(AgentIndex agent) const = 0;

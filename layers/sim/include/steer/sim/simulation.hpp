@@ -82,6 +82,8 @@ class Simulation {
   std::uint64_t steps() const { return steps_; }
 
  private:
+  // Moves every agent's goal sequence on; lists in leaving_ the agents that completed it and
+  // leave the world (disabled by the caller, after the environment saw their last step).
   void advanceGoals();
 
   World world_;
@@ -94,6 +96,7 @@ class Simulation {
   std::vector<Vec3> goals_;
   std::vector<AgentState> next_;
   std::vector<Vec3> previous_;
+  std::vector<AgentIndex> leaving_;
   std::vector<AgentKinematics> kinematics_;  ///< the step's snapshot of every agent, for gathering
   std::uint64_t steps_ = 0;
   double startTime_ = 0.0;  // world time at start(): step k ends at startTime_ + k · dt
