@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -38,6 +39,20 @@ inline CLI::Validator finiteNonNegative() {
         return v && *v >= 0.0 ? std::string() : "must be a finite number >= 0, got '" + text + "'";
       },
       "FINITE >= 0");
+}
+
+/// A finite number in [lo, hi], or in (lo, hi] when `lowOpen` (a parameter of the model's plots,
+/// in the range the scenario file takes: 1e308 made an axis of infinite length and the plot spin).
+inline CLI::Validator finiteBetween(double lo, double hi, bool lowOpen) {
+  char range[64];
+  std::snprintf(range, sizeof range, "%c%g, %g]", lowOpen ? '(' : '[', lo, hi);
+  return CLI::Validator(
+      [lo, hi, lowOpen, text = std::string(range)](std::string& value) -> std::string {
+        const auto v = finiteNumber(value);
+        const bool above = v && (lowOpen ? *v > lo : *v >= lo);
+        return above && *v <= hi ? std::string() : "must be a finite number in " + text + ", got '" + value + "'";
+      },
+      range);
 }
 
 /// A seed: a whole number in [0, 2^64 - 1], written in decimal digits.

@@ -169,18 +169,18 @@ void addPlotOptions(CLI::App& app, PlotOptions& o) {
   app.add_option("--out", o.out, "output folder (default: plots)");
   app.add_option("--width", o.width, "picture width (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
   app.add_option("--height", o.height, "picture height (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
-  app.add_option("--a", o.a, "fig2a: attractor strength a (1/s)")->capture_default_str()->check(finitePositive());
-  app.add_option("--half-angle", o.halfAngle, "fig2b: obstacle half-angle dpsi (rad)")->capture_default_str()->check(finitePositive());
-  app.add_option("--distance", o.distance, "fig2b: obstacle distance r (m)")->capture_default_str()->check(finiteNonNegative());
-  app.add_option("--d0", o.d0, "fig2b: decay length d0 (m)")->capture_default_str()->check(finiteNonNegative());
-  app.add_option("--delta", o.delta, "fig2b: safety margin delta (rad)")->capture_default_str()->check(finitePositive());
-  app.add_option("--d0base", o.d0Base, "fig5: d0base (m; default 1, the paper's Fig. 5; the model's d0_base is 8)")->check(finiteNonNegative());
-  app.add_option("--d1base", o.d1Base, "fig5: d1base (m; default 1)")->check(finiteNonNegative());
+  app.add_option("--a", o.a, "fig2a: attractor strength a (1/s)")->capture_default_str()->check(finiteBetween(0, 1e6, true));
+  app.add_option("--half-angle", o.halfAngle, "fig2b: obstacle half-angle dpsi (rad)")->capture_default_str()->check(finiteBetween(0, std::numbers::pi, true));
+  app.add_option("--distance", o.distance, "fig2b: obstacle distance r (m)")->capture_default_str()->check(finiteBetween(0, 1e6, false));
+  app.add_option("--d0", o.d0, "fig2b: decay length d0 (m)")->capture_default_str()->check(finiteBetween(0, 1e6, false));
+  app.add_option("--delta", o.delta, "fig2b: safety margin delta (rad)")->capture_default_str()->check(finiteBetween(0, std::numbers::pi, true));
+  app.add_option("--d0base", o.d0Base, "fig5: d0base (m; default 1, the paper's Fig. 5; the model's d0_base is 8)")->check(finiteBetween(0, 1e6, false));
+  app.add_option("--d1base", o.d1Base, "fig5: d1base (m; default 1)")->check(finiteBetween(0, 1e6, false));
   app.add_flag("--printed", o.printed, "fig5: also the printed form of (8), k = 2 ln(d0base + 1)");
-  app.add_option("--alpha1", o.alpha1, "weights: alpha1")->capture_default_str()->check(finitePositive());
-  app.add_option("--alpha2", o.alpha2, "weights: alpha2")->capture_default_str()->check(finitePositive());
-  app.add_option("--gamma12", o.gamma12, "weights: gamma12")->capture_default_str()->check(finiteNonNegative());
-  app.add_option("--gamma21", o.gamma21, "weights: gamma21")->capture_default_str()->check(finiteNonNegative());
+  app.add_option("--alpha1", o.alpha1, "weights: alpha1")->capture_default_str()->check(finiteBetween(0, 1e6, true));
+  app.add_option("--alpha2", o.alpha2, "weights: alpha2")->capture_default_str()->check(finiteBetween(0, 1e6, true));
+  app.add_option("--gamma12", o.gamma12, "weights: gamma12")->capture_default_str()->check(finiteBetween(0, 1e6, false));
+  app.add_option("--gamma21", o.gamma21, "weights: gamma21")->capture_default_str()->check(finiteBetween(0, 1e6, false));
   app.add_flag("--quiet,-q", o.quiet, "no summary line");
 }
 

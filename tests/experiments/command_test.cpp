@@ -426,6 +426,30 @@ TEST(SteerCommand, PlotOptionsRefuseNaN) {
   }
 }
 
+// ... and in the ranges the scenario file takes: --d1base 1e308 made an axis of infinite length
+// and the plot never finished; a half-angle of 100 rad was drawn.
+TEST(SteerCommand, PlotOptionsStayInTheModelsRanges) {
+  const fs::path dir = scratchDir("plot_range");
+  for (const char* option : {"fig5 --d1base 1e308", "fig5 --d0base 2e6", "fig2a --a 1e300", "fig2b --half-angle 100",
+                             "fig2b --delta 4", "weights --gamma12 1e7"}) {
+    const auto r = runSteer(std::string("plot ") + option + " --out " + (dir / "out").string());
+    EXPECT_EQ(r.status, 2) << option << ": " << r.err;
+    EXPECT_NE(r.err.find("must be a finite number in "), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out")) << option;
+  }
+}
+
+// reproduce's --seed is a seed as run's is: -1 ran with 2^64 - 1.
+TEST(SteerCommand, ReproduceTakesOnlySeeds) {
+  const fs::path dir = scratchDir("reproduce_seed");
+  for (const char* seed : {"-1", "18446744073709551616", "abc"}) {
+    const auto r = runSteer(std::string("reproduce reynolds1999 --quick --seed ") + seed + " --out " + (dir / "out").string());
+    EXPECT_EQ(r.status, 2) << seed << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("steer: --seed: must be a whole number from 0 to 18446744073709551615", 0), 0u) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out")) << seed;
+  }
+}
+
 // `steer demo` with a bad option is bad input like any command (it printed "not available: ..."
 // rows on stdout and exited 1).
 TEST(SteerCommand, DemoWithABadOptionIsExitTwo) {

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "claim.hpp"
+#include "cli_checks.hpp"
 #include "report.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "steer/experiments/run_output.hpp"
@@ -59,7 +60,7 @@ void addReproduceOptions(CLI::App& app, ReproduceOptions& o) {
   app.add_option("--scenarios", o.scenarios, "the scenario suite (default: this source tree's experiments/scenarios)");
   app.add_flag("--quick", o.quick, "a reduced budget (fewer seeds, smaller N) for CI; every row is still filled");
   app.add_option("--threads", o.threads, "worker threads for scenario runs (results do not depend on it)")->check(CLI::Range(1, 256));
-  app.add_option("--seed", o.seed, "base seed of the stochastic checks")->capture_default_str();
+  app.add_option("--seed", o.seed, "base seed of the stochastic checks")->capture_default_str()->check(seedNumber());
   app.add_flag("--quiet,-q", o.quiet, "no progress lines");
 }
 
