@@ -96,3 +96,25 @@ TEST(Simulation, StepKEndsAtKTimesDt) {
   EXPECT_EQ(partial.steps(), 4u);
   EXPECT_EQ(partial.world().time, 1.0);
 }
+
+// A run shorter than a billionth of its step still takes its one step (the end's tolerance was
+// a billionth of the step, and such runs ended at t = 0 with no step at all).
+TEST(Simulation, ARunShorterThanItsStepTakesOneStep) {
+  for (const auto& [dt, duration] : {std::pair{0.05, 1e-12}, std::pair{1e9, 1.0}}) {
+    sim::World w;
+    sim::Agent a;
+    sim::Goal idle;
+    idle.kind = sim::Goal::Kind::Idle;
+    idle.timeDuration = 1e12;
+    a.goals = {idle};
+    w.agents.push_back(a);
+    sim::SimulationSettings s;
+    s.dt = dt;
+    s.duration = duration;
+    sim::Simulation sim(std::move(w), s, std::make_unique<sim::StraightModel>(),
+                        std::make_unique<environment::BruteForceProvider>(), std::make_unique<planning::DirectPlanner>());
+    sim.run();
+    EXPECT_EQ(sim.steps(), 1u) << dt << " " << duration;
+    EXPECT_EQ(sim.world().time, duration) << dt << " " << duration;
+  }
+}

@@ -66,9 +66,17 @@ void Simulation::start() {
   for (auto* o : observers_) o->onStart(world_, *planner_);
 }
 
+// Within this of the duration, the clock is at the duration: a billionth of a step, or of the
+// whole run when that is shorter than a step (a tolerance of the step alone ended a run of
+// 1e-12 s, or of 1 s with dt = 1e9 s, before its first step).
+double Simulation::endTolerance() const {
+  const double span = settings_.duration - (started_ ? startTime_ : world_.time);
+  return 1e-9 * std::min(settings_.dt, span);
+}
+
 bool Simulation::finished() const {
   if (finished_) return true;
-  return world_.time >= settings_.duration - 1e-9 * settings_.dt || world_.enabledCount() == 0;
+  return world_.time >= settings_.duration - endTolerance() || world_.enabledCount() == 0;
 }
 
 bool goalReached(const World& world, const Agent& agent) {
@@ -170,7 +178,7 @@ void Simulation::step() {
   // and the rows' times read 2.9999999999999973 for 3). Within rounding of the duration, it is
   // the duration.
   double end = startTime_ + static_cast<double>(steps_) * settings_.dt;
-  if (!(end < settings_.duration - 1e-9 * settings_.dt)) end = settings_.duration;
+  if (!(end < settings_.duration - endTolerance())) end = settings_.duration;
   world_.time = end;
   world_.advancePieces();  // the obstacles are fixed once started
   model_->commit(world_);

@@ -85,6 +85,7 @@ class Simulation {
   // Moves every agent's goal sequence on; lists in leaving_ the agents that completed it and
   // leave the world (disabled by the caller, after the environment saw their last step).
   void advanceGoals();
+  double endTolerance() const;
 
   World world_;
   SimulationSettings settings_;
