@@ -204,6 +204,20 @@ std::string withLines(const std::string& lines) { return std::string(kHeader) + 
 const char* kAgent3 = "agents:\n  - {position: [-5, -5, 0], goals: [{kind: idle, duration: 1}]}\n";  // in 3D
 }  // namespace
 
+// An error is one line of reasonable length whatever the file quotes: a value with a newline split
+// it over two lines, and a megabyte-long value made a megabyte-long line.
+TEST(YamlScenario, AnErrorIsOneLineOfReasonableLength) {
+  const std::string newline = errorOf(withLines("dt: \"0.0\\n5\"\n"));
+  EXPECT_EQ(newline.find('\n'), std::string::npos) << newline;
+  EXPECT_NE(newline.find("0.0\\n5"), std::string::npos) << newline;
+  const std::string control = errorOf(withLines("planner: \"a\\x01b\"\n"));
+  EXPECT_NE(control.find("a\\x01b"), std::string::npos) << control;
+  const std::string huge = errorOf(withLines("dt: " + std::string(1000000, '7') + "x\n"));
+  EXPECT_EQ(huge.rfind("test.yaml:", 0), 0u) << huge.substr(0, 200);
+  EXPECT_LT(huge.size(), 2100u);
+  EXPECT_NE(huge.find("characters left out"), std::string::npos) << huge.substr(0, 200);
+}
+
 // Obstacles far outside the world hung the metrics grid or overflowed the environment's
 // allocations after the output folder existed; they are errors at the obstacle.
 TEST(YamlScenario, ObstaclesMustLieInsideTheWorld) {
