@@ -3,6 +3,7 @@
 #include <yaml-cpp/depthguard.h>
 
 #include <algorithm>
+#include <set>
 #include <cmath>
 #include <iomanip>
 #include <map>
@@ -39,6 +40,7 @@ struct Reader {
   int dimension = 2;
   // Agent names to indices, for targets that are other agents; resolved after all agents exist.
   std::map<std::string, sim::AgentIndex> names;
+  std::set<std::string> groupNames;
   struct PendingAgentTarget {
     sim::AgentIndex agent;
     std::size_t goal;
@@ -58,6 +60,10 @@ struct Reader {
   std::vector<std::pair<Vec3, double>> ringMembers;
 
   Vec3 point(const YamlMap& m, const std::string& key) const { return m.requiredPoint(key, dimension); }
+
+  static bool isIndex(const std::string& name) {
+    return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+  }
 
   // A unit direction, written like a point of the world: in 3D a missing z would silently mean a
   // horizontal heading, and in 2D a z component would leave a heading with no part in the plane.
@@ -307,6 +313,7 @@ struct Reader {
     m.finish();
     if (!a.name.empty()) {
       if (names.count(a.name)) m.fail("name", "duplicate agent name '" + a.name + "'");
+      if (isIndex(a.name)) m.fail("name", "a name may not be a whole number ('" + a.name + "'): --param agents.N reads N as an index");
       names[a.name] = index;
     }
     a.id = index;
@@ -351,6 +358,10 @@ struct Reader {
   void group(const YAML::Node& node, const std::string& at, std::uint64_t groupIndex) {
     YamlMap m(file, node, at);
     const std::string name = m.string("name", "group" + std::to_string(groupIndex));
+    // --param groups.NAME.KEY picks the group by name (or index): two of one name, or a name that
+    // reads as an index, left it to pick one of them without a word.
+    if (m.has("name") && !groupNames.insert(name).second) m.fail("name", "duplicate group name '" + name + "'");
+    if (isIndex(name)) m.fail("name", "a name may not be a whole number ('" + name + "'): --param groups.N reads N as an index");
     const auto count = m.integer("count", 1, 1, 1000000);
     sim::Agent prototype;
     prototype.state.direction = heading(m);
@@ -451,7 +462,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
 
   Scenario s;
   s.file = file;
-  Reader r{file, s, 2, {}, {}, {}, {}, 0, {}};
+  Reader r{file, s, 2, {}, {}, {}, {}, {}, 0, {}};
   YamlMap m(file, root, "");
   s.name = m.string("name", "scenario");
   r.dimension = static_cast<int>(m.integer("dimension", 2, 2, 3));

@@ -204,6 +204,21 @@ std::string withLines(const std::string& lines) { return std::string(kHeader) + 
 const char* kAgent3 = "agents:\n  - {position: [-5, -5, 0], goals: [{kind: idle, duration: 1}]}\n";  // in 3D
 }  // namespace
 
+// --param groups.NAME and agents.NAME pick one by name or index: two groups of one name, or a
+// name that reads as an index, let it pick one of them without a word.
+TEST(YamlScenario, NamesThatParamCouldConfuseAreErrors) {
+  const std::string twice = errorOf(std::string(kHeader) +
+                                    "groups:\n  - {name: crowd, count: 2, region: {min: [0, 0], max: [9, 9]}}\n"
+                                    "  - {name: crowd, count: 2, region: {min: [-9, -9], max: [0, 0]}}\n");
+  EXPECT_NE(twice.find("test.yaml:6:"), std::string::npos) << twice;
+  EXPECT_NE(twice.find("duplicate group name 'crowd'"), std::string::npos) << twice;
+  const std::string agent = errorOf(std::string(kHeader) + "agents:\n  - {name: \"1\", position: [0, 0]}\n");
+  EXPECT_NE(agent.find("a name may not be a whole number ('1')"), std::string::npos) << agent;
+  const std::string group = errorOf(std::string(kHeader) + "groups:\n  - {name: \"20\", count: 2, region: {min: [0, 0], max: [9, 9]}}\n");
+  EXPECT_NE(group.find("a name may not be a whole number ('20')"), std::string::npos) << group;
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {name: a1, position: [0, 0]}\n"), "");
+}
+
 // An error is one line of reasonable length whatever the file quotes: a value with a newline split
 // it over two lines, and a megabyte-long value made a megabyte-long line.
 TEST(YamlScenario, AnErrorIsOneLineOfReasonableLength) {
