@@ -102,6 +102,24 @@ TEST(WallSplit, RandomWallsAreCutAtEveryCrossingAndNowhereElse) {
   }
 }
 
+// Walls through one point (a star, end points rounded to a micrometre as a file gives them): each
+// is cut once, at the one point where they all meet. The 124,750 copies of that point were
+// compared pairwise, which took minutes at 500 walls.
+TEST(WallSplit, ManyWallsThroughOnePointMeetThere) {
+  std::vector<Segment> walls;
+  const int count = 250;
+  for (int k = 0; k < count; ++k) {
+    const double angle = 3.141592653589793 * k / count;
+    const Vec2 a(std::round(5e6 * std::cos(angle)) / 1e6, std::round(5e6 * std::sin(angle)) / 1e6);
+    walls.push_back({a, -a});
+  }
+  expectAProperSplit(walls);
+  const WallPieces split = splitAtCrossings(walls);
+  EXPECT_EQ(split.pieces.size(), 2u * count);
+  const std::vector<Segment> pieces = piecesOf(split);
+  EXPECT_TRUE(std::all_of(pieces.begin(), pieces.end(), [&](const Segment& p) { return p.a == pieces[0].b || p.b == pieces[0].b; }));
+}
+
 TEST(WallSplit, ThreeWallsCrossingNearABoxCorner) {
   // The layout where CGAL's own splitting bent the third wall 0.27 m off its line: the second
   // wall passes exactly through the box's corner (-1, 0).

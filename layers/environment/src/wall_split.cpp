@@ -105,22 +105,50 @@ WallPieces splitAtCrossings(std::span<const Segment> input) {
   const auto before = [](const std::pair<Vec2, bool>& u, const std::pair<Vec2, bool>& v) {
     return u.first.x() != v.first.x() ? u.first.x() < v.first.x() : u.first.y() < v.first.y();
   };
-  std::sort(points.begin(), points.end(), before);
+  // One entry per distinct point (an end point if any of its copies is one): 500 walls through
+  // one point made 250,000 copies of it, and comparing them pairwise took minutes.
+  std::sort(points.begin(), points.end(), [&](const auto& u, const auto& v) {
+    return u.first != v.first ? before(u, v) : u.second > v.second;  // end points first
+  });
+  points.erase(std::unique(points.begin(), points.end(), [](const auto& u, const auto& v) { return u.first == v.first; }),
+               points.end());
   std::vector<std::size_t> parent(points.size());
   for (std::size_t k = 0; k < parent.size(); ++k) parent[k] = k;
   const auto root = [&](std::size_t k) {
     while (parent[k] != k) k = parent[k] = parent[parent[k]];
     return k;
   };
-  for (std::size_t k = 0; k < points.size(); ++k)
-    for (std::size_t m = k + 1; m < points.size() && points[m].first.x() - points[k].first.x() <= tolerance; ++m)
-      if (std::abs(points[m].first.y() - points[k].first.y()) <= tolerance) {
-        // The representative: an end point over a constructed point, then the earlier.
-        const std::size_t a = root(k), b = root(m);
-        if (a == b) continue;
-        const bool aFirst = points[a].second != points[b].second ? points[a].second : before(points[a], points[b]);
-        if (aFirst) parent[b] = a;
-        else parent[a] = b;
+  // Pairs within the tolerance on both axes, found through a grid of cells of that side (a point
+  // meets only its own and the eight cells around): a sweep along x compared every pair of
+  // points with the same x, i.e. all the crossings on one vertical wall.
+  struct Cell {
+    std::int64_t x, y;
+    std::size_t point;
+    auto operator<=>(const Cell&) const = default;
+  };
+  const auto cellOf = [&](const Vec2& p, std::size_t k) {
+    return Cell{static_cast<std::int64_t>(std::floor(p.x() / tolerance)), static_cast<std::int64_t>(std::floor(p.y() / tolerance)), k};
+  };
+  std::vector<Cell> cells;
+  cells.reserve(points.size());
+  for (std::size_t k = 0; k < points.size(); ++k) cells.push_back(cellOf(points[k].first, k));
+  std::sort(cells.begin(), cells.end());
+  for (const Cell& c : cells)
+    for (std::int64_t dx = -1; dx <= 1; ++dx)
+      for (std::int64_t dy = -1; dy <= 1; ++dy) {
+        const Cell lo{c.x + dx, c.y + dy, 0}, hi{c.x + dx, c.y + dy, std::numeric_limits<std::size_t>::max()};
+        for (auto it = std::lower_bound(cells.begin(), cells.end(), lo); it != cells.end() && *it < hi; ++it) {
+          const std::size_t k = c.point, m = it->point;
+          if (m <= k || std::abs(points[m].first.x() - points[k].first.x()) > tolerance ||
+              std::abs(points[m].first.y() - points[k].first.y()) > tolerance)
+            continue;
+          // The representative: an end point over a constructed point, then the earlier.
+          const std::size_t a = root(k), b = root(m);
+          if (a == b) continue;
+          const bool aFirst = points[a].second != points[b].second ? points[a].second : before(points[a], points[b]);
+          if (aFirst) parent[b] = a;
+          else parent[a] = b;
+        }
       }
   const auto representative = [&](const Vec2& x) {
     const auto it = std::lower_bound(points.begin(), points.end(), std::pair<Vec2, bool>{x, false}, before);
