@@ -3,6 +3,8 @@
 // errors with their line and column; <random>true</random> may stand in for any x/y/z tuple.
 #include <pugixml.hpp>
 
+#include <Eigen/Geometry>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -318,6 +320,13 @@ class XmlReader {
         c.lookAt = lift3(child(n, "lookat"));
         if (n.child("up")) c.up = lift3(n.child("up"));
         c.fovy = numberOr(n, "fovy", 45.0);
+        // The checks of a YAML camera: a field of view of 0, a camera at the point it looks at, or
+        // an up along the line of sight gave a blank or undefined picture.
+        if (!(c.fovy >= 1.0 && c.fovy <= 179.0)) fail(child(n, "fovy"), "fovy must be in [1, 179] degrees");
+        const Vec3 view = c.lookAt - c.position;
+        if (!(view.norm() > 0.0)) fail(child(n, "lookat"), "lookat must differ from the camera's position");
+        if (!(view.cross(c.up).norm() > 1e-9 * view.norm() * c.up.norm()))
+          fail(n.child("up") ? n.child("up") : n, "up must not be zero nor along the line of sight");
         s.cameras.push_back(c);
       } else if (tag == "obstacle") {
         const geometry::AlignedBox b = bounds(n);

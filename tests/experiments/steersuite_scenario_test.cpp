@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
 #include <iterator>
 #include <string>
 
@@ -97,6 +98,18 @@ std::string errorOf(const std::string& text) {
   }
   return "";
 }
+// A camera with n's position, lookat, up and fovy, after the header.
+std::string withCamera(const std::string& position, const std::string& lookat, const std::string& up, const std::string& fovy) {
+  const auto v = [](const std::string& xyz) {
+    std::istringstream in(xyz);
+    std::string x, y, z;
+    in >> x >> y >> z;
+    return "<x>" + x + "</x><y>" + y + "</y><z>" + z + "</z>";
+  };
+  return minimalWith("  </header>\n", "  </header>\n  <suggestedCameraView><position>" + v(position) + "</position><lookat>" +
+                                           v(lookat) + "</lookat><up>" + v(up) + "</up><fovy>" + fovy +
+                                           "</fovy></suggestedCameraView>\n");
+}
 std::string withRegion(const std::string& numAgents, const std::string& lo = "-9", const std::string& hi = "-7") {
   return minimalWith("</SteerBenchTestCase>",
                      "  <agentRegion>\n    <numAgents>" + numAgents + "</numAgents>\n"
@@ -110,6 +123,16 @@ std::string withRegion(const std::string& numAgents, const std::string& lo = "-9
 
 // 1e15 agents threw std::bad_alloc (and aborted `steer sweep`); 1e20 agents and 3000000000
 // obstacles overflowed the conversion and were read as none.
+// A camera is checked as a YAML one is: a field of view of 0, a camera at the point it looks at
+// or an up along the line of sight were taken, and drew nothing or an undefined view.
+TEST(SteerSuiteScenario, CamerasAreChecked) {
+  EXPECT_EQ(errorOf(withCamera("0 20 -30", "0 0 0", "0 1 0", "45")), "");
+  EXPECT_NE(errorOf(withCamera("0 20 -30", "0 0 0", "0 1 0", "0")).find("<fovy>: fovy must be in [1, 179]"), std::string::npos);
+  EXPECT_NE(errorOf(withCamera("1 2 3", "1 2 3", "0 1 0", "45")).find("<lookat>: lookat must differ"), std::string::npos);
+  EXPECT_NE(errorOf(withCamera("0 20 -30", "0 0 0", "0 0 0", "45")).find("<up>: up must not be zero"), std::string::npos);
+  EXPECT_NE(errorOf(withCamera("0 20 0", "0 0 0", "0 1 0", "45")).find("<up>: up must not be zero nor along"), std::string::npos);
+}
+
 TEST(SteerSuiteScenario, CountsAreWholeNumbersInRange) {
   for (const std::string n : {"1e15", "1e20", "10000000", "-1", "2.5", "3000000000"}) {
     SCOPED_TRACE(n);
