@@ -22,7 +22,11 @@ Scenario loadJob(const BatchJob& job) {
   Scenario s = loadWithOverrides(job.scenarioPath, job.overrides);
   // One simulation per worker thread; a run's results do not depend on its thread count.
   s.settings.threads = 1;
-  validateScenario(s);
+  try {
+    validateScenario(s);
+  } catch (const InputError& e) {
+    throw withParams(e, job.overrides.params);
+  }
   return s;
 }
 
@@ -141,7 +145,13 @@ void checkBatch(const std::vector<BatchJob>& jobs, const std::function<void(doub
                        "the batch has the run " + folder.string() +
                            " twice: a model, planner or swept value given twice (or two values that are written alike)");
     // Building the parts reads their configuration sections: unknown names and bad values show here.
-    sim::Simulation simulation = makeSimulation(s);
+    sim::Simulation simulation = [&] {
+      try {
+        return makeSimulation(s);
+      } catch (const InputError& e) {
+        throw withParams(e, job.overrides.params);
+      }
+    }();
     // Harmonic fields are solved when a run starts and kept in an on-disk cache. Starting one run
     // per scenario and configuration here solves each field once, before the workers start, so
     // that they only read the cache and never write the same entry at the same time.

@@ -31,7 +31,7 @@ int demo(const CommonOptions& o) {
       runs.emplace_back(planner, std::move(s));
     }
   } catch (const InputError& e) {
-    reportInputError(e);
+    reportInputError(withParams(e, o.overrides.params));
     return 2;
   }
   for (const auto& [planner, s] : runs) {
@@ -40,7 +40,7 @@ int demo(const CommonOptions& o) {
       rows.emplace_back(planner, runScenario(s, std::filesystem::path(out) / planner, {o.frameInterval, o.trajectories, o.trajectoryInterval},
                                              [&](double f) { bar.update(f); }));
     } catch (const InputError& e) {
-      reportInputError(e);
+      reportInputError(withParams(e, o.overrides.params));
       return 2;
     } catch (const std::exception& e) {
       std::cerr << "steer demo: " << e.what() << "\n";

@@ -128,7 +128,7 @@ int runOne(const std::string& path, const CommonOptions& o) {
     scenario = loadWithOverrides(path, o.overrides);
     validateScenario(scenario);
   } catch (const InputError& e) {
-    reportInputError(e);
+    reportInputError(withParams(e, o.overrides.params));
     return 2;
   } catch (const std::exception& e) {
     // Reaching here is a bug in a reader: every bad input should be an InputError.
@@ -161,7 +161,7 @@ int runOne(const std::string& path, const CommonOptions& o) {
                 << " s -> " << out << "\n";
     }
   } catch (const InputError& e) {
-    reportInputError(e);
+    reportInputError(withParams(e, o.overrides.params));
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "steer run: " << e.what() << "\n";

@@ -164,21 +164,39 @@ SplitOverrides splitOverrides(const RunOverrides& overrides) {
 }
 }  // namespace
 
+InputError withParams(const InputError& e, const std::vector<std::string>& params) {
+  if (params.empty() || e.where().file == "<command line>") return e;
+  std::string suffix = " (read with --param";
+  for (const std::string& p : params) suffix += " " + p;
+  suffix += ")";
+  const std::string& m = e.message();
+  if (m.size() >= suffix.size() && m.compare(m.size() - suffix.size(), suffix.size(), suffix) == 0) return e;
+  return InputError(e.where(), m + suffix);
+}
+
 Scenario loadWithOverrides(const std::string& path, const RunOverrides& overrides) {
   const SplitOverrides split = splitOverrides(overrides);
-  Scenario scenario = loadScenario(path, overrides.seed.value_or(0), overrides.seed.has_value(), split.document, split.replaced);
-  applyOverrides(scenario, split.afterReading);
-  scenario.params = overrides.params;
-  return scenario;
+  try {
+    Scenario scenario = loadScenario(path, overrides.seed.value_or(0), overrides.seed.has_value(), split.document, split.replaced);
+    applyOverrides(scenario, split.afterReading);
+    scenario.params = overrides.params;
+    return scenario;
+  } catch (const InputError& e) {
+    throw withParams(e, overrides.params);
+  }
 }
 
 Scenario parseYamlWithOverrides(const std::string& text, const std::string& file, const RunOverrides& overrides) {
   const SplitOverrides split = splitOverrides(overrides);
   const std::uint64_t seed = overrides.seed.value_or(0);
-  Scenario scenario = parseYamlScenario(text, file, overrides.seed ? &seed : nullptr, split.document, split.replaced);
-  applyOverrides(scenario, split.afterReading);
-  scenario.params = overrides.params;
-  return scenario;
+  try {
+    Scenario scenario = parseYamlScenario(text, file, overrides.seed ? &seed : nullptr, split.document, split.replaced);
+    applyOverrides(scenario, split.afterReading);
+    scenario.params = overrides.params;
+    return scenario;
+  } catch (const InputError& e) {
+    throw withParams(e, overrides.params);
+  }
 }
 
 RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out, const RunOutputOptions& options,

@@ -785,6 +785,25 @@ TEST(SteerCommand, SummaryNamesTheScenarioByAnAbsolutePath) {
   fs::remove_all(out);
 }
 
+// An error in the scenario that a --param value made says so: the file's line alone blamed the
+// file for a value the command line gave it.
+TEST(SteerCommand, AnErrorMadeByAParamNamesTheParam) {
+  const fs::path out = scratchDir("param_blame");
+  const std::string uTrap = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/u_trap.yaml";
+  for (const std::string& command : {"run " + uTrap, "compare " + uTrap + " --models straight --seeds 1 --no-charts"}) {
+    SCOPED_TRACE(command);
+    const auto r = runSteer(command + " --param agents.0.position=[100,0] --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("starts outside the world bounds (read with --param agents.0.position=[100,0])"), std::string::npos)
+        << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
+  // The file's own errors, without a --param, are as they were.
+  const auto plain = runSteer("run " + kData + "/yaml/minimal.yaml --dt 0.05 --quiet --out " + out.string());
+  EXPECT_EQ(plain.err.find("read with"), std::string::npos) << plain.err;
+  fs::remove_all(out);
+}
+
 // An agent that goes through a wall in the step that completes its goals touched the wall in that
 // step: each provider reports the contact (the agent was disabled before the environment saw
 // the step, and none did). A step further away, the target took a second step and it was found.
