@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <unordered_map>
@@ -143,6 +144,24 @@ void validateScenario(const Scenario& s, const ReplacedSettings& replaced) {
     throw InputError(dtGiven ? s.dtAt : durationGiven ? s.durationAt : SourceLocation{s.file, 0, 0},
                      std::string(dtGiven ? "dt: " : durationGiven ? "duration: " : "") +
                          "duration / dt is over 10^8 steps: is dt in seconds?");
+  }
+  // Far from the origin, neighbouring doubles are far apart: a 0.01 m world at 1e15 m (where
+  // they are 0.125 m apart) kept its agent where it stood while its speed read 1.3 m/s. The world
+  // must resolve a billionth of its smallest side.
+  {
+    double reach = 0.0, side = std::numeric_limits<double>::infinity();
+    for (int k = 0; k < w.dimension; ++k) {
+      reach = std::max({reach, std::abs(w.bounds.min[k]), std::abs(w.bounds.max[k])});
+      side = std::min(side, w.bounds.max[k] - w.bounds.min[k]);
+    }
+    const double gap = std::nextafter(reach, std::numeric_limits<double>::infinity()) - reach;
+    if (gap > 1e-9 * side) {
+      std::ostringstream what;
+      what << "world: coordinates as far as " << reach << " m from the origin are " << gap
+           << " m apart, more than a billionth of the world's smallest side (" << side
+           << " m): motions that small are lost (move the world nearer the origin)";
+      throw InputError({s.file, 0, 0}, what.str());
+    }
   }
   for (std::size_t o = 0; o < w.obstacles.size(); ++o) {
     if (const auto* ball = std::get_if<geometry::Ball>(&w.obstacles[o].shape); ball != nullptr && !(ball->radius > 0.0))

@@ -219,6 +219,27 @@ TEST(YamlScenario, NamesThatParamCouldConfuseAreErrors) {
   EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {name: a1, position: [0, 0]}\n"), "");
 }
 
+// A world so far from the origin that neighbouring numbers there are more than a billionth of its
+// side apart is an error: at 1e15 m they are 0.125 m apart, and the agent of a 10 km world stood
+// still while its speed read 1.3 m/s.
+TEST(YamlScenario, AWorldTooFarFromTheOriginToResolveIsAnError) {
+  const auto validated = [](const std::string& lo, const std::string& hi, const std::string& at) -> std::string {
+    try {
+      const auto s = parseYamlScenario("world: {min: [" + lo + ", " + lo + "], max: [" + hi + ", " + hi + "]}\nagents: [{position: [" +
+                                           at + ", " + at + "], goals: [{kind: idle, duration: 1}]}]\n",
+                                       "far.yaml");
+      experiments::validateScenario(s);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::string far = validated("1e15", "1.00000000001e15", "1.000000000005e15");
+  EXPECT_NE(far.find("world: coordinates as far as 1e+15 m from the origin are 0.125 m apart"), std::string::npos) << far;
+  EXPECT_EQ(validated("1e6", "1.0001e6", "1.00005e6"), "");  // 100 m at 1,000 km: 1.2e-10 m apart
+  EXPECT_EQ(validated("-20", "20", "0"), "");
+}
+
 // An error is one line of reasonable length whatever the file quotes: a value with a newline split
 // it over two lines, and a megabyte-long value made a megabyte-long line.
 TEST(YamlScenario, AnErrorIsOneLineOfReasonableLength) {
