@@ -37,7 +37,10 @@ void FieldPlanner::plan(const sim::World& world, const sim::NeighborProvider&, s
     }
     const sim::Vec3 predicted = agent.state.position + parameters_.predictionTime * agent.state.velocity();
     const Vec2 v = parameters_.field.sample(geometry::xy(predicted));
-    goals[i] = v.norm() > 1e-12 ? geometry::lift(v.normalized()) : sim::directGoalDirection(world, agent);
+    // stableNorm: the plain norm of a vector of 1e200 overflowed to infinity and its direction
+    // came out zero (the agent stood still).
+    const double length = v.stableNorm();
+    goals[i] = length > 1e-12 && std::isfinite(length) ? geometry::lift(Vec2(v / length)) : sim::directGoalDirection(world, agent);
   }
 }
 

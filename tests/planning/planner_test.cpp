@@ -524,4 +524,29 @@ TEST(FieldPlanner, OnlySeekAndRegionGoalsFollowTheField) {
   EXPECT_GT(goals[4].y(), 0.9);
 }
 
+// A field's vectors give directions whatever their size: one of 1e200 (its squared length
+// overflows) came out as no direction, and the agent stood still.
+TEST(FieldPlanner, HugeVectorsStillGiveTheirDirection) {
+  for (const double size : {1e-6, 1.0, 1e200, 1e300}) {
+    FieldPlannerParameters p;
+    p.field.origin = geometry::Vec2(-10, -10);
+    p.field.spacing = 20;
+    p.field.nx = p.field.ny = 2;
+    p.field.vectors.assign(4, geometry::Vec2(0.6, -0.8) * size);
+    FieldPlanner planner(p);
+    sim::World w;
+    w.bounds = {sim::Vec3(-10, -10, -1), sim::Vec3(10, 10, 1)};
+    sim::Agent a;
+    a.goals.push_back(sim::Goal{});
+    a.goals.back().target.point = sim::Vec3(0, 5, 0);
+    w.agents.push_back(a);
+    planner.prepare(w);
+    environment::BruteForceProvider provider;
+    provider.reset(w);
+    std::vector<sim::Vec3> goals(1, sim::Vec3::Zero());
+    planner.plan(w, provider, goals);
+    EXPECT_TRUE(goals[0].isApprox(sim::Vec3(0.6, -0.8, 0))) << size << ": " << goals[0].transpose();
+  }
+}
+
 }  // namespace steer::planning
