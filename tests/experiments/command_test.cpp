@@ -799,8 +799,14 @@ TEST(SteerCommand, AnErrorMadeByAParamNamesTheParam) {
     EXPECT_FALSE(fs::exists(out));
   }
   // The file's own errors, without a --param, are as they were.
-  const auto plain = runSteer("run " + kData + "/yaml/minimal.yaml --dt 0.05 --quiet --out " + out.string());
+  fs::create_directories(out.parent_path());
+  const fs::path bad = out.parent_path() / "param_blame_outside.yaml";
+  std::ofstream(bad) << "world: {min: [-10, -10], max: [10, 10]}\nagents: [{position: [100, 0], goals: [{kind: idle, duration: 1}]}]\n";
+  const auto plain = runSteer("run " + bad.string() + " --quiet --out " + out.string());
+  EXPECT_EQ(plain.status, 2) << plain.err;
+  EXPECT_NE(plain.err.find("starts outside the world bounds"), std::string::npos) << plain.err;
   EXPECT_EQ(plain.err.find("read with"), std::string::npos) << plain.err;
+  fs::remove(bad);
   fs::remove_all(out);
 }
 

@@ -8,6 +8,18 @@
 using namespace steer;
 
 namespace {
+// One agent idling for `duration` seconds at the origin.
+sim::World oneIdleAgent(double duration) {
+  sim::World w;
+  sim::Agent a;
+  sim::Goal idle;
+  idle.kind = sim::Goal::Kind::Idle;
+  idle.timeDuration = duration;
+  a.goals = {idle};
+  w.agents.push_back(a);
+  return w;
+}
+
 sim::Simulation makeSim(sim::World w, int threads, sim::IntegratorKind kind = sim::IntegratorKind::RK4) {
   sim::SimulationSettings s;
   s.dt = 0.1;
@@ -47,14 +59,7 @@ TEST(Simulation, SameResultForOneAndTwoThreads) {
 }
 
 TEST(Simulation, IdleGoalWaitsItsDuration) {
-  sim::World w;
-  sim::Agent a;
-  sim::Goal idle;
-  idle.kind = sim::Goal::Kind::Idle;
-  idle.timeDuration = 2.0;
-  a.goals = {idle};
-  w.agents.push_back(a);
-  auto sim = makeSim(w, 1);
+  auto sim = makeSim(oneIdleAgent(2.0), 1);
   sim.run();
   EXPECT_NEAR(sim.world().agents[0].finishTime, 2.0, 1e-9);
   EXPECT_TRUE(sim.world().agents[0].state.position.isZero());
@@ -101,13 +106,7 @@ TEST(Simulation, StepKEndsAtKTimesDt) {
 // a billionth of the step, and such runs ended at t = 0 with no step at all).
 TEST(Simulation, ARunShorterThanItsStepTakesOneStep) {
   for (const auto& [dt, duration] : {std::pair{0.05, 1e-12}, std::pair{1e9, 1.0}}) {
-    sim::World w;
-    sim::Agent a;
-    sim::Goal idle;
-    idle.kind = sim::Goal::Kind::Idle;
-    idle.timeDuration = 1e12;
-    a.goals = {idle};
-    w.agents.push_back(a);
+    sim::World w = oneIdleAgent(1e12);
     sim::SimulationSettings s;
     s.dt = dt;
     s.duration = duration;
