@@ -11,8 +11,11 @@
 #include <new>
 #include <thread>
 #include <vector>
+#include <random>
+#include <limits>
 
 #include "maps.hpp"
+#include "steer/geometry/distance.hpp"
 #include "steer/environment/brute_force_provider.hpp"
 #include "steer/planning/direct_planner.hpp"
 #include "steer/planning/field_planner.hpp"
@@ -547,6 +550,47 @@ TEST(FieldPlanner, HugeVectorsStillGiveTheirDirection) {
     planner.plan(w, provider, goals);
     EXPECT_TRUE(goals[0].isApprox(sim::Vec3(0.6, -0.8, 0))) << size << ": " << goals[0].transpose();
   }
+}
+
+}  // namespace steer::planning
+
+namespace steer::planning {
+
+// clearSight's first test (the walls' boxes) leaves its answer as the scan of every wall gives
+// it: random sight lines among random walls, radii from 0 to 1 m, paths touching walls by a hair.
+TEST(HarmonicFieldSet, ClearSightAgreesWithTheScanOfEveryWall) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> coordinate(-20.0, 20.0), unit(0.0, 1.0);
+  sim::World w;
+  w.bounds = {sim::Vec3(-25, -25, -1), sim::Vec3(25, 25, 1)};
+  std::vector<geometry::Segment> walls;
+  for (int k = 0; k < 60; ++k) {
+    const geometry::Vec2 a(coordinate(rng), coordinate(rng));
+    const geometry::Vec2 b = a + 3.0 * geometry::Vec2(unit(rng) - 0.5, unit(rng) - 0.5);
+    walls.push_back({a, b});
+    w.obstacles.push_back({walls.back(), {}});
+  }
+  w.refreshPieces();
+  HarmonicSettings settings;
+  settings.resolution = 32;
+  HarmonicFieldSet set(settings, "");
+  set.prepare(w);
+  int blocked = 0;
+  for (int q = 0; q < 4000; ++q) {
+    const geometry::Vec2 from(coordinate(rng), coordinate(rng));
+    const geometry::Vec2 to = q % 2 ? geometry::Vec2(coordinate(rng), coordinate(rng)) : from + geometry::Vec2(unit(rng), unit(rng));
+    double radius = unit(rng);
+    if (q % 7 == 0) {  // exactly as far from a wall as the nearest wall is: the boundary case
+      radius = std::numeric_limits<double>::infinity();
+      for (const auto& wall : walls) radius = std::min(radius, geometry::segmentDistance({from, to}, wall));
+    }
+    bool clear = true;
+    for (const auto& wall : walls) clear = clear && geometry::segmentDistance({from, to}, wall) > radius;
+    EXPECT_EQ(set.clearSight(from, to, radius), clear) << q;
+    blocked += clear ? 0 : 1;
+  }
+  EXPECT_GT(blocked, 500);
+  EXPECT_LT(blocked, 3500);
 }
 
 }  // namespace steer::planning

@@ -63,6 +63,7 @@ class HarmonicFieldSet {
   std::filesystem::path cacheDir_;
   Raster raster_;
   std::vector<geometry::Segment> walls_;
+  std::vector<geometry::AlignedBox> wallBoxes_;  ///< walls_'s bounding boxes, for clearSight's first test
   std::vector<geometry::Ball> balls_;
   std::map<Key, std::shared_ptr<const HarmonicField>> fields_;
   std::map<Key, LocalMinimaReport> minima_;
