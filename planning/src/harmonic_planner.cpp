@@ -37,9 +37,7 @@ void HarmonicFieldSet::prepare(const sim::World& world) {
   cacheHits_ = 0;
   agentsCutOff_ = 0;
   solveSeconds_ = 0.0;
-  walls_ = world.staticWalls();
-  wallBoxes_.clear();
-  for (const auto& w : walls_) wallBoxes_.push_back({w.a.cwiseMin(w.b), w.a.cwiseMax(w.b)});
+  walls_ = WallGrid(world.staticWalls());
   balls_.clear();
   for (const auto& o : world.obstacles)
     if (o.isStatic())
@@ -114,19 +112,7 @@ const HarmonicField* HarmonicFieldSet::fieldFor(const sim::World& world, const s
 
 bool HarmonicFieldSet::clearSight(const Vec2& from, const Vec2& to, double radius) const {
   const geometry::Segment path{from, to};
-  // Every agent looks at every wall each step: a wall whose box is farther than the radius (with
-  // room for rounding) from the path's box cannot be within it, and that test is a few
-  // comparisons where segmentDistance is a few dozen operations (a room of 6,561 boxes took 65 s
-  // per step at 100,000 agents). The walls it keeps are tested as before, so the answer is too.
-  const Vec2 lo = from.cwiseMin(to), hi = from.cwiseMax(to);
-  const double reach = radius * (1.0 + 1e-9) + 1e-9 * (1.0 + hi.cwiseAbs().maxCoeff() + lo.cwiseAbs().maxCoeff());
-  for (std::size_t k = 0; k < walls_.size(); ++k) {
-    const geometry::AlignedBox& box = wallBoxes_[k];
-    if (box.min.x() - hi.x() > reach || lo.x() - box.max.x() > reach || box.min.y() - hi.y() > reach ||
-        lo.y() - box.max.y() > reach)
-      continue;
-    if (geometry::segmentDistance(path, walls_[k]) <= radius) return false;
-  }
+  if (walls_.anyWithin(path, radius)) return false;
   for (const auto& b : balls_)
     if (geometry::distanceToSegment(geometry::xy(b.center), path) <= b.radius + radius) return false;
   return true;

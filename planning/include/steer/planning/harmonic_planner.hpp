@@ -22,6 +22,7 @@
 
 #include "steer/planning/direct_planner.hpp"
 #include "steer/planning/harmonic_field.hpp"
+#include "steer/planning/wall_grid.hpp"
 
 namespace steer::planning {
 
@@ -62,8 +63,7 @@ class HarmonicFieldSet {
   HarmonicSettings settings_;
   std::filesystem::path cacheDir_;
   Raster raster_;
-  std::vector<geometry::Segment> walls_;
-  std::vector<geometry::AlignedBox> wallBoxes_;  ///< walls_'s bounding boxes, for clearSight's first test
+  WallGrid walls_;
   std::vector<geometry::Ball> balls_;
   std::map<Key, std::shared_ptr<const HarmonicField>> fields_;
   std::map<Key, LocalMinimaReport> minima_;
