@@ -5,8 +5,9 @@ namespace steer::sim {
 
 namespace {
 
-/// Fills `out` from the provider's lists; `neighbour(j)` gives agent j's position, velocity and
-/// radius.
+/// Fills `out` from the provider's lists; `neighbour(j)` gives agent j's kinematics (the step
+/// loop's snapshot: reading world.agents[j] for its flag alone was one more cache miss per
+/// neighbour).
 template <class Neighbour>
 void gather(const World& world, const NeighborProvider& provider, AgentIndex i, NearEnvironment& out,
             const Neighbour& neighbour) {
@@ -14,8 +15,8 @@ void gather(const World& world, const NeighborProvider& provider, AgentIndex i, 
   const Vec3& p = world.agents[i].state.position;
   for (AgentIndex j : provider.neighbors(i)) {
     // An agent that left at the end of the last step is in the lists until the next update.
-    if (!world.agents[j].enabled) continue;
     const AgentKinematics q = neighbour(j);
+    if (!q.enabled) continue;
     out.agents.push_back({j, q.position, q.velocity, q.radius});
   }
   const auto& pieces = world.pieces();
@@ -32,7 +33,7 @@ void snapshotKinematics(const World& world, std::vector<AgentKinematics>& out) {
   out.resize(world.agents.size());
   for (std::size_t j = 0; j < out.size(); ++j) {
     const Agent& a = world.agents[j];
-    out[j] = {a.state.position, a.state.velocity(), a.radius};
+    out[j] = {a.state.position, a.state.velocity(), a.radius, a.enabled};
   }
 }
 
@@ -40,7 +41,7 @@ void gatherNearEnvironment(const World& world, const NeighborProvider& provider,
                            NearEnvironment& out) {
   gather(world, provider, i, out, [&](AgentIndex j) {
     const Agent& q = world.agents[j];
-    return AgentKinematics{q.state.position, q.state.velocity(), q.radius};
+    return AgentKinematics{q.state.position, q.state.velocity(), q.radius, q.enabled};
   });
 }
 

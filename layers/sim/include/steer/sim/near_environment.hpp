@@ -23,12 +23,13 @@ struct NearObstacle {
 
 /// What other agents see of agent j during a step: the part of its Agent record that
 /// gatherNearEnvironment reads, copied once per step into one dense array. A neighbour is then
-/// read from 56 contiguous bytes instead of a whole Agent (several hundred bytes with its goals
+/// read from 64 contiguous bytes instead of a whole Agent (several hundred bytes with its goals
 /// and personality), which keeps the per-neighbour reads in cache for large crowds.
 struct AgentKinematics {
   Vec3 position;
   Vec3 velocity;  ///< m/s
   double radius;  ///< m
+  bool enabled;   ///< false for an agent that left (still in the lists until the next update)
 };
 
 /// Fills `out` (resized to the number of agents) with every agent's kinematics.
