@@ -1,5 +1,6 @@
 #include "steer/experiments/metrics.hpp"
 
+#include "agent_cells.hpp"
 #include "contact_grid.hpp"
 
 #include <algorithm>
@@ -99,7 +100,8 @@ void MetricsRecorder::frames(const sim::World& world, std::span<const sim::Vec3>
   nextFrame_ = last + 1;
 }
 
-MetricsRecorder::MetricsRecorder(double clearanceHorizon) : horizon_(clearanceHorizon) {}
+MetricsRecorder::MetricsRecorder(double clearanceHorizon)
+    : horizon_(clearanceHorizon), agentCells_(std::make_unique<AgentCells>()) {}
 MetricsRecorder::~MetricsRecorder() = default;
 
 double MetricsRecorder::reach(const sim::World& world) const {
@@ -126,23 +128,21 @@ void MetricsRecorder::indexStaticPieces(const sim::World& world) {
 
 void MetricsRecorder::contacts(const sim::World& world) {
   const double reach = this->reach(world);
-  ContactGrid agents(reach);
-  for (const auto& a : world.agents)
-    if (a.enabled) agents.insert(a.state.position, a.state.position, a.id);
+  agentCells_->rebuild(world, reach);
   const auto& ps = world.pieces();
   PieceGrid moving(reach);
   for (const std::uint32_t k : movingPieces_) moving.add(ps[k], k);
   std::set<std::pair<std::uint32_t, std::uint32_t>> nowAgents, nowObstacles;
   std::vector<std::uint32_t> near;
-  for (const auto& a : world.agents) {
-    if (!a.enabled) continue;
-    const sim::Vec3 r = sim::Vec3::Constant(reach), lo = a.state.position - r, hi = a.state.position + r;
-    agents.query(lo, hi, [&](std::uint32_t j) {
-      if (j <= a.id) return;
-      const auto& b = world.agents[j];
-      const double gap = (b.state.position - a.state.position).norm() - a.radius - b.radius;
+  // In cell order: the agents near one another are near in memory. The result does not depend
+  // on the order (sets and minima).
+  for (const AgentCells::Entry& a : agentCells_->entries()) {
+    const sim::Vec3 r = sim::Vec3::Constant(reach), lo = a.position - r, hi = a.position + r;
+    agentCells_->query(lo, hi, [&](const AgentCells::Entry& b) {
+      if (b.id <= a.id) return;
+      const double gap = (b.position - a.position).norm() - a.radius - b.radius;
       if (gap <= horizon_) metrics_.minClearance = std::min(metrics_.minClearance.value_or(gap), gap);
-      if (gap < -kCollisionOverlap) nowAgents.insert({a.id, j});
+      if (gap < -kCollisionOverlap) nowAgents.insert({a.id, b.id});
     });
     near.clear();
     const auto collect = [&](std::uint32_t k) { near.push_back(k); };
@@ -151,7 +151,7 @@ void MetricsRecorder::contacts(const sim::World& world) {
     std::sort(near.begin(), near.end());
     near.erase(std::unique(near.begin(), near.end()), near.end());
     for (const std::uint32_t k : near) {
-      const double gap = sim::distanceToPiece(ps[k], a.state.position) - a.radius;
+      const double gap = sim::distanceToPiece(ps[k], a.position) - a.radius;
       if (gap <= horizon_) {
         metrics_.minClearance = std::min(metrics_.minClearance.value_or(gap), gap);
         metrics_.minObstacleClearance = std::min(metrics_.minObstacleClearance.value_or(gap), gap);

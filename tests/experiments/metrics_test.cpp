@@ -216,3 +216,49 @@ TEST(Metrics, ObstacleContactsAmongManyStaticAndMovingPiecesEqualBruteForce) {
   ASSERT_TRUE(s.recorder.metrics().minClearance.has_value());
   EXPECT_EQ(*s.recorder.metrics().minClearance, least);
 }
+
+// Agent-agent collisions and clearance against every pair, in a crowd dense enough that bodies
+// overlap often: in the plane and in a 3D slab (the grid's layers in z), with agents leaving
+// (disabled) part way.
+class MetricsAgentPairs : public ::testing::TestWithParam<double> {};
+
+TEST_P(MetricsAgentPairs, EqualBruteForce) {
+  const double depth = GetParam();
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> u(-15.0, 15.0), z(-depth, depth), jitter(-0.2, 0.2);
+  std::vector<sim::Vec3> positions;
+  for (int i = 0; i < 600; ++i) positions.emplace_back(u(rng), u(rng), depth > 0 ? z(rng) : 0.0);
+  Scripted s(positions);
+  std::set<std::pair<std::uint32_t, std::uint32_t>> touching;
+  std::uint64_t collisions = 0;
+  std::vector<std::uint64_t> perAgent(positions.size(), 0);
+  double least = std::numeric_limits<double>::infinity();
+  const auto bruteForce = [&] {
+    std::set<std::pair<std::uint32_t, std::uint32_t>> now;
+    for (std::uint32_t i = 0; i < positions.size(); ++i)
+      for (std::uint32_t j = i + 1; j < positions.size(); ++j) {
+        if (!s.world.agents[i].enabled || !s.world.agents[j].enabled) continue;
+        const double gap = (positions[j] - positions[i]).norm() - 1.0;
+        if (gap <= 2.0) least = std::min(least, gap);
+        if (gap < -experiments::kCollisionOverlap) now.insert({i, j});
+      }
+    for (const auto& c : now)
+      if (!touching.count(c)) ++collisions, ++perAgent[c.first], ++perAgent[c.second];
+    touching = now;
+  };
+  bruteForce();
+  for (int step = 0; step < 20; ++step) {
+    for (auto& p : positions) p += sim::Vec3(jitter(rng), jitter(rng), depth > 0 ? jitter(rng) : 0.0);
+    if (step == 10)
+      for (std::size_t i = 0; i < positions.size(); i += 7) s.world.agents[i].enabled = false;
+    s.step(0.1, positions);
+    bruteForce();
+  }
+  ASSERT_GT(collisions, 100u);  // the crowd does collide
+  EXPECT_EQ(s.recorder.metrics().agentAgentCollisions, collisions);
+  for (std::size_t i = 0; i < positions.size(); ++i) EXPECT_EQ(s.recorder.metrics().agents[i].collisions, perAgent[i]) << i;
+  ASSERT_TRUE(s.recorder.metrics().minClearance.has_value());
+  EXPECT_EQ(*s.recorder.metrics().minClearance, least);
+}
+
+INSTANTIATE_TEST_SUITE_P(PlaneAndSlab, MetricsAgentPairs, ::testing::Values(0.0, 4.0));

@@ -68,9 +68,9 @@ struct RunMetrics {
 };
 
 struct PieceGrid;
+class AgentCells;
 
-/// Accumulates RunMetrics over a run. Collisions and clearance are found with a uniform hash
-/// grid, independently of the run's environment provider. The obstacles must be those of
+/// Accumulates RunMetrics over a run. Collisions and clearance are found with uniform grids, independently of the run's environment provider. The obstacles must be those of
 /// onStart() for the whole run (as in a Simulation): the static pieces are indexed once, there.
 class MetricsRecorder final : public sim::StepObserver {
  public:
@@ -95,6 +95,7 @@ class MetricsRecorder final : public sim::StepObserver {
   RunMetrics metrics_;
   std::unique_ptr<PieceGrid> staticPieces_;     // indices into World::pieces()
   std::vector<std::uint32_t> movingPieces_;     // indices into World::pieces()
+  std::unique_ptr<AgentCells> agentCells_;      // the enabled agents by cell, rebuilt each step
   std::set<std::pair<std::uint32_t, std::uint32_t>> agentContacts_;
   std::set<std::pair<std::uint32_t, std::uint32_t>> obstacleContacts_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> stepObstacleContacts_;  // onContacts()
