@@ -161,7 +161,7 @@ void addCompareOptions(CLI::App& app, BatchCommandOptions& o) {
   app.add_option("SCENARIO", o.scenarios, "scenario files (our .yaml or SteerSuite .xml)")->required();
   addShared(app, o);
   app.add_option("--param", o.overrides.params, "SECTION.KEY=VALUE for every run (repeatable)");
-  app.add_option("--out", o.out, "output folder (default runs/compare)");
+  app.add_option("--out", o.out, "output folder (default runs/compare)")->check(nonEmptyPath());
 }
 
 void addSweepOptions(CLI::App& app, BatchCommandOptions& o) {
@@ -171,7 +171,7 @@ void addSweepOptions(CLI::App& app, BatchCommandOptions& o) {
                  "KEY=START:END:COUNT, KEY=V1,V2,... or KEY=V: a swept parameter, any key --param of steer run "
                  "takes (repeatable; the runs are the cartesian product)")
       ->required();
-  app.add_option("--out", o.out, "output folder (default runs/sweep)");
+  app.add_option("--out", o.out, "output folder (default runs/sweep)")->check(nonEmptyPath());
 }
 
 namespace {

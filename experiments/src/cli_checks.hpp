@@ -69,3 +69,14 @@ inline CLI::Validator seedNumber() {
 }
 
 }  // namespace steer::experiments
+
+namespace steer::experiments {
+
+/// A folder or file name that is not empty: `--out ""` (an unset shell variable) wrote to the
+/// default folder as if the option were not there.
+inline CLI::Validator nonEmptyPath() {
+  return CLI::Validator([](std::string& text) -> std::string { return text.empty() ? "must not be empty" : std::string(); },
+                        "PATH");
+}
+
+}  // namespace steer::experiments

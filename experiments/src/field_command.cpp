@@ -1,5 +1,7 @@
 #include "field_command.hpp"
 
+#include "cli_checks.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -35,7 +37,7 @@ void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
             return !text.empty() && *end == '\0' && w >= 0.0 && w < 2.0 ? std::string() : "must be in [0, 2), got '" + text + "'";
           },
           "[0, 2)"));
-  app.add_option("--out", o.out, "output folder")->required();
+  app.add_option("--out", o.out, "output folder")->check(nonEmptyPath())->required();
   app.add_flag("!--no-png", o.png, "no pictures (field.png needs a display or xvfb-run)");
   app.add_option("--width", o.width, "picture width (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
   app.add_option("--height", o.height, "picture height (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));

@@ -36,7 +36,7 @@ void addCommonOptions(CLI::App& app, CommonOptions& o) {
   app.add_option("--threads", o.overrides.threads, "worker threads, at most one per 32 agents (results do not depend on it)")
       ->check(CLI::Range(1, 256));
   app.add_option("--param", o.overrides.params, "SECTION.KEY=VALUE into a configuration section (repeatable)");
-  app.add_option("--out", o.out, "output folder (default: run: runs/<scenario name>; demo: runs/demo)");
+  app.add_option("--out", o.out, "output folder (default: run: runs/<scenario name>; demo: runs/demo)")->check(nonEmptyPath());
   app.add_option("--frame-interval", o.frameInterval, "simulated seconds between ParaView frames")->capture_default_str()->check(finitePositive());
   app.add_option("--trajectory-interval", o.trajectoryInterval,
                  "simulated seconds between trajectories.csv rows (default: every step; an agent leaving the world "

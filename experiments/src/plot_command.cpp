@@ -166,7 +166,7 @@ void addPlotOptions(CLI::App& app, PlotOptions& o) {
   app.add_option("FIGURE", o.figure, "fig2a | fig2b | fig5 | weights")
       ->required()
       ->check(CLI::IsMember({"fig2a", "fig2b", "fig5", "weights"}));
-  app.add_option("--out", o.out, "output folder (default: plots)");
+  app.add_option("--out", o.out, "output folder (default: plots)")->check(nonEmptyPath());
   app.add_option("--width", o.width, "picture width (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
   app.add_option("--height", o.height, "picture height (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
   app.add_option("--a", o.a, "fig2a: attractor strength a (1/s)")->capture_default_str()->check(finiteBetween(0, 1e6, true));

@@ -308,7 +308,7 @@ void addRenderOptions(CLI::App& app, RenderOptions& o) {
   app.add_option("RUN_DIR", o.runDir, "a finished run's folder (summary.json, trajectories.csv)")->required();
   app.add_option("--frames", o.frames, "evenly spaced frames to draw (0: only the still)")->capture_default_str()->check(CLI::Range(0, 10000));
   app.add_option("--color", o.color, "trajectory colours: agent | speed")->capture_default_str()->check(CLI::IsMember({"agent", "speed"}));
-  app.add_option("--out", o.out, "output folder (default: RUN_DIR)");
+  app.add_option("--out", o.out, "output folder (default: RUN_DIR)")->check(nonEmptyPath());
   app.add_option("--width", o.width, "picture width (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
   app.add_option("--height", o.height, "picture height (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
   app.add_option("--at", o.at, "also a frame at each of these times (s): OUT/at_<T>.png (repeatable)")->check(finiteNonNegative());

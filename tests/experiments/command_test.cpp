@@ -69,6 +69,23 @@ TEST(SteerCommand, EveryBadInputExitsTwoWithFileLineAndNoOutput) {
   }
 }
 
+// An empty --out (an unset shell variable) is bad input in every command that takes it: `run`
+// wrote into runs/<name> as if the option were not there.
+TEST(SteerCommand, AnEmptyOutputFolderIsBadInput) {
+  const std::string yaml = kData + "/yaml/minimal.yaml";
+  const fs::path runDir = scratchDir("empty_out_run");
+  fs::create_directories(runDir);
+  for (const std::string& command : std::vector<std::string>{"run " + yaml, "demo", "compare " + yaml, "sweep " + yaml + " --param local.c1=1:2:2",
+                                    "field " + yaml, "plot fig2a", "render " + runDir.string()}) {
+    SCOPED_TRACE(command);
+    const auto r = runSteer(command + " --quiet --out ''");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("--out: must not be empty"), std::string::npos) << r.err;
+  }
+  EXPECT_TRUE(fs::is_empty(runDir)) << "render wrote into the run folder";
+  fs::remove_all(runDir);
+}
+
 TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   const std::string ok = kData + "/steersuite/minimal.xml";
   for (const std::string args :
