@@ -87,6 +87,18 @@ std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, const Obstac
   return out;
 }
 
+void requireRegionInWorld(const sim::World& world, const sim::Vec3& lo, const sim::Vec3& hi,
+                          const SourceLocation& where, const std::string& field, int dimension) {
+  static constexpr const char* kAxis[] = {"x", "y", "z"};
+  for (int k = 0; k < dimension; ++k)
+    if (hi[k] < world.bounds.min[k] || lo[k] > world.bounds.max[k]) {
+      std::ostringstream m;
+      m << field << ": the region lies outside the world (it spans " << kAxis[k] << " from " << lo[k] << " to "
+        << hi[k] << ", the world from " << world.bounds.min[k] << " to " << world.bounds.max[k] << ")";
+      throw InputError(where, m.str());
+    }
+}
+
 void requireRoomFor(const sim::World& world, const sim::Vec3& lo, const sim::Vec3& hi, double radius,
                     std::size_t count, const SourceLocation& where, const std::string& field, int dimension) {
   // Centres lie in the region and in the world; each body reaches `radius` beyond its centre.
@@ -101,7 +113,7 @@ void requireRoomFor(const sim::World& world, const sim::Vec3& lo, const sim::Vec
     std::ostringstream m;
     m << field << ": " << count << " agents of radius " << radius << " cannot fit in the region: their bodies need "
       << needed << (dimension == 3 ? " m³" : " m²") << ", the region (within the world, widened by the radius) has "
-      << room;
+      << room << (dimension == 3 ? " m³" : " m²");
     throw InputError(where, m.str());
   }
   // The placement is random sequential addition, which jams at about 54.7 % of the area covered

@@ -48,6 +48,12 @@ std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, const Obstac
                                            const sim::Vec3& lo, const sim::Vec3& hi, double radius, std::size_t count,
                                            std::uint64_t seed, const SourceLocation& where, int dimension);
 
+/// Throws InputError at `where`, as "`field`: ...", when the box [lo, hi] does not meet the
+/// world on some axis (the first `dimension` ones): no centre could be placed in it, and the
+/// room check below would have measured the bodies' margin alone.
+void requireRegionInWorld(const sim::World& world, const sim::Vec3& lo, const sim::Vec3& hi,
+                          const SourceLocation& where, const std::string& field, int dimension);
+
 /// Throws InputError at `where`, as "`field`: ...", when `count` bodies of `radius` cannot fit
 /// in the box [lo, hi] at all: discs (balls in 3D) that do not overlap cover no more area
 /// (volume) than the box clipped to the world and grown by `radius` on every side. This is a

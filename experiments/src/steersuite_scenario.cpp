@@ -424,6 +424,7 @@ class XmlReader {
         const pugi::xml_node ic = child(n, "initialConditions");
         initialConditions(ic, proto, s.world, &region);
         const Vec3 lo(region.min.x(), region.min.y(), 0), hi(region.max.x(), region.max.y(), 0);
+        requireRegionInWorld(s.world, lo, hi, where(child(n, "regionBounds")), "<regionBounds>", 2);
         requireRoomFor(s.world, lo, hi, proto.radius, count, where(n.child("numAgents")), "<numAgents>", 2);
         const auto positions = placeWithoutOverlap(s.world, obstacleIndex(s.world), occupied_, lo, hi, proto.radius, count,
                                                    seed_ ^ (0x5EEDULL + draws_++), where(n), 2);

@@ -378,6 +378,7 @@ struct Reader {
       if (!(hi.x() > lo.x() && hi.y() > lo.y() && hi.z() >= lo.z()))
         r.fail("max", "max must exceed min in x and y (and not be below it in z)");
       r.finish();
+      requireRegionInWorld(scenario.world, lo, hi, yaml::locate(file, m.node("region")), m.childPath("region"), dimension);
       requireRoomFor(scenario.world, lo, hi, radiusForPlacement, static_cast<std::size_t>(count),
                      yaml::locate(file, m.node("count")), m.childPath("count"), dimension);
       // One occupancy grid for the whole file, brought up to date with the agents added since
