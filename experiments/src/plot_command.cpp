@@ -182,6 +182,19 @@ void addPlotOptions(CLI::App& app, PlotOptions& o) {
   app.add_option("--gamma12", o.gamma12, "weights: gamma12")->capture_default_str()->check(finiteBetween(0, 1e6, false));
   app.add_option("--gamma21", o.gamma21, "weights: gamma21")->capture_default_str()->check(finiteBetween(0, 1e6, false));
   app.add_flag("--quiet,-q", o.quiet, "no summary line");
+  // An option of another figure changes nothing in this one: `plot fig2a --d0 2` drew fig2a as
+  // if --d0 were not there.
+  app.callback([&app, &o] {
+    for (const CLI::Option* option : app.get_options()) {
+      const std::string& help = option->get_description();
+      const auto colon = help.find(':');
+      if (option->count() == 0 || colon == std::string::npos) continue;
+      const std::string figure = help.substr(0, colon);
+      if (figure == "fig2a" || figure == "fig2b" || figure == "fig5" || figure == "weights")
+        if (figure != o.figure)
+          throw CLI::ValidationError(option->get_name(), "is an option of " + figure + ", not of " + o.figure);
+    }
+  });
 }
 
 viz::LineChart plotChart(const PlotOptions& o) {

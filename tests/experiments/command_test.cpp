@@ -456,6 +456,17 @@ TEST(SteerCommand, PlotOptionsStayInTheModelsRanges) {
   }
 }
 
+// An option of another figure is bad input: `plot fig2a --d0 2` drew fig2a as if --d0 were absent.
+TEST(SteerCommand, PlotRefusesTheOptionsOfAnotherFigure) {
+  const fs::path dir = scratchDir("plot_other_figure");
+  for (const char* option : {"fig2a --d0 2", "fig2b --a 2", "fig5 --alpha1 0.2", "weights --printed", "fig2a --d1base 1"}) {
+    const auto r = runSteer(std::string("plot ") + option + " --out " + (dir / "out").string());
+    EXPECT_EQ(r.status, 2) << option << ": " << r.err;
+    EXPECT_NE(r.err.find("is an option of "), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out")) << option;
+  }
+}
+
 // reproduce's --seed is a seed as run's is: -1 ran with 2^64 - 1.
 TEST(SteerCommand, ReproduceTakesOnlySeeds) {
   const fs::path dir = scratchDir("reproduce_seed");
