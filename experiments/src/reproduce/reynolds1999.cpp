@@ -377,7 +377,10 @@ Claim combiners(const Context& context) {
              "weightedBlend, truncatedSum",
              format("arbitration (%.3g, %.3g), blend (%.3g, %.3g), truncated (%.3g, %.3g)", arbitration.x(),
                     arbitration.y(), blend.x(), blend.y(), truncated.x(), truncated.y()),
-             ok, "threshold: each to 1e-12");
+             ok, "threshold: each to 1e-12. The post gives no maximum force, only that it is exceeded after B: the "
+                 "truncated sum is checked with the budget A and B use up exactly, |A_w| + |B_w| under our reading "
+                 "that each force spends its length (a reading of the post that measures the running total's length "
+                 "needs another budget, or cannot give (1.75, 2) at all: layers/reynolds/.../combiners.hpp)");
 }
 
 Claim groupBehaviours(const Context& context) {

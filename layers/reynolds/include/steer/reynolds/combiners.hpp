@@ -42,9 +42,14 @@ Vec3 prioritizedDithering(std::span<const WeightedForce> forces, const sim::Nois
 /// its length of `maxForce`; the one that exceeds what is left is truncated to it, and the rest
 /// are dropped. The lengths accumulate, not the running total's length, as in the scheme the
 /// 1999 paper recalls from Reynolds 1987 ("by adjusting their magnitude, higher priority behaviors
-/// could decide whether or not to leave any steering force for use by lower priority behaviors"),
-/// and only under this reading does the combining-steering-behaviours post's worked example give
-/// its (1.75, 2): measured on |total|, B would be cut short or C partly added.
+/// could decide whether or not to leave any steering force for use by lower priority behaviors").
+/// The combining-steering-behaviours post compares "the total (weighted) force accumulated so
+/// far" with the maximum, which also reads as |running total| (Buckland's AccumulateForce: what
+/// is left is max − |total|; or: add, then truncate the total to max). Opposed forces then leave
+/// budget for more behaviours, where here every force spends its length. The post's worked
+/// example, (1.75, 2), assumes "the maximum force is exceeded after ... behaviour B" and gives no
+/// maximum: this reading gives it with max = |A_w| + |B_w|, the truncate-the-total one with
+/// max = |A_w + B_w|, and Buckland's with none (B fits whole only if C then partly fits too).
 Vec3 truncatedSum(std::span<const WeightedForce> forces, double maxForce);
 
 /// Dispatches on `kind`.

@@ -78,9 +78,11 @@ struct Vehicle {
 /// Truncates v to length ≤ maxLength.
 Vec3 truncate(const Vec3& v, double maxLength);
 
-/// Rebuilds side and up from forward and an approximate up (the paper's re-orthonormalization:
-/// side = approximate_up × forward, up = forward × side). Falls back to a perpendicular when the
-/// approximate up is parallel to forward.
+/// Rebuilds side and up from forward and an approximate up: side = approximate_up × forward,
+/// up = forward × side. The paper's re-orthonormalization prints the other order,
+/// new_side = cross(new_forward, approximate_up) and new_up = cross(new_forward, new_side), which
+/// taken literally flips up at every step (papers/reynolds1999/README.md, departures). Falls back
+/// to a perpendicular when the approximate up is parallel to forward.
 void orthonormalize(Vehicle& vehicle, const Vec3& approximateUp);
 
 /// One step of the simple vehicle model under `steeringForce` (N) for dt seconds.
