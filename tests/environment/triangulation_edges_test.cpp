@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -132,6 +133,41 @@ TEST(TriangulationEdges, EveryWallIsCoveredByConstrainedEdgesAndNoEdgesCross) {
   std::set<std::pair<double, double>> vertices;
   for (const auto& e : edges) vertices.insert({e.a.x(), e.a.y()}), vertices.insert({e.b.x(), e.b.y()});
   EXPECT_EQ(vertices.size(), 60u + 5u);
+}
+
+// The list does not depend on where the heap put CGAL's faces: their container's order did, so
+// `steer render --triangulation` drew the same edges in another order, some from the other end,
+// and two renders of one run differed by a few pixels. A ring of 100 cocircular agents (the
+// circle swap's start) built after different allocations gives one list: each edge from its
+// lexicographically smaller end, the edges in lexicographic order.
+TEST(TriangulationEdges, TheListIsTheSameWhereverTheHeapPutsTheFaces) {
+  sim::World w;
+  for (int k = 0; k < 100; ++k) {
+    sim::Agent a;
+    const double angle = 2.0 * 3.141592653589793 * k / 100.0;
+    a.state.position = sim::Vec3(20.0 * std::cos(angle), 20.0 * std::sin(angle), 0.0);
+    w.agents.push_back(a);
+  }
+  w.refreshPieces();
+  const auto first = environment::constrainedDelaunayEdges(w);
+  const auto order = [](const Vec2& p, const Vec2& q) { return std::make_pair(p.x(), p.y()) < std::make_pair(q.x(), q.y()); };
+  for (std::size_t k = 0; k < first.size(); ++k) {
+    EXPECT_TRUE(order(first[k].a, first[k].b)) << k;
+    if (k > 0) {
+      EXPECT_TRUE(order(first[k - 1].a, first[k].a) || (first[k - 1].a == first[k].a && order(first[k - 1].b, first[k].b)))
+          << k;
+    }
+  }
+  std::mt19937 rng(3);
+  for (int trial = 0; trial < 8; ++trial) {
+    std::vector<std::unique_ptr<char[]>> junk;
+    for (int k = 0; k < 500; ++k) junk.emplace_back(new char[1 + rng() % 5000]);
+    for (std::size_t k = 0; k < junk.size(); k += 2) junk[k].reset();
+    const auto again = environment::constrainedDelaunayEdges(w);
+    ASSERT_EQ(again.size(), first.size());
+    for (std::size_t k = 0; k < first.size(); ++k)
+      ASSERT_TRUE(again[k].a == first[k].a && again[k].b == first[k].b) << "trial " << trial << ", edge " << k;
+  }
 }
 
 TEST(TriangulationEdges, DisabledAgentsAreNotVertices) {

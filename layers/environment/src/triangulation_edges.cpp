@@ -4,6 +4,7 @@
 #include <CGAL/Constrained_Delaunay_triangulation_2.h>
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -43,13 +44,24 @@ std::vector<TriangulationEdge> constrainedDelaunayEdges(const sim::World& world)
     if (type == CDT::EDGE && cdt.is_constrained(CDT::Edge(face, index))) continue;
     cdt.insert(p, type, face, index);
   }
+  // CGAL's faces are listed in an order that depends on where the heap put them (two renders of
+  // one run drew the same edges in different orders and directions, a few pixels apart): each
+  // edge from its lexicographically smaller end, the list sorted.
+  const auto smaller = [](const geometry::Vec2& p, const geometry::Vec2& q) {
+    return p.x() < q.x() || (p.x() == q.x() && p.y() < q.y());
+  };
   std::vector<TriangulationEdge> edges;
   edges.reserve(3 * cdt.number_of_vertices());
   for (auto e = cdt.finite_edges_begin(); e != cdt.finite_edges_end(); ++e) {
-    const auto& a = e->first->vertex(CDT::cw(e->second))->point();
-    const auto& b = e->first->vertex(CDT::ccw(e->second))->point();
-    edges.push_back({geometry::Vec2(a.x(), a.y()), geometry::Vec2(b.x(), b.y()), cdt.is_constrained(*e)});
+    const auto& p = e->first->vertex(CDT::cw(e->second))->point();
+    const auto& q = e->first->vertex(CDT::ccw(e->second))->point();
+    geometry::Vec2 a(p.x(), p.y()), b(q.x(), q.y());
+    if (smaller(b, a)) std::swap(a, b);
+    edges.push_back({a, b, cdt.is_constrained(*e)});
   }
+  std::sort(edges.begin(), edges.end(), [&](const TriangulationEdge& e, const TriangulationEdge& f) {
+    return smaller(e.a, f.a) || (e.a == f.a && smaller(e.b, f.b));
+  });
   return edges;
 }
 

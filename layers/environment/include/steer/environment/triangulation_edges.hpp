@@ -17,8 +17,9 @@ struct TriangulationEdge {
   bool constrained = false;  ///< a piece of a static wall (a constrained edge of the CDT)
 };
 
-/// Every finite edge of the CDT of `world` once: vertices at the enabled agents' positions and
-/// the end points of the static segment pieces (World::pieces(): call World::refreshPieces()
+/// Every finite edge of the CDT of `world` once, from its lexicographically smaller end (x, then
+/// y), in lexicographic order (the same list in every process): vertices at the enabled agents'
+/// positions and the end points of the static segment pieces (World::pieces(): call World::refreshPieces()
 /// after changing obstacles), constraints along those pieces. As in KineticProvider, an agent
 /// exactly on a wall or on another vertex is left out. Throws std::invalid_argument unless
 /// World::dimension == 2.
