@@ -111,6 +111,12 @@ class XmlReader {
     const pugi::xml_node c = parent.child(name);
     return c ? number(c) : fallback;
   }
+  /// An obstacle's <height>, when given: read and checked (a negative height is no obstacle's),
+  /// then ignored, the world being planar.
+  void height(const pugi::xml_node& obstacle) const {
+    const pugi::xml_node c = obstacle.child("height");
+    if (c && number(c) < 0.0) fail(c, "must be >= 0");
+  }
   double positive(const pugi::xml_node& parent, const char* name) const {
     const pugi::xml_node c = child(parent, name);
     const double v = number(c);
@@ -334,11 +340,11 @@ class XmlReader {
         s.world.obstacles.push_back({b, {}});
       } else if (tag == "circleObstacle") {
         onlyChildren(n, {"radius", "height", "position"});
-        numberOr(n, "height", 1.0);  // read (a bad one is an error) and ignored: the world is planar
+        height(n);
         s.world.obstacles.push_back({geometry::Ball{tuple(child(n, "position")), positive(n, "radius")}, {}});
       } else if (tag == "orientedBoxObstacle") {
         onlyChildren(n, {"size", "height", "thetaY", "position"});
-        numberOr(n, "height", 1.0);
+        height(n);
         const pugi::xml_node size = child(n, "size");
         onlyChildren(size, {"x", "y", "z"});
         const double sx = number(size, "x"), sz = number(size, "z");
@@ -350,7 +356,7 @@ class XmlReader {
         wall(n, s.world);
       } else if (tag == "polygonObstacle") {
         onlyChildren(n, {"vertex", "height"}, {"vertex"});
-        numberOr(n, "height", 1.0);
+        height(n);
         geometry::Polygon poly;
         for (const auto& v : n.children("vertex")) poly.vertices.push_back(geometry::xy(tuple(v)));
         if (poly.vertices.size() < 3) fail(n, "a polygon needs at least 3 <vertex>");
@@ -501,7 +507,7 @@ class XmlReader {
   // centre from the wall's centre along its length).
   void wall(const pugi::xml_node& n, sim::World& world) const {
     onlyChildren(n, {"position", "length", "thickness", "height", "thetaY", "doorway"}, {"doorway"});
-    numberOr(n, "height", 1.0);
+    height(n);
     const Vec2 c = geometry::xy(tuple(child(n, "position")));
     const double length = positive(n, "length");
     const double thickness = n.child("thickness") ? positive(n, "thickness") : 0.2;
