@@ -99,6 +99,8 @@ planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& s)
       mode.name = m.requiredString("name");
       // Written as the last column of trajectories.csv, unquoted: a comma or a line break would
       // shift or split the row when it is read back (steer render).
+      // An empty one reads back as "no mode" (the column of a planner without modes).
+      if (mode.name.empty()) m.fail("name", "a mode needs a name (it goes into trajectories.csv's last column)");
       if (mode.name.find_first_of(",\r\n") != std::string::npos)
         m.fail("name", "a mode's name goes into trajectories.csv's last column: no commas or line breaks, got '" +
                            mode.name + "'");
