@@ -343,7 +343,7 @@ TEST(SteerCommand, BatchCommandsCheckDtAndDurationAsOptions) {
 // uncaught stream error), one nested a million levels deep (the JSON copy overflowed the
 // stack), a scenario path that is an endless device (read whole before its extension was
 // looked at), and velocity fields with counts that are not whole numbers in range (3.7 became
-// 3, 4294967299 wrapped to 3) or a number beyond the doubles (exit 1).
+// 3, 4294967299 wrapped to 3), a number beyond the doubles (exit 1) or a key given twice.
 TEST(SteerCommand, InputFilesThatAreNotWhatTheyShouldBeAreBadInput) {
   const fs::path dir = scratchDir("odd_files");
   fs::create_directories(dir / "folder_summary" / "summary.json");
@@ -371,6 +371,9 @@ TEST(SteerCommand, InputFilesThatAreNotWhatTheyShouldBeAreBadInput) {
                 {"{\"origin\": [-10, -10], \"spacing\": 1e400, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}", "number overflow"},
                 {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + ", \"extra\": 1}", "extra: unknown key"},
                 {"{\"origin\": [-10, -10, 0], \"spacing\": 10, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}", "origin: expected [x, y]"},
+                // nlohmann kept the second of two equal keys: the first nx was ignored unseen.
+                {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 30, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}",
+                 "the key \"nx\" appears twice in one object"},
                 {"{\"origin\": [-10, -10], \"spacing\": 10,\n \"nx\": 3, \"ny\": ", "f.json:2:"}};
   for (const auto& f : fields) {
     SCOPED_TRACE(f.json.substr(0, 120));
