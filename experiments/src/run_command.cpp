@@ -284,7 +284,9 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
                                        : std::filesystem::absolute(scenario.file).lexically_normal().string();
   result.info = {scenarioFile, scenario.name, scenario.params, scenario.model, scenario.planner, scenario.neighbors, scenario.settings.seed,
                  scenario.settings.dt, simulation.steps(), simulation.world().time, wall, simulationSeconds,
-                 agentSteps, simulation.environment().work(), setup, simulation.planner().report()};
+                 agentSteps, simulation.environment().work(), setup, simulation.planner().report(),
+                 scenario.settings.duration, sim::integratorName(scenario.settings.integrator.kind),
+                 scenario.settings.integrator.absTolerance, scenario.settings.integrator.relTolerance};
   result.metrics = metrics.metrics();
   writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr).dump(2) + "\n");
   std::filesystem::remove(marker);

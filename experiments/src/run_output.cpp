@@ -166,6 +166,12 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   j["neighbors"] = info.neighbors;
   j["seed"] = info.seed;
   j["dt"] = info.dt;
+  j["duration"] = info.duration;
+  j["integrator"] = {{"kind", info.integrator}};
+  if (info.integrator == "dopri5") {
+    j["integrator"]["abs_tolerance"] = info.absTolerance;
+    j["integrator"]["rel_tolerance"] = info.relTolerance;
+  }
   j["steps"] = info.steps;
   j["sim_time"] = info.simTime;
   j["agents"] = m.agents.size();

@@ -888,6 +888,17 @@ TEST(SteerCommand, RunWritesEveryOutputOfTheContract) {
   EXPECT_EQ(j["agents"], 12);
   EXPECT_EQ(j["model"], "straight");
   EXPECT_EQ(j["scenario_name"], "all-features");  // the case's <header><name>
+  // The settings a run cannot be told by without (an rk4 run and a dopri5 run read the same).
+  EXPECT_EQ(j["integrator"], nlohmann::json({{"kind", "rk4"}}));
+  EXPECT_GT(j["duration"].get<double>(), 0.0);
+  EXPECT_GE(j["duration"].get<double>(), j["sim_time"].get<double>());
+  const fs::path dopri = scratchDir("run_dopri5");
+  ASSERT_EQ(runSteer("run " + kData + "/steersuite/all_features.xml --model straight --integrator dopri5 --duration 0.5 --quiet "
+                     "--no-trajectories --out " + dopri.string()).status, 0);
+  const auto d = nlohmann::json::parse(steer::test::slurp(dopri / "summary.json"));
+  EXPECT_EQ(d["integrator"], nlohmann::json({{"kind", "dopri5"}, {"abs_tolerance", 1e-6}, {"rel_tolerance", 1e-6}}));
+  EXPECT_EQ(d["duration"], 0.5);
+  fs::remove_all(dopri);
   // The brute-force oracle keeps no work counters.
   ASSERT_TRUE(j.contains("environment"));
   EXPECT_EQ(j["environment"]["provider"], "brute");

@@ -90,6 +90,9 @@ struct RunInfo {
   /// from the field cache) and the environment's first build. Not in simulationSeconds.
   double setupSeconds = 0.0;
   std::vector<sim::PlannerFigure> plannerReport;  ///< what the planner's preparation found (Planner::report)
+  double duration = 0.0;                ///< the run's time limit (s), as set; sim_time may end sooner
+  std::string integrator;               ///< euler | rk4 | dopri5, as set (the reynolds vehicle may ignore it)
+  double absTolerance = 0.0, relTolerance = 0.0;  ///< dopri5's
 };
 
 /// The summary.json document.
