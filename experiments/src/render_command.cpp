@@ -370,7 +370,8 @@ int renderCommand(const RenderOptions& o) {
     std::error_code ec;
     if (!fs::exists(runDir / "trajectories.csv", ec))
       throw InputError({(runDir / "trajectories.csv").string(), 0, 0},
-                       "the run kept no trajectories (made with --no-trajectories?): nothing to draw");
+                       "the run kept no trajectories (steer run --no-trajectories, or a compare or sweep run made "
+                       "without --trajectories): nothing to draw");
     tracks = readTrajectories((runDir / "trajectories.csv").string());
     makeOutputFolder(out);
   } catch (const InputError& e) {
@@ -435,8 +436,9 @@ int renderCommand(const RenderOptions& o) {
     if (!o.quiet) {
       const std::size_t atTimes = t.empty() ? std::size_t{0} : o.at.size();
       const auto count = [](std::size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); };
-      std::cout << "steer render: " << (out / "trajectories.png").string() << ", " << count(static_cast<std::size_t>(written), "frame")
-                << " and " << count(atTimes, "frame") << " at given times\n";
+      std::cout << "steer render: " << (out / "trajectories.png").string() << ", " << count(static_cast<std::size_t>(written), "frame");
+      if (atTimes > 0) std::cout << " and " << count(atTimes, "picture") << " at given times (--at)";
+      std::cout << "\n";
     }
   } catch (const std::exception& e) {
     std::cerr << "steer render: " << e.what() << "\n";
