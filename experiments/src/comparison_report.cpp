@@ -68,6 +68,9 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
            (!c.ranked ? "neither better nor worse" : c.lowerIsBetter ? "lower is better" : "higher is better");
     if (c.key == "mean_path_length")
       out += " (over every agent, also those that did not reach: one that stops early walks less)";
+    if (c.key.rfind("steerbench.", 0) == 0)
+      out += " (SteerBench's ranking; agents that stand still gather little kinetic energy, so stuck runs can "
+             "score better than runs that reach: read it beside the success rate)";
     if (c.key == "agent_steps_per_second")
       out += "; a speed, measured while other runs shared the machine, so it depends on the load";
     out += ".\n";
