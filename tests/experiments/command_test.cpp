@@ -743,6 +743,14 @@ TEST(SteerCommand, FieldOmegaZeroIsTheOptimalFactorAsInTheFile) {
     EXPECT_NE(r.err.find("--omega: must be in [0, 2), got '" + bad + "'"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(dir / "bad"));
   }
+  // A factor for a solver that has none is bad input: the default multigrid solve ignored it.
+  for (const std::string solver : {"multigrid", "gs"}) {
+    const std::string other = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/maze_b.yaml --solver " + solver;
+    const auto r = runSteer("field " + other + " --omega 1.5 --no-png --quiet --out " + (dir / "other").string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("--omega: the relaxation factor of the sor solver; this solve uses " + solver), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "other"));
+  }
   fs::remove_all(dir);
 }
 
