@@ -80,10 +80,13 @@ void plannerNotes(const std::vector<sim::PlannerFigure>& report) {
     std::cerr << "steer run: note: " << n
               << " agent(s) start cut off from their target in its harmonic field (a closed room, or a gap "
                  "narrower than the obstacles' inflation, planning.harmonic.clearance); they head straight for it\n";
+  // Local minima are counted among the free cells connected to the target (LocalMinimaReport):
+  // the cut-off ones are neither, and were in the denominator.
   if (const double n = figure("field_local_minimum_cells"); n > 0)
-    std::cerr << "steer run: note: the harmonic field(s) have " << n << " of " << figure("field_free_cells")
-              << " free cells whose descent does not reach the target (local minima); agents there stand "
-                 "still (see `steer field`; solve to a tighter planning.harmonic.tolerance, or with multigrid)\n";
+    std::cerr << "steer run: note: the harmonic field(s) have " << n << " of "
+              << figure("field_free_cells") - figure("field_disconnected_cells")
+              << " free cells connected to the target whose descent does not reach it (local minima); agents there "
+                 "stand still (see `steer field`; solve to a tighter planning.harmonic.tolerance, or with multigrid)\n";
 }
 
 // The Reynolds behaviors see only each agent's near set (agents within near_radius): a

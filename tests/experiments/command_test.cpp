@@ -657,6 +657,12 @@ TEST(SteerCommand, RunReportsTheHarmonicFieldsSolveAndLocalMinima) {
     EXPECT_GT(report.at("field_solve_seconds").get<double>(), 0.0);
     EXPECT_EQ(r.err.find("iteration cap") != std::string::npos, c.capped) << r.err;
     EXPECT_EQ(r.err.find("local minima") != std::string::npos, c.minima) << r.err;
+    if (c.minima) {  // counted among the cells connected to the target, as the minima are
+      const auto connected = static_cast<long>(report.at("field_free_cells").get<double>() -
+                                               report.at("field_disconnected_cells").get<double>());
+      EXPECT_NE(r.err.find(" of " + std::to_string(connected) + " free cells connected to the target"), std::string::npos)
+          << r.err;
+    }
     EXPECT_EQ(report.at("agents_cut_off_at_start").get<double>(), 0.0);
   }
   // An agent in a closed room of maze_b (the middle of the left column) is cut off from the
