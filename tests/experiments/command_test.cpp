@@ -76,7 +76,7 @@ TEST(SteerCommand, AnEmptyOutputFolderIsBadInput) {
   const fs::path runDir = scratchDir("empty_out_run");
   fs::create_directories(runDir);
   for (const std::string& command : std::vector<std::string>{"run " + yaml, "demo", "compare " + yaml, "sweep " + yaml + " --param local.c1=1:2:2",
-                                    "field " + yaml, "plot fig2a", "render " + runDir.string()}) {
+                                    "field " + yaml, "plot fig2a", "render " + runDir.string(), "reproduce reynolds1999 --quick"}) {
     SCOPED_TRACE(command);
     const auto r = runSteer(command + " --quiet --out ''");
     EXPECT_EQ(r.status, 2) << r.err;

@@ -45,7 +45,8 @@ std::string utcNow() {
 // Replaces DIR/name by staging/name (file or folder), when the staging run made it.
 void moveIn(const fs::path& staging, const fs::path& dir, const char* name) {
   const fs::path from = staging / name, to = dir / name;
-  if (!fs::exists(from)) return;
+  // A paper without figures left an empty figures/ folder in DIR.
+  if (!fs::exists(from) || (fs::is_directory(from) && fs::is_empty(from))) return;
   fs::remove_all(to);
   fs::rename(from, to);
 }
@@ -56,7 +57,8 @@ void addReproduceOptions(CLI::App& app, ReproduceOptions& o) {
   std::vector<std::string> names;
   for (const auto& [name, paper] : papers()) names.push_back(name);
   app.add_option("PAPER", o.paper, "goldenstein2001 | reynolds1999 | reynolds2000")->required()->check(CLI::IsMember(names));
-  app.add_option("--out", o.out, "output folder (default: papers/<paper>, the paper's folder from the repository root)");
+  app.add_option("--out", o.out, "output folder (default: papers/<paper>, the paper's folder from the repository root)")
+      ->check(nonEmptyPath());
   app.add_option("--scenarios", o.scenarios, "the scenario suite (default: this source tree's experiments/scenarios)");
   app.add_flag("--quick", o.quick, "a reduced budget (fewer seeds, smaller N) for CI; every row is still filled");
   app.add_option("--threads", o.threads, "worker threads for scenario runs (results do not depend on it)")->check(CLI::Range(1, 256));
