@@ -8,14 +8,20 @@
 
 namespace steer::experiments::yaml {
 
+namespace {
+// A local tag (YAML 1.2 §6.8.1) no scenario file uses; conversions ignore tags.
+constexpr const char* kCommandLineTag = "!steer-command-line";
+}  // namespace
+
 SourceLocation locate(const std::string& file, const YAML::Node& node) {
   if (!node.IsDefined() || node.Mark().is_null()) return {file, 0, 0};
+  // A --param value's marks are positions in its own text: "line 1" of the file was blamed for
+  // an error found in it (a group's count that cannot fit). No line, then; withParams names it.
+  if (node.Tag() == kCommandLineTag) return {file, 0, 0};
   return {file, node.Mark().line + 1, node.Mark().column + 1};
 }
 
 namespace {
-// A local tag (YAML 1.2 §6.8.1) no scenario file uses; conversions ignore tags.
-constexpr const char* kCommandLineTag = "!steer-command-line";
 
 void tagTree(YAML::Node node) {
   node.SetTag(kCommandLineTag);

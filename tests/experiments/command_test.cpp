@@ -843,8 +843,18 @@ TEST(SteerCommand, AnErrorMadeByAParamNamesTheParam) {
         << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
-  // The file's own errors, without a --param, are as they were.
+  // A value a --param put in the document has no line in the file: its error gives none (it said
+  // line 1, the value's place in its own text).
   fs::create_directories(out.parent_path());
+  const fs::path crowd = out.parent_path() / "param_blame_crowd.yaml";
+  std::ofstream(crowd) << "# a group\nworld: {min: [-10, -10], max: [10, 10]}\ngroups:\n  - name: timid\n    count: 5\n"
+                          "    region: {min: [-9, -9], max: [-5, 9]}\n    goals: [{kind: seek, target: [8, 0]}]\n";
+  const auto crowded = runSteer("run " + crowd.string() + " --param groups.timid.count=5000 --quiet --out " + out.string());
+  EXPECT_EQ(crowded.status, 2) << crowded.err;
+  EXPECT_EQ(crowded.err.rfind(crowd.string() + ": groups[0].count: 5000 agents", 0), 0u) << crowded.err;
+  EXPECT_NE(crowded.err.find("(read with --param groups.timid.count=5000)"), std::string::npos) << crowded.err;
+  fs::remove(crowd);
+  // The file's own errors, without a --param, are as they were.
   const fs::path bad = out.parent_path() / "param_blame_outside.yaml";
   std::ofstream(bad) << "world: {min: [-10, -10], max: [10, 10]}\nagents: [{position: [100, 0], goals: [{kind: idle, duration: 1}]}]\n";
   const auto plain = runSteer("run " + bad.string() + " --quiet --out " + out.string());
