@@ -156,7 +156,15 @@ int runOne(const std::string& path, const CommonOptions& o) {
     if (!o.quiet) {
       // Agents stuck in place are the first thing to look at when not every agent arrived.
       const std::size_t standing = r.metrics.standingAtEnd();
-      std::cout << scenario.name << ": " << r.metrics.reached() << "/" << r.metrics.agents.size() << " reached";
+      // Agents with no goal (explore, forage, flocks that stay) have nothing to reach: "0/N reached"
+      // read as a failure.
+      const bool anyGoal = std::any_of(scenario.world.agents.begin(), scenario.world.agents.end(),
+                                       [](const sim::Agent& a) { return !a.goals.empty(); });
+      if (anyGoal)
+        std::cout << scenario.name << ": " << r.metrics.reached() << "/" << r.metrics.agents.size() << " reached";
+      else
+        std::cout << scenario.name << ": " << r.metrics.agents.size() << (r.metrics.agents.size() == 1 ? " agent" : " agents")
+                  << " with no goal to reach";
       if (standing > 0) std::cout << " (" << standing << " standing still at the end)";
       std::cout << ", " << r.metrics.agentAgentCollisions << " agent-agent and " << r.metrics.agentObstacleCollisions
                 << " agent-obstacle collisions (contacts between steps: " << r.metrics.agentAgentContacts << " and "

@@ -830,6 +830,20 @@ TEST(SteerCommand, SummaryNamesTheScenarioByAnAbsolutePath) {
   fs::remove_all(out);
 }
 
+// A run whose agents have no goal (explore, forage, a flock that stays) says so on its summary
+// line: "0/1 reached" read as a failure.
+TEST(SteerCommand, TheSummaryLineOfAgentsWithoutGoalsSaysSo) {
+  const fs::path out = scratchDir("no_goals_line");
+  const auto explore = runSteer("run " + std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/explore.yaml --duration 1 --out " +
+                                out.string());
+  ASSERT_EQ(explore.status, 0) << explore.err;
+  EXPECT_EQ(explore.out.rfind("explore: 1 agent with no goal to reach, ", 0), 0u) << explore.out;
+  const auto seek = runSteer("run " + kData + "/yaml/minimal.yaml --duration 1 --out " + out.string());
+  ASSERT_EQ(seek.status, 0) << seek.err;
+  EXPECT_EQ(seek.out.rfind("ok: 0/1 reached, ", 0), 0u) << seek.out;
+  fs::remove_all(out);
+}
+
 // An error in the scenario that a --param value made says so: the file's line alone blamed the
 // file for a value the command line gave it.
 TEST(SteerCommand, AnErrorMadeByAParamNamesTheParam) {
