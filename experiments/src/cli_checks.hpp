@@ -68,10 +68,6 @@ inline CLI::Validator seedNumber() {
       "SEED");
 }
 
-}  // namespace steer::experiments
-
-namespace steer::experiments {
-
 /// A folder or file name that is not empty: `--out ""` (an unset shell variable) wrote to the
 /// default folder as if the option were not there.
 inline CLI::Validator nonEmptyPath() {

@@ -148,11 +148,8 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     if (o.resolution > 0) p.field.resolution = o.resolution;
     // A factor the solver does not use changed nothing: the default multigrid solve ignored it.
     if (o.omega && p.field.solver.solver != planning::LaplaceSolver::Sor)
-      throw InputError({"<command line>", 0, 0}, "--omega: the relaxation factor of the sor solver; this solve uses " +
-                                                     std::string(p.field.solver.solver == planning::LaplaceSolver::Multigrid
-                                                                     ? "multigrid"
-                                                                     : "gs") +
-                                                     " (add --solver sor)");
+      throw InputError({"<command line>", 0, 0}, std::string("--omega: the relaxation factor of the sor solver; this solve uses ") +
+                                                     planning::solverName(p.field.solver.solver) + " (add --solver sor)");
     if (o.omega) p.field.solver.omega = *o.omega;
   } catch (const InputError& e) {
     std::cerr << e.what() << "\n";

@@ -169,30 +169,27 @@ void addPlotOptions(CLI::App& app, PlotOptions& o) {
   app.add_option("--out", o.out, "output folder (default: plots)")->check(nonEmptyPath());
   app.add_option("--width", o.width, "picture width (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
   app.add_option("--height", o.height, "picture height (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
-  app.add_option("--a", o.a, "fig2a: attractor strength a (1/s)")->capture_default_str()->check(finiteBetween(0, 1e6, true));
-  app.add_option("--half-angle", o.halfAngle, "fig2b: obstacle half-angle dpsi (rad)")->capture_default_str()->check(finiteBetween(0, std::numbers::pi, true));
-  app.add_option("--distance", o.distance, "fig2b: obstacle distance r (m)")->capture_default_str()->check(finiteBetween(0, 1e6, false));
-  app.add_option("--d0", o.d0, "fig2b: decay length d0 (m)")->capture_default_str()->check(finiteBetween(0, 1e6, false));
-  app.add_option("--delta", o.delta, "fig2b: safety margin delta (rad)")->capture_default_str()->check(finiteBetween(0, std::numbers::pi, true));
-  app.add_option("--d0base", o.d0Base, "fig5: d0base (m; default 1, the paper's Fig. 5; the model's d0_base is 8)")->check(finiteBetween(0, 1e6, false));
-  app.add_option("--d1base", o.d1Base, "fig5: d1base (m; default 1)")->check(finiteBetween(0, 1e6, false));
-  app.add_flag("--printed", o.printed, "fig5: also the printed form of (8), k = 2 ln(d0base + 1)");
-  app.add_option("--alpha1", o.alpha1, "weights: alpha1")->capture_default_str()->check(finiteBetween(0, 1e6, true));
-  app.add_option("--alpha2", o.alpha2, "weights: alpha2")->capture_default_str()->check(finiteBetween(0, 1e6, true));
-  app.add_option("--gamma12", o.gamma12, "weights: gamma12")->capture_default_str()->check(finiteBetween(0, 1e6, false));
-  app.add_option("--gamma21", o.gamma21, "weights: gamma21")->capture_default_str()->check(finiteBetween(0, 1e6, false));
+  app.add_option("--a", o.a, "fig2a: attractor strength a (1/s)")->group("fig2a")->capture_default_str()->check(finiteBetween(0, 1e6, true));
+  app.add_option("--half-angle", o.halfAngle, "fig2b: obstacle half-angle dpsi (rad)")->group("fig2b")->capture_default_str()->check(finiteBetween(0, std::numbers::pi, true));
+  app.add_option("--distance", o.distance, "fig2b: obstacle distance r (m)")->group("fig2b")->capture_default_str()->check(finiteBetween(0, 1e6, false));
+  app.add_option("--d0", o.d0, "fig2b: decay length d0 (m)")->group("fig2b")->capture_default_str()->check(finiteBetween(0, 1e6, false));
+  app.add_option("--delta", o.delta, "fig2b: safety margin delta (rad)")->group("fig2b")->capture_default_str()->check(finiteBetween(0, std::numbers::pi, true));
+  app.add_option("--d0base", o.d0Base, "fig5: d0base (m; default 1, the paper's Fig. 5; the model's d0_base is 8)")->group("fig5")->check(finiteBetween(0, 1e6, false));
+  app.add_option("--d1base", o.d1Base, "fig5: d1base (m; default 1)")->group("fig5")->check(finiteBetween(0, 1e6, false));
+  app.add_flag("--printed", o.printed, "fig5: also the printed form of (8), k = 2 ln(d0base + 1)")->group("fig5");
+  app.add_option("--alpha1", o.alpha1, "weights: alpha1")->group("weights")->capture_default_str()->check(finiteBetween(0, 1e6, true));
+  app.add_option("--alpha2", o.alpha2, "weights: alpha2")->group("weights")->capture_default_str()->check(finiteBetween(0, 1e6, true));
+  app.add_option("--gamma12", o.gamma12, "weights: gamma12")->group("weights")->capture_default_str()->check(finiteBetween(0, 1e6, false));
+  app.add_option("--gamma21", o.gamma21, "weights: gamma21")->group("weights")->capture_default_str()->check(finiteBetween(0, 1e6, false));
   app.add_flag("--quiet,-q", o.quiet, "no summary line");
-  // An option of another figure changes nothing in this one: `plot fig2a --d0 2` drew fig2a as
-  // if --d0 were not there.
+  // A figure's options are in its help group. An option of another figure changes nothing in
+  // this one: `plot fig2a --d0 2` drew fig2a as if --d0 were not there.
   app.callback([&app, &o] {
     for (const CLI::Option* option : app.get_options()) {
-      const std::string& help = option->get_description();
-      const auto colon = help.find(':');
-      if (option->count() == 0 || colon == std::string::npos) continue;
-      const std::string figure = help.substr(0, colon);
-      if (figure == "fig2a" || figure == "fig2b" || figure == "fig5" || figure == "weights")
-        if (figure != o.figure)
-          throw CLI::ValidationError(option->get_name(), "is an option of " + figure + ", not of " + o.figure);
+      const std::string& figure = option->get_group();
+      if (option->count() > 0 && (figure == "fig2a" || figure == "fig2b" || figure == "fig5" || figure == "weights") &&
+          figure != o.figure)
+        throw CLI::ValidationError(option->get_name(), "is an option of " + figure + ", not of " + o.figure);
     }
   });
 }

@@ -70,8 +70,9 @@ struct RunMetrics {
 struct PieceGrid;
 class AgentCells;
 
-/// Accumulates RunMetrics over a run. Collisions and clearance are found with uniform grids, independently of the run's environment provider. The obstacles must be those of
-/// onStart() for the whole run (as in a Simulation): the static pieces are indexed once, there.
+/// Accumulates RunMetrics over a run. Collisions and clearance are found with uniform grids,
+/// independently of the run's environment provider. The obstacles must be those of onStart()
+/// for the whole run (as in a Simulation): the static pieces are indexed once, there.
 class MetricsRecorder final : public sim::StepObserver {
  public:
   /// Gaps larger than this (m) are not looked for when measuring clearance.

@@ -23,8 +23,6 @@ class WallGrid {
   /// stops early. Safe to call from several threads at once.
   bool anyWithin(const geometry::Segment& path, double radius) const;
 
-  const std::vector<geometry::Segment>& walls() const { return walls_; }
-
  private:
   /// Calls column(c, r0, r1, upward) for every column c of cells that meets the points within
   /// `reach` of `s` in the maximum norm (a superset of the Euclidean ones): rows r0 … r1 of it
