@@ -2,6 +2,7 @@
 // read through YamlMap so that unknown keys are errors with their location and key path.
 // Angles are in radians, as in the paper. Example:
 //   local:
+//     preset: steer              # steer (our defaults) | paper (GoldensteinParameters::asPrinted)
 //     weights: quasi_static      # quasi_static | integrated | direct_sum
 //     d0_base: 8
 //     heading_noise: 0.05
@@ -13,9 +14,11 @@
 namespace steer::experiments {
 
 local::GoldensteinParameters readGoldensteinParameters(const Scenario& s) {
-  local::GoldensteinParameters p;
-  if (!s.local.IsDefined() || s.local.IsNull()) return p;
+  if (!s.local.IsDefined() || s.local.IsNull()) return {};
   yaml::YamlMap m(s.file, s.local, "local");
+  // A preset gives the starting values; every key given beside it overrides its value.
+  const std::string preset = m.choice("preset", "steer", {"steer", "paper"});
+  local::GoldensteinParameters p = preset == "paper" ? local::GoldensteinParameters::asPrinted() : local::GoldensteinParameters{};
   constexpr double kPi = 3.14159265358979323846;
   p.a = m.positive("a", p.a);
   p.headingRate = m.positive("heading_rate", p.headingRate);

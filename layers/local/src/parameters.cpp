@@ -12,6 +12,17 @@ void require(bool ok, const char* name, const char* range) {
 }
 }  // namespace
 
+GoldensteinParameters GoldensteinParameters::asPrinted() {
+  GoldensteinParameters p;
+  p.windowedAlpha2 = false;
+  p.groupWalls = false;
+  p.agentDecayFactor = 1.0;
+  p.headingRate = 1.0;
+  p.arrivalGain = 0.0;
+  p.retreatFraction = 1.0;
+  return p;
+}
+
 void validate(const GoldensteinParameters& p) {
   constexpr double kPi = 3.14159265358979323846;
   require(p.a > 0 && std::isfinite(p.a), "a", "> 0");

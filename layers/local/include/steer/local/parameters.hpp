@@ -187,6 +187,21 @@ struct GoldensteinParameters {
   /// The step (s) the gains refer to, > 0. For a step dt the gain used is
   /// 1 − (1 − k)^(dt / filterStep), so a trait means the same time constant at any dt.
   double filterStep = 0.05;
+
+  /// The model as the paper prints it, as far as a switch can give it (the scenario's
+  /// `local: {preset: paper}`): α2 = tanh(Σ D_i) of (A.10) over every obstacle
+  /// (windowedAlpha2 = false), walls one by one (groupWalls = false), agents as obstacles like
+  /// any other (agentDecayFactor = 1), (3) without a time factor (headingRate = 1), no arrival
+  /// slow-down (arrivalGain = 0) and a retreat as fast as (6) gives up to the maximum speed
+  /// (retreatFraction = 1). The rest keeps the defaults above: the constants the paper gives
+  /// are the defaults already, and those it does not give (d0base in metres, the noise
+  /// amplitude, the "front" margin) have no printed value to return to. d1Base stays apart from
+  /// d0Base: (9)(10) tie d1 to d0base, which at our d0Base would stop an agent 8 m from anything
+  /// ahead (the paper's one value, d0base = 1 in Fig. 5, has no unit); set d1Base to tie them.
+  /// What no switch undoes (configuration-space angles, the cap on Σ W_i in (A.8), convex
+  /// solids as one obstacle, the retreat held by (6) behind the agent) is listed in
+  /// papers/goldenstein2001/README.md.
+  static GoldensteinParameters asPrinted();
 };
 
 /// Throws std::invalid_argument naming the first parameter outside its documented range.
