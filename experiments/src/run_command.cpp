@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -159,7 +160,15 @@ SplitOverrides splitOverrides(const RunOverrides& overrides) {
                           .planner = overrides.planner.has_value()},
                      overrides};
   out.afterReading.params.clear();
-  for (const auto& p : overrides.params) (isDocumentParam(p) ? out.document : out.afterReading.params).push_back(p);
+  // One key given twice would leave the run to the later value without a word (a sweep's
+  // "swept twice" is the same rule).
+  std::map<std::string, std::string> given;
+  for (const auto& p : overrides.params) {
+    const std::string key = p.substr(0, p.find('='));
+    if (const auto [it, fresh] = given.emplace(key, p); !fresh)
+      badOption("--param " + key, "given twice ('" + it->second + "' and '" + p + "'): give it once");
+    (isDocumentParam(p) ? out.document : out.afterReading.params).push_back(p);
+  }
   return out;
 }
 }  // namespace

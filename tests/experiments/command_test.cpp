@@ -111,7 +111,8 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   const std::string yaml = kData + "/yaml/minimal.yaml";
   for (const std::string args : {"--param agents.0.position=[.nan,0]", "--param local.a.b=1", "--param local.nokey=1",
                                  "--param agents.0.goals=[{kind: seek, target: [1e400, 0]}]", "--param local.time_to_contact=",
-                                 "--param agents.0.radius="}) {
+                                 "--param agents.0.radius=", "--param local.a=1 --param local.a=2",
+                                 "--param agents.0.radius=0.3 --param agents.0.radius=0.3"}) {
     SCOPED_TRACE(args);
     const fs::path out = scratchDir("badparam");
     const auto r = runSteer("run " + yaml + " --quiet --out " + out.string() + " " + args);
