@@ -56,11 +56,11 @@ void applyDocumentParams(YAML::Node& root, const std::string& file, const std::v
     // Walk the keys, replacing scalars by maps where the path goes deeper (e.g. a fixed trait
     // `courage: 0.5` becomes `courage: {mean: ...}`), then set the leaf.
     for (std::size_t k = 2; k + 1 < parts.size(); ++k) {
-      if (!node[parts[k]].IsDefined() || !node[parts[k]].IsMap()) node[parts[k]] = yaml::loadCommandLineValue("{}");  // made by the command line
+      if (!node[parts[k]].IsDefined() || !node[parts[k]].IsMap()) node[parts[k]] = yaml::loadCommandLineValue("{}", p.substr(0, eq));  // made by the command line
       node.reset(node[parts[k]]);  // rebind: `node = ...` would assign into the tree
     }
     try {
-      node[parts.back()] = yaml::loadCommandLineValue(p.substr(eq + 1));
+      node[parts.back()] = yaml::loadCommandLineValue(p.substr(eq + 1), p.substr(0, eq));
     } catch (const YAML::Exception& e) {
       bad(p, "cannot read the value: " + e.msg);
     }

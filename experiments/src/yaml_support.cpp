@@ -17,29 +17,42 @@ SourceLocation locate(const std::string& file, const YAML::Node& node) {
   if (!node.IsDefined() || node.Mark().is_null()) return {file, 0, 0};
   // A --param value's marks are positions in its own text: "line 1" of the file was blamed for
   // an error found in it (a group's count that cannot fit). No line, then; withParams names it.
-  if (node.Tag() == kCommandLineTag) return {file, 0, 0};
+  if (fromCommandLine(node)) return {file, 0, 0};
   return {file, node.Mark().line + 1, node.Mark().column + 1};
 }
 
 namespace {
 
-void tagTree(YAML::Node node) {
-  node.SetTag(kCommandLineTag);
+void tagTree(YAML::Node node, const std::string& tag) {
+  node.SetTag(tag);
   if (node.IsSequence())
-    for (auto child : node) tagTree(child);
+    for (auto child : node) tagTree(child, tag);
   else if (node.IsMap())
     for (auto entry : node) {
-      tagTree(entry.first);
-      tagTree(entry.second);
+      tagTree(entry.first, tag);
+      tagTree(entry.second, tag);
     }
+}
+
+// "agents[0].goals[1]" as a --param would spell it: "agents.0.goals.1".
+std::string dotted(const std::string& path) {
+  std::string out;
+  for (const char c : path)
+    if (c == '[') out += '.';
+    else if (c != ']') out += c;
+  return out;
 }
 }  // namespace
 
-YAML::Node loadCommandLineValue(const std::string& text) {
+bool fromCommandLine(const YAML::Node& node) {
+  return node.IsDefined() && node.Tag().rfind(kCommandLineTag, 0) == 0;
+}
+
+YAML::Node loadCommandLineValue(const std::string& text, const std::string& givenKey) {
   const YAML::Node loaded = YAML::Load(text);
   // An empty text loads as a null node without storage, which tagTree's copy would tag alone.
   YAML::Node value = loaded.IsNull() ? YAML::Node(YAML::NodeType::Null) : loaded;
-  tagTree(value);
+  tagTree(value, givenKey.empty() ? std::string(kCommandLineTag) : std::string(kCommandLineTag) + "|" + givenKey);
   return value;
 }
 
@@ -47,8 +60,15 @@ void fail(const std::string& file, const YAML::Node& node, const std::string& pa
   // A --param value's marks are positions in its own text, which looked like line 1 of the file.
   // (Telling them apart by position 0 blamed the command line for a bad key at the very start of
   // a file, and missed the elements of a list given on the command line.)
-  if (!path.empty() && node.IsDefined() && node.Tag() == kCommandLineTag)
-    throw InputError({"<command line>", 0, 0}, "--param " + path + ": " + message);
+  if (!path.empty() && fromCommandLine(node)) {
+    // Named as the user gave it (`agents.seeker.radius`), with the reader's path beside it
+    // where that says more (`agents[0].radius`, or an element inside the value).
+    const std::string& tag = node.Tag();
+    const auto bar = tag.find('|');
+    const std::string given = bar == std::string::npos ? std::string() : tag.substr(bar + 1);
+    const std::string name = given.empty() || given == dotted(path) ? path : given + " (" + path + ")";
+    throw InputError({"<command line>", 0, 0}, "--param " + name + ": " + message);
+  }
   throw InputError(locate(file, node), path.empty() ? message : path + ": " + message);
 }
 
@@ -120,8 +140,8 @@ void YamlMap::failWithoutValue(const std::string& key) const {
   // The file's key is blamed, unless --param gave the empty value (its tag names the command line).
   for (auto it = node_.begin(); it != node_.end(); ++it)
     if (it->first.Scalar() == key) {
-      const bool fromCommandLine = it->first.Mark().is_null() || it->second.Tag() == kCommandLineTag;
-      yaml::fail(file_, fromCommandLine ? it->second : it->first, childPath(key), "a value is required");
+      const bool given = it->first.Mark().is_null() || fromCommandLine(it->second);
+      yaml::fail(file_, given ? it->second : it->first, childPath(key), "a value is required");
     }
   yaml::fail(file_, node_, childPath(key), "a value is required");
 }

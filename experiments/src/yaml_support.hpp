@@ -19,8 +19,11 @@ namespace steer::experiments::yaml {
 SourceLocation locate(const std::string& file, const YAML::Node& node);
 
 /// A value given with --param KEY=VALUE, parsed from VALUE and tagged (every node of it) so that
-/// an error in it names the command line instead of a place in the scenario file.
-YAML::Node loadCommandLineValue(const std::string& text);
+/// an error in it names the command line, and KEY as given (`givenKey`), instead of a place in
+/// the scenario file.
+YAML::Node loadCommandLineValue(const std::string& text, const std::string& givenKey = "");
+/// True for a node of loadCommandLineValue().
+bool fromCommandLine(const YAML::Node& node);
 
 /// Throws InputError at `node` with "key.path: message" (at "<command line>" for a node of
 /// loadCommandLineValue()).

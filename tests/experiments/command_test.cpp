@@ -110,7 +110,7 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   // (they were blamed on line 1 of the file, or on the file without a line).
   const std::string yaml = kData + "/yaml/minimal.yaml";
   for (const std::string args : {"--param agents.0.position=[.nan,0]", "--param local.a.b=1", "--param local.nokey=1",
-                                 "--param agents.0.goals=[{kind: seek, target: [1e400, 0]}]", "--param local.time_to_contact=",
+                                 "--param 'agents.0.goals=[{kind: seek, target: [1e400, 0]}]'", "--param local.time_to_contact=",
                                  "--param agents.0.radius=", "--param local.a=1 --param local.a=2",
                                  "--param agents.0.radius=0.3 --param agents.0.radius=0.3"}) {
     SCOPED_TRACE(args);
@@ -118,7 +118,22 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
     const auto r = runSteer("run " + yaml + " --quiet --out " + out.string() + " " + args);
     EXPECT_EQ(r.status, 2) << r.err;
     EXPECT_EQ(r.err.rfind("<command line>: --param ", 0), 0u) << r.err;
+    // Each value is YAML the reader gets to see (a value split by the shell was not).
+    EXPECT_EQ(r.err.find("cannot read the value"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out)) << "bad input must not leave an output folder";
+  }
+  // A group or agent set by name is named as given, with the reader's path beside it (the error
+  // said groups[0].radius only, a name the user never wrote).
+  for (const auto& [args, named] : std::vector<std::pair<std::string, std::string>>{
+           {"--param groups.crowd.radius=-1", "--param groups.crowd.radius (groups[0].radius): must be > 0"},
+           {"--param groups.0.radius=-1", "--param groups[0].radius: must be > 0"},
+           {"--param 'groups.crowd.goals=[{kind: seek, target: [.nan, 0]}]'",
+            "--param groups.crowd.goals (groups[0].goals[0].target[0]):"}}) {
+    SCOPED_TRACE(args);
+    const fs::path out = scratchDir("badparam_named");
+    const auto r = runSteer("run " + kData + "/yaml/batch_small.yaml --quiet --out " + out.string() + " " + args);
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("<command line>: " + named, 0), 0u) << r.err;
   }
   // A group index too large for 64 bits once aborted compare and sweep (exit 134).
   {
