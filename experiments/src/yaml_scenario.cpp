@@ -228,12 +228,55 @@ struct Reader {
     return g;
   }
 
-  // Keys an agent and a group share: body, speeds, personality, goals.
-  // `oppositeCentre`: the point a group's `opposite` goal mirrors the agent through (none for
-  // a single agent, which names its target).
-  void agentProperties(const YamlMap& m, sim::Agent& a, sim::AgentIndex index, AgentSource& source,
-                       const std::string& groupName, std::uint64_t groupIndex, std::uint64_t member,
-                       const Vec3* oppositeCentre = nullptr) {
+  // A personality trait as the file gives it: absent, a fixed value, or {mean, std}, a clipped
+  // normal drawn per agent (§4.4).
+  struct Trait {
+    enum class Kind { Absent, Fixed, Drawn } kind = Kind::Absent;
+    double value = 0.0;  // Fixed: the value; Drawn: the mean
+    double sd = 0.0;
+    std::uint64_t stream = 0;
+  };
+
+  // The keys an agent and a group share (body, speeds, personality, goals), read once per agent
+  // or group: a group's members differ only in their place, their draws and `opposite` goals,
+  // and reading the group's keys again for each of up to a million members took seconds.
+  struct SharedKeys {
+    sim::Agent body;  // the prototype with the body, speeds, `stays` and goals read in
+    Trait dexterity, mass, courage;
+    std::vector<bool> opposite;             // per goal: mirror the start through the centre
+    std::vector<SourceLocation> goalSources;
+    std::vector<PendingAgentTarget> targets;  // agent targets of the goals (agent index unset)
+  };
+
+  Trait trait(const YamlMap& p, const std::string& key) const {
+    Trait t;
+    if (!p.has(key)) return t;
+    const YAML::Node n = p.node(key);
+    if (n.IsScalar()) return {Trait::Kind::Fixed, yaml::toNumber(file, n, p.childPath(key), 0.0, 1.0), 0.0, 0};
+    YamlMap d(file, n, p.childPath(key));
+    t.kind = Trait::Kind::Drawn;
+    t.value = d.requiredNumber("mean", 0.0, 1.0);
+    t.sd = d.number("std", 0.0, 0.0, 1e3);
+    d.finish();
+    // Keyed so that the draw does not depend on the order of the keys.
+    t.stream = std::hash<std::string>{}(key) & 0xffff;
+    return t;
+  }
+
+  double traitOf(const Trait& t, double fallback, std::uint64_t groupIndex, std::uint64_t member) const {
+    if (t.kind == Trait::Kind::Absent) return fallback;
+    if (t.kind == Trait::Kind::Fixed) return t.value;
+    const double draw = t.value + t.sd * sim::Noise(scenario.settings.seed).normal(groupIndex * 1000003ULL + member, 0xC0FFEE, t.stream);
+    return std::clamp(draw, 0.0, 1.0);
+  }
+
+  // `index`: the agent's (the first member's for a group), which errors and agent targets name;
+  // `mirrors`: whether `opposite` goals have a centre (ring and region groups; an agent names its
+  // target instead).
+  SharedKeys sharedKeys(const YamlMap& m, const sim::Agent& prototype, sim::AgentIndex index, bool mirrors) {
+    SharedKeys k;
+    sim::Agent& a = k.body;
+    a = prototype;
     a.radius = m.positive("radius", a.radius);
     a.nearRadius = m.positive("near_radius", a.nearRadius);
     a.maxSpeed = m.positive("max_speed", a.maxSpeed);
@@ -242,37 +285,44 @@ struct Reader {
     a.staysAfterGoals = m.boolean("stays", false);
     if (m.has("personality")) {
       YamlMap p = m.map("personality");
-      auto trait = [&](const std::string& key, double fallback) {
-        if (!p.has(key)) return fallback;
-        const YAML::Node n = p.node(key);
-        if (n.IsScalar()) return yaml::toNumber(file, n, p.childPath(key), 0.0, 1.0);
-        YamlMap d(file, n, p.childPath(key));
-        const double mean = d.requiredNumber("mean", 0.0, 1.0);
-        const double sd = d.number("std", 0.0, 0.0, 1e3);
-        d.finish();
-        // A clipped normal draw per agent (§4.4), keyed so that it does not depend on order.
-        const std::uint64_t stream = std::hash<std::string>{}(key) & 0xffff;
-        const double draw = mean + sd * sim::Noise(scenario.settings.seed).normal(groupIndex * 1000003ULL + member, 0xC0FFEE, stream);
-        return std::clamp(draw, 0.0, 1.0);
-      };
-      a.personality.dexterity = trait("dexterity", a.personality.dexterity);
-      a.personality.mass = trait("mass", a.personality.mass);
-      a.personality.courage = trait("courage", a.personality.courage);
+      k.dexterity = trait(p, "dexterity");
+      k.mass = trait(p, "mass");
+      k.courage = trait(p, "courage");
       p.finish();
     }
-    a.group = groupName;
+    const std::size_t firstTarget = pending.size();
     m.forEach("goals", [&](const YAML::Node& n, const std::string& at) {
-      source.goals.push_back(yaml::locate(file, n));
-      if (n.IsScalar() && n.Scalar() == "opposite") {  // in its place in the sequence
-        if (oppositeCentre == nullptr)
-          yaml::fail(file, n, at, "'opposite' is a goal of ring and region groups; an agent names its target");
-        sim::Goal g;
-        g.target.point = 2.0 * *oppositeCentre - a.state.position;
-        a.goals.push_back(g);
-        return;
-      }
-      a.goals.push_back(goal(n, at, index, a.goals.size(), a.maxSpeed));
+      k.goalSources.push_back(yaml::locate(file, n));
+      const bool opposite = n.IsScalar() && n.Scalar() == "opposite";  // in its place in the sequence
+      if (opposite && !mirrors)
+        yaml::fail(file, n, at, "'opposite' is a goal of ring and region groups; an agent names its target");
+      k.opposite.push_back(opposite);
+      a.goals.push_back(opposite ? sim::Goal{} : goal(n, at, index, a.goals.size(), a.maxSpeed));
     });
+    // goal() queued the agent targets for `index`; each member queues its own (member()).
+    k.targets.assign(pending.begin() + static_cast<std::ptrdiff_t>(firstTarget), pending.end());
+    pending.resize(firstTarget);
+    return k;
+  }
+
+  // One agent of `keys`, placed at `position`: its draws and `opposite` goals (mirrored through
+  // `centre`), its agent targets queued.
+  sim::Agent member(const SharedKeys& keys, const Vec3& position, sim::AgentIndex index, const std::string& groupName,
+                    std::uint64_t groupIndex, std::uint64_t member, const Vec3& centre) {
+    sim::Agent a = keys.body;
+    a.state.position = position;
+    a.personality.dexterity = traitOf(keys.dexterity, a.personality.dexterity, groupIndex, member);
+    a.personality.mass = traitOf(keys.mass, a.personality.mass, groupIndex, member);
+    a.personality.courage = traitOf(keys.courage, a.personality.courage, groupIndex, member);
+    a.group = groupName;
+    for (std::size_t g = 0; g < keys.opposite.size(); ++g)
+      if (keys.opposite[g]) a.goals[g].target.point = 2.0 * centre - position;
+    for (PendingAgentTarget t : keys.targets) {
+      t.agent = index;
+      pending.push_back(std::move(t));
+    }
+    a.id = index;
+    return a;
   }
 
   // The camera of a 3D run's pictures (steer render): where it is, what it looks at, which way
@@ -302,21 +352,21 @@ struct Reader {
 
   void agent(const YAML::Node& node, const std::string& at) {
     YamlMap m(file, node, at);
-    sim::Agent a;
+    sim::Agent prototype;
     const auto index = static_cast<sim::AgentIndex>(scenario.world.agents.size());
-    AgentSource source{yaml::locate(file, node), {}, at};
-    a.name = m.string("name", "");
-    a.state.position = point(m, "position");
-    a.state.direction = heading(m);
-    a.state.speed = m.number("speed", 0.0, -1e3, 1e3);
-    agentProperties(m, a, index, source, "", 0, index);
+    prototype.name = m.string("name", "");
+    const Vec3 position = point(m, "position");
+    prototype.state.direction = heading(m);
+    prototype.state.speed = m.number("speed", 0.0, -1e3, 1e3);
+    const SharedKeys keys = sharedKeys(m, prototype, index, false);
+    sim::Agent a = member(keys, position, index, "", 0, index, Vec3::Zero());
+    AgentSource source{yaml::locate(file, node), keys.goalSources, at};
     m.finish();
     if (!a.name.empty()) {
       if (names.count(a.name)) m.fail("name", "duplicate agent name '" + a.name + "'");
       if (isIndex(a.name)) m.fail("name", "a name may not be a whole number ('" + a.name + "'): --param agents.N reads N as an index");
       names[a.name] = index;
     }
-    a.id = index;
     scenario.world.agents.push_back(std::move(a));
     scenario.sources.push_back(std::move(source));
   }
@@ -402,19 +452,20 @@ struct Reader {
     // members face its centre. (Read once: a group has up to a million members.)
     const bool ring = m.has("ring");
     const Vec3 centre = ring ? point(m.map("ring"), "center") : Vec3::Zero();
+    const SharedKeys keys = sharedKeys(m, prototype, static_cast<sim::AgentIndex>(scenario.world.agents.size()), true);
+    const SourceLocation groupAt = yaml::locate(file, node);
+    scenario.world.agents.reserve(scenario.world.agents.size() + static_cast<std::size_t>(count));
+    scenario.sources.reserve(scenario.sources.size() + static_cast<std::size_t>(count));
     for (std::int64_t i = 0; i < count; ++i) {
-      sim::Agent a = prototype;
       const auto index = static_cast<sim::AgentIndex>(scenario.world.agents.size());
-      AgentSource source{yaml::locate(file, node), {}, at + " (member " + std::to_string(i) + ")"};
-      a.state.position = positions[static_cast<std::size_t>(i)];
-      agentProperties(m, a, index, source, name, groupIndex + 1, static_cast<std::uint64_t>(i), &centre);
+      sim::Agent a = member(keys, positions[static_cast<std::size_t>(i)], index, name, groupIndex + 1,
+                            static_cast<std::uint64_t>(i), centre);
       if (ring) {
         const Vec3 toward = 2.0 * centre - 2.0 * a.state.position;
         if (toward.norm() > 0) a.state.direction = toward.normalized();
       }
-      a.id = index;
       scenario.world.agents.push_back(std::move(a));
-      scenario.sources.push_back(std::move(source));
+      scenario.sources.push_back({groupAt, keys.goalSources, at + " (member " + std::to_string(i) + ")"});
     }
     // Placed by region: the occupancy holds them already.
     if (m.has("region") && occupied) occupiedUpTo = scenario.world.agents.size();

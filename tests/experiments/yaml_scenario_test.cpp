@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <set>
 
 #include "part_configs.hpp"
 #include "steer/experiments/scenario.hpp"
@@ -162,6 +163,46 @@ TEST(YamlScenario, OppositeKeepsItsPlaceInTheGoalSequence) {
       EXPECT_TRUE((seek.target.point + a.state.position).isApprox(sim::Vec3(2, 4, 0)));
       EXPECT_EQ(idle.kind, sim::Goal::Kind::Idle);
     }
+  }
+}
+
+// A group's keys are read once and copied to its members: each member still gets its own agent
+// target, `opposite` point, draws and goal sources, and an agent target that names nobody is an
+// error at the group's goal.
+TEST(YamlScenario, EveryGroupMemberGetsItsOwnTargetsAndDraws) {
+  const auto s = parse(R"(agents:
+  - {name: leader, position: [0, 9], goals: [{kind: seek, target: [0, -9]}]}
+groups:
+  - count: 5
+    ring: {center: [0, 0], radius: 4}
+    radius: 0.3
+    max_speed: 2
+    personality: {courage: {mean: 0.5, std: 0.3}, mass: 0.7}
+    goals: [opposite, {kind: seek, target: {agent: leader}, reach_radius: 1}]
+)");
+  ASSERT_EQ(s.world.agents.size(), 6u);
+  std::set<double> courage;
+  for (std::size_t i = 1; i < 6; ++i) {
+    const auto& a = s.world.agents[i];
+    ASSERT_EQ(a.goals.size(), 2u);
+    EXPECT_TRUE((a.goals[0].target.point + a.state.position).isApprox(sim::Vec3::Zero(), 1e-12));
+    EXPECT_EQ(a.goals[1].target.kind, sim::Target::Kind::Agent);
+    EXPECT_EQ(a.goals[1].target.agent, 0u);
+    EXPECT_DOUBLE_EQ(a.goals[1].reachRadius, 1.0);
+    EXPECT_DOUBLE_EQ(a.radius, 0.3);
+    EXPECT_DOUBLE_EQ(a.maxSpeed, 2.0);
+    EXPECT_DOUBLE_EQ(a.personality.mass, 0.7);
+    EXPECT_EQ(a.id, i);
+    courage.insert(a.personality.courage);
+    ASSERT_EQ(s.sources[i].goals.size(), 2u);
+    EXPECT_EQ(s.sources[i].goals[1].line, 12);  // the goals' line, after kHeader's three
+  }
+  EXPECT_EQ(courage.size(), 5u) << "one draw per member";
+  try {
+    parse("groups:\n  - {count: 3, region: {min: [-5, -5], max: [5, 5]}, goals: [{kind: seek, target: {agent: nobody}}]}\n");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'nobody' is not a named agent"), std::string::npos) << e.what();
   }
 }
 
