@@ -194,6 +194,7 @@ std::vector<BatchRow> runBatch(const std::vector<BatchJob>& jobs, const BatchOpt
     for (std::size_t i = next++; i < jobs.size() && !stop; i = next++) {
       try {
         results[i] = runJob(i, jobs[i], options, [&](double f) {
+          if (f < 0.0) return;  // a run's set-up: nothing simulated yet
           running[worker] = f;
           report();
         });

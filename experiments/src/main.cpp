@@ -169,7 +169,10 @@ int runOne(const std::string& path, const CommonOptions& o) {
       std::cout << ", " << r.metrics.agentAgentCollisions << " agent-agent and " << r.metrics.agentObstacleCollisions
                 << " agent-obstacle collisions (contacts between steps: " << r.metrics.agentAgentContacts << " and "
                 << r.metrics.agentObstacleContacts << "), " << r.info.simTime << " s simulated in " << r.info.wallSeconds
-                << " s -> " << out << "\n";
+                << " s";
+      // A set-up that took a while (a fine harmonic grid) is said apart from the steps.
+      if (r.info.setupSeconds >= 1.0) std::cout << " (set-up " << r.info.setupSeconds << " s)";
+      std::cout << " -> " << out << "\n";
     }
   } catch (const InputError& e) {
     reportInputError(withParams(e, o.overrides.params));

@@ -20,6 +20,14 @@ ProgressBar::~ProgressBar() { done(); }
 void ProgressBar::update(double fraction) {
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();
+  if (fraction < 0.0) {
+    // A fine harmonic grid can take minutes before the first step: say so rather than sit silent.
+    if (!terminal_) return;
+    std::fprintf(stderr, "\r%s: setting up (the planner's fields, the environment) ...\033[K", label_.c_str());
+    std::fflush(stderr);
+    drawn_ = true;
+    return;
+  }
   if (!terminal_) {
     if (now - last_ < std::chrono::minutes(1)) return;
     last_ = now;
@@ -36,7 +44,8 @@ void ProgressBar::update(double fraction) {
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   std::string bar(static_cast<std::size_t>(filled), '#');
   bar.resize(kWidth, ' ');
-  std::fprintf(stderr, "\r%s [%s] %3d%%  %.1f s", label_.c_str(), bar.c_str(), static_cast<int>(fraction * 100), elapsed);
+  // (\033[K: clear what a longer line, such as the set-up's, left to the right.)
+  std::fprintf(stderr, "\r%s [%s] %3d%%  %.1f s\033[K", label_.c_str(), bar.c_str(), static_cast<int>(fraction * 100), elapsed);
   std::fflush(stderr);
 }
 

@@ -2,7 +2,8 @@
 // A one-line progress bar on stderr, drawn when stderr is a terminal and not --quiet, and
 // redrawn at most ten times a second. When stderr is a file or a pipe (a cluster job's log) it
 // writes a plain line instead, once a minute, so that a long run is not silent for an hour;
-// runs shorter than a minute print nothing.
+// runs shorter than a minute print nothing. A negative fraction says the run is being set up
+// (on a terminal: "LABEL: setting up ..." until the first step).
 #include <chrono>
 #include <string>
 

@@ -245,6 +245,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   double setup = 0.0, simulationSeconds = 0.0;
   try {
     const auto start = std::chrono::steady_clock::now();
+    if (progress) progress(-1.0);  // the set-up starts
     simulation.start();  // (in the try: its first rows and frame can fail to be written too)
     // The set-up is timed apart: a harmonic field solved, or read from the cache, took 73 or
     // 4,330 agent-steps per second out of the same run of maze_a.

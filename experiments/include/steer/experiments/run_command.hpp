@@ -54,7 +54,9 @@ struct RunResult {
 };
 
 /// Runs the scenario and writes the run folder `out` (created if needed). Bad configuration
-/// throws InputError before anything is written. `progress(fraction)` is called as it goes.
+/// throws InputError before anything is written. `progress(fraction)` is called as it goes:
+/// once with a negative fraction before the set-up (the planner's fields, the environment's
+/// structure: minutes for a fine harmonic grid), then with the simulated fraction after each step.
 RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out, const RunOutputOptions& options,
                       const std::function<void(double)>& progress = {});
 
