@@ -13,6 +13,17 @@
 
 namespace steer::experiments {
 
+namespace {
+std::string weightModeName(local::WeightMode mode) {
+  switch (mode) {
+    case local::WeightMode::Integrated: return "integrated";
+    case local::WeightMode::DirectSum: return "direct_sum";
+    case local::WeightMode::QuasiStatic: break;
+  }
+  return "quasi_static";
+}
+}  // namespace
+
 local::GoldensteinParameters readGoldensteinParameters(const Scenario& s) {
   if (!s.local.IsDefined() || s.local.IsNull()) return {};
   yaml::YamlMap m(s.file, s.local, "local");
@@ -28,7 +39,8 @@ local::GoldensteinParameters readGoldensteinParameters(const Scenario& s) {
   p.agentDecayFactor = m.number("agent_decay_factor", p.agentDecayFactor, 1e-6, 1.0);
   p.segmentSwitchDistance = m.number("segment_switch_distance", p.segmentSwitchDistance, 0.0, 1e6);
   p.groupWalls = m.boolean("group_walls", p.groupWalls);
-  const std::string mode = m.choice("weights", "quasi_static", {"quasi_static", "integrated", "direct_sum"});
+  // The fallbacks of the two choices are the preset's values, as every number's is.
+  const std::string mode = m.choice("weights", weightModeName(p.weightMode), {"quasi_static", "integrated", "direct_sum"});
   p.weightMode = mode == "integrated"   ? local::WeightMode::Integrated
                  : mode == "direct_sum" ? local::WeightMode::DirectSum
                                         : local::WeightMode::QuasiStatic;
@@ -48,7 +60,8 @@ local::GoldensteinParameters readGoldensteinParameters(const Scenario& s) {
   p.retreatFraction = m.number("retreat_fraction", p.retreatFraction, 0.0, 1.0);
   p.arrivalGain = m.number("arrival_gain", p.arrivalGain, 0.0, 1e6);
   p.d0Base = m.number("d0_base", p.d0Base, 0.0, 1e6);
-  const std::string mapping = m.choice("courage_mapping", "prose", {"prose", "printed"});
+  const std::string mapping = m.choice("courage_mapping", p.courageMapping == local::CourageMapping::Printed ? "printed" : "prose",
+                                       {"prose", "printed"});
   p.courageMapping = mapping == "printed" ? local::CourageMapping::Printed : local::CourageMapping::Prose;
   p.d1Base = m.number("d1_base", p.d1Base, 0.0, 1e6);
   p.v0 = m.number("v0", p.v0);

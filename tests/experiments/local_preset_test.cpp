@@ -1,6 +1,7 @@
 // The `local:` section's presets: `preset: paper` is GoldensteinParameters::asPrinted() (the
-// switches that depart from the paper's printed equations turned back), keys beside a preset
-// override it, and a run with the preset is the run with those keys spelt out.
+// switches that depart from the paper's printed equations turned back, but for the four it keeps
+// on purpose), keys beside a preset override it, and a run with the preset is the run with those
+// keys spelt out.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -45,7 +46,7 @@ std::vector<double> finalPositions(const std::string& local) {
 
 }  // namespace
 
-TEST(LocalPreset, PaperTurnsEveryDepartingSwitchBack) {
+TEST(LocalPreset, PaperTurnsTheEquationsDepartingSwitchesBack) {
   const local::GoldensteinParameters ours;
   const local::GoldensteinParameters paper = experiments::readGoldensteinParameters(parse("local: {preset: paper}\n"));
   // Each field the preset sets differs from our default, so each line below can fail.
@@ -74,6 +75,19 @@ TEST(LocalPreset, PaperTurnsEveryDepartingSwitchBack) {
   const local::GoldensteinParameters steer = experiments::readGoldensteinParameters(parse("local: {preset: steer}\n"));
   EXPECT_TRUE(steer.windowedAlpha2);
   EXPECT_EQ(steer.headingRate, ours.headingRate);
+}
+
+// What the reader gives for a preset alone is the C++ preset, every field of it: the reader's
+// choices (weights, courage_mapping) once fell back to fixed names, which would have undone a
+// preset that set them.
+TEST(LocalPreset, ThePresetReadIsTheCppPresetInEveryField) {
+  EXPECT_EQ(experiments::readGoldensteinParameters(parse("local: {preset: paper}\n")), local::GoldensteinParameters::asPrinted());
+  EXPECT_EQ(experiments::readGoldensteinParameters(parse("local: {preset: steer}\n")), local::GoldensteinParameters{});
+  // And a choice given beside a preset is taken.
+  const auto p = experiments::readGoldensteinParameters(parse("local: {preset: paper, weights: integrated, courage_mapping: printed}\n"));
+  EXPECT_EQ(p.weightMode, local::WeightMode::Integrated);
+  EXPECT_EQ(p.courageMapping, local::CourageMapping::Printed);
+  EXPECT_FALSE(p.windowedAlpha2);
 }
 
 TEST(LocalPreset, KeysBesideThePresetOverrideIt) {

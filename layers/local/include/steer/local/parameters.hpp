@@ -192,16 +192,26 @@ struct GoldensteinParameters {
   /// `local: {preset: paper}`): α2 = tanh(Σ D_i) of (A.10) over every obstacle
   /// (windowedAlpha2 = false), walls one by one (groupWalls = false), agents as obstacles like
   /// any other (agentDecayFactor = 1), (3) without a time factor (headingRate = 1), no arrival
-  /// slow-down (arrivalGain = 0) and a retreat as fast as (6) gives up to the maximum speed
+  /// slow-down (arrivalGain = 0) and a retreat as fast as (6) gives, up to the maximum speed
   /// (retreatFraction = 1). The rest keeps the defaults above: the constants the paper gives
   /// are the defaults already, and those it does not give (d0base in metres, the noise
-  /// amplitude, the "front" margin) have no printed value to return to. d1Base stays apart from
-  /// d0Base: (9)(10) tie d1 to d0base, which at our d0Base would stop an agent 8 m from anything
-  /// ahead (the paper's one value, d0base = 1 in Fig. 5, has no unit); set d1Base to tie them.
+  /// amplitude) have no printed value to return to. Kept on purpose, though a switch exists:
+  /// - (8) in its prose form (courageMapping = Prose), ARCHITECTURE.md §3's correction; Printed
+  ///   gives the printed k = 2 ln(d0base + 1);
+  /// - d1Base apart from d0Base: (9)(10) make d1 = d0base at courage ≤ 0.5, which at our d0Base
+  ///   would stop an agent 8 m from anything ahead (the paper's one value, d0base = 1 in Fig. 5,
+  ///   has no unit); give d1_base equal to d0_base for the printed d1;
+  /// - frontHalfAngle 0.25 rad: "only obstacles in front of the agent" (§4.2) as a margin round
+  ///   the heading; π/2 reads it as the half-plane ahead;
+  /// - filterStep 0.05 s: the gains k of (7) are per step of 0.05 s whatever dt; filterStep = dt
+  ///   gives (7) per integration step, as printed.
   /// What no switch undoes (configuration-space angles, the cap on Σ W_i in (A.8), convex
-  /// solids as one obstacle, the retreat held by (6) behind the agent) is listed in
+  /// solids as one obstacle, the retreat held by (6) behind the agent, the forward speed capped
+  /// at the cruising speed, the retreat at the maximum speed) is listed in
   /// papers/goldenstein2001/README.md.
   static GoldensteinParameters asPrinted();
+
+  bool operator==(const GoldensteinParameters&) const = default;
 };
 
 /// Throws std::invalid_argument naming the first parameter outside its documented range.
