@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include <boost/math/distributions/students_t.hpp>
+
 #include "steer/experiments/batch.hpp"
 #include "steer/experiments/statistics.hpp"
 
@@ -61,6 +63,18 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
          "In each column the best mean of a scenario is in **bold** (none when all are equal). "
          "↑: higher is better; ↓: lower is better; a column with neither describes the runs without ranking "
          "them. Every row's numbers are in comparison.csv.\n\n";
+  // With two or three seeds the interval is 12.7 or 4.3 standard errors wide: a success rate of
+  // 0.5 read "± 6.4", past anything the metric can take, which looked like a bug.
+  std::size_t fewest = 0;
+  for (const auto& g : groups) fewest = fewest == 0 ? g.rows.size() : std::min(fewest, g.rows.size());
+  if (fewest >= 2 && fewest <= 4) {
+    const boost::math::students_t t(static_cast<double>(fewest - 1));
+    char width[32];
+    std::snprintf(width, sizeof width, "%.3g", boost::math::quantile(t, 0.975));
+    out += "With " + std::to_string(fewest) + " seeds an interval's half-width is " + width +
+           " standard errors of the mean: it can reach past what a metric can take (a success rate beyond "
+           "0 or 1), and says only that the seeds disagree. More seeds (`--seeds`) narrow it.\n\n";
+  }
   out += "Columns:\n";
   for (std::size_t m : metrics) {
     const auto& c = metricColumns()[m];

@@ -178,6 +178,22 @@ TEST(Batch, RowsEqualRunsMadeOneAtATime) {
   for (const auto& r : rows)
     if (r.model == "straight") straightOnly.push_back(r);
   EXPECT_EQ(boldCells(comparisonMarkdown(straightOnly, {}, "t", "steer compare")), 0u);
+  // Few seeds: the table says how wide Student's interval is (t at n − 1 degrees of freedom);
+  // from five seeds on it says nothing.
+  EXPECT_NE(md.find("With 3 seeds an interval's half-width is 4.3 standard errors"), std::string::npos) << md;
+  {
+    std::vector<BatchRow> two, five = rows;
+    for (const auto& r : rows)
+      if (r.seed != 3) two.push_back(r);
+    EXPECT_NE(comparisonMarkdown(two, {}, "t", "steer compare").find("With 2 seeds an interval's half-width is 12.7"),
+              std::string::npos);
+    for (const auto& r : rows) {
+      if (r.seed > 2) continue;
+      five.push_back(r);
+      five.back().seed += 3;  // seeds 4 and 5: the same runs again, five seeds per group
+    }
+    EXPECT_EQ(comparisonMarkdown(five, {}, "t", "steer compare").find("standard errors"), std::string::npos);
+  }
   // The path length describes, it does not rank (agents that stop early walk least): no arrow in
   // its heading and no bold in its column, though the two models' path lengths differ.
   {
