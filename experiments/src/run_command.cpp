@@ -230,7 +230,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   writeFileAtomically(marker, "this run has not finished\n");
 
   MetricsRecorder metrics;
-  TrajectoryRecorder trajectories(out, options.frameInterval, options.trajectoryInterval);
+  TrajectoryRecorder trajectories(out, options.frameInterval, options.trajectoryInterval, simulation.model().stateFields());
   TimedObserver timedMetrics(metrics), timedTrajectories(trajectories);
   simulation.addObserver(&timedMetrics);
   if (options.trajectories) simulation.addObserver(&timedTrajectories);

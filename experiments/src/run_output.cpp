@@ -25,8 +25,9 @@ double headingOf(const sim::Vec3& d) { return std::atan2(d.y(), d.x()); }
 nlohmann::json numberOrNull(std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 }  // namespace
 
-TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& folder, double frameInterval, double rowInterval)
-    : folder_(folder), frameInterval_(frameInterval), rowInterval_(rowInterval) {}
+TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& folder, double frameInterval, double rowInterval,
+                                       std::vector<sim::LocalModel::StateField> fields)
+    : folder_(folder), frameInterval_(frameInterval), rowInterval_(rowInterval), fields_(std::move(fields)) {}
 
 TrajectoryRecorder::~TrajectoryRecorder() = default;
 
@@ -44,7 +45,9 @@ void TrajectoryRecorder::onStart(const sim::World& world, const sim::Planner& pl
   csv_.open(folder_ / "trajectories.csv", std::ios::binary);
   if (!csv_) throw std::runtime_error("cannot write " + (folder_ / "trajectories.csv").string());
   csv_ << "t,id,x,y,z,heading,speed,mode\n";
-  pvd_ = std::make_unique<viz::PvdSeriesWriter>(folder_, "run");
+  std::vector<std::string> names;
+  for (const auto& f : fields_) names.push_back(f.name);
+  pvd_ = std::make_unique<viz::PvdSeriesWriter>(folder_, "run", std::move(names));
   modeTraces_.assign(world.agents.size(), {});
   nextFrameTime_ = nextRowTime_ = world.time;
   planner_ = &planner;
@@ -133,8 +136,7 @@ void TrajectoryRecorder::frame(const sim::World& world, const sim::Planner& plan
     s.speed = a.state.speed;
     s.heading = headingOf(a.state.direction);
     s.mode = modeIndex(planned_ ? planner.mode(a.id) : std::string_view());
-    s.weightTarget = a.state.model[0];
-    s.weightObstacle = a.state.model[1];
+    for (const auto& f : fields_) s.fields.push_back(a.state.model[static_cast<std::size_t>(f.slot)]);
     samples.push_back(s);
   }
   pvd_->addFrame(world.time, samples);

@@ -24,6 +24,7 @@
 #include "scene_parts.hpp"
 #include "steer/experiments/run_command.hpp"
 #include "steer/experiments/scenario.hpp"
+#include "steer/local/parameters.hpp"
 
 namespace steer::experiments {
 namespace {
@@ -490,6 +491,52 @@ TEST_F(RenderTest, ParaViewSeriesReadsBackToTheTrajectories) {
   }
   EXPECT_GE(frames, 10);  // 12 s at one frame a second
   EXPECT_GE(points, 10);
+}
+
+// A frame's model arrays are named by the model: the Goldenstein weights w_tar, w_obs (at t = 0
+// the initial weights), a Reynolds bird's behavioral state and annoyance (the Reynolds run's
+// frames carried "w_tar" and "w_obs" holding its state index and the time that state began),
+// and nothing for the straight model.
+TEST(ParaViewSeries, FramesNameTheModelsOwnFields) {
+  const fs::path dir = fs::temp_directory_path() / ("steer_viz_fields_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const auto arrays = [](const fs::path& vtp) {
+    vtkNew<vtkXMLPolyDataReader> reader;
+    reader->SetFileName(vtp.c_str());
+    reader->Update();
+    std::map<std::string, std::vector<double>> out;
+    vtkPointData* pd = reader->GetOutput()->GetPointData();
+    for (int k = 0; k < pd->GetNumberOfArrays(); ++k) {
+      vtkDataArray* a = pd->GetArray(k);
+      auto& values = out[a->GetName()];
+      for (vtkIdType i = 0; i < a->GetNumberOfTuples(); ++i) values.push_back(a->GetTuple1(i));
+    }
+    return out;
+  };
+  Scenario goldenstein = loadScenario(STEER_SOURCE_DIR "/experiments/scenarios/hidden_target.yaml");
+  goldenstein.settings.duration = 0.5;
+  runScenario(goldenstein, dir / "goldenstein", {0.1});
+  const auto g = arrays(dir / "goldenstein" / "run_00000.vtp");
+  ASSERT_TRUE(g.count("w_tar") && g.count("w_obs"));
+  EXPECT_EQ(g.at("w_tar"), std::vector<double>(g.at("id").size(), local::GoldensteinParameters{}.initialTargetWeight));
+  EXPECT_EQ(g.at("w_obs"), std::vector<double>(g.at("id").size(), local::GoldensteinParameters{}.initialObstacleWeight));
+
+  Scenario pigeons = loadScenario(STEER_SOURCE_DIR "/experiments/scenarios/pigeons.yaml");
+  pigeons.settings.duration = 0.5;
+  runScenario(pigeons, dir / "pigeons", {0.1});
+  const auto r = arrays(dir / "pigeons" / "run_00000.vtp");
+  EXPECT_FALSE(r.count("w_tar") || r.count("w_obs"));
+  ASSERT_TRUE(r.count("behavior_state") && r.count("annoyance"));
+  EXPECT_EQ(r.at("behavior_state"), std::vector<double>(280, 0.0));  // every bird walking, state 0
+  EXPECT_EQ(r.at("annoyance"), std::vector<double>(280, 0.0));
+
+  Scenario straight = goldenstein;
+  straight.model = "straight";
+  runScenario(straight, dir / "straight", {0.1});
+  const auto s = arrays(dir / "straight" / "run_00000.vtp");
+  EXPECT_FALSE(s.count("w_tar") || s.count("behavior_state"));
+  EXPECT_TRUE(s.count("speed") && s.count("mode"));
+  fs::remove_all(dir);
 }
 
 // Every frame of a run is seen from one view (fitted to the trail so far, static things moved

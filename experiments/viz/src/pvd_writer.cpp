@@ -8,6 +8,7 @@
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
+#include <vtkSmartPointer.h>
 #include <vtkXMLPolyDataWriter.h>
 
 #include <cstdio>
@@ -16,8 +17,8 @@
 
 namespace steer::viz {
 
-PvdSeriesWriter::PvdSeriesWriter(std::filesystem::path folder, std::string stem)
-    : folder_(std::move(folder)), stem_(std::move(stem)) {}
+PvdSeriesWriter::PvdSeriesWriter(std::filesystem::path folder, std::string stem, std::vector<std::string> fields)
+    : folder_(std::move(folder)), stem_(std::move(stem)), fields_(std::move(fields)) {}
 
 namespace {
 vtkNew<vtkDoubleArray> scalarArray(const char* name, std::size_t n) {
@@ -44,8 +45,13 @@ void PvdSeriesWriter::addFrame(double time, const std::vector<AgentSample>& agen
   auto speed = scalarArray("speed", n);
   auto heading = scalarArray("heading", n);
   auto radius = scalarArray("radius", n);
-  auto wTar = scalarArray("w_tar", n);
-  auto wObs = scalarArray("w_obs", n);
+  std::vector<vtkSmartPointer<vtkDoubleArray>> fields;
+  for (const auto& name : fields_) {
+    fields.push_back(vtkSmartPointer<vtkDoubleArray>::New());
+    fields.back()->SetName(name.c_str());
+    fields.back()->SetNumberOfComponents(1);
+    fields.back()->SetNumberOfTuples(static_cast<vtkIdType>(n));
+  }
   vtkNew<vtkDoubleArray> direction;
   direction->SetName("direction");
   direction->SetNumberOfComponents(3);
@@ -60,8 +66,7 @@ void PvdSeriesWriter::addFrame(double time, const std::vector<AgentSample>& agen
     speed->SetValue(k, a.speed);
     heading->SetValue(k, a.heading);
     radius->SetValue(k, a.radius);
-    wTar->SetValue(k, a.weightTarget);
-    wObs->SetValue(k, a.weightObstacle);
+    for (std::size_t f = 0; f < fields.size(); ++f) fields[f]->SetValue(k, f < a.fields.size() ? a.fields[f] : 0.0);
     direction->SetTuple3(k, a.direction.x(), a.direction.y(), a.direction.z());
   }
   vtkNew<vtkPolyData> poly;
@@ -73,9 +78,8 @@ void PvdSeriesWriter::addFrame(double time, const std::vector<AgentSample>& agen
   pd->AddArray(speed);
   pd->AddArray(heading);
   pd->AddArray(radius);
-  pd->AddArray(wTar);
-  pd->AddArray(wObs);
   pd->AddArray(direction);
+  for (const auto& f : fields) pd->AddArray(f);
 
   char name[64];
   std::snprintf(name, sizeof name, "_%05zu.vtp", times_.size());

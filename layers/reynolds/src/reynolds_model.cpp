@@ -296,6 +296,11 @@ std::span<const double> ReynoldsModel::lastSeen(std::size_t grid, sim::AgentInde
   return std::span<const double>(lastSeen_[grid]).subspan(agent * grids_[grid].size(), grids_[grid].size());
 }
 
+std::vector<sim::LocalModel::StateField> ReynoldsModel::stateFields() const {
+  if (parameters_.states.empty()) return {};
+  return {{"behavior_state", kSlotState}, {"annoyance", kSlotAnnoyance}};
+}
+
 void ReynoldsModel::commit(const sim::World& world) {
   if (exploreSpecs_.empty() && !forages_) return;  // nothing shared: the common case
   const std::size_t agents = world.agents.size();

@@ -12,6 +12,7 @@
 
 #include "steer/experiments/metrics.hpp"
 #include "steer/experiments/scenario.hpp"
+#include "steer/sim/local_model.hpp"
 #include "steer/sim/neighbor_provider.hpp"
 #include "steer/sim/planner.hpp"
 
@@ -26,7 +27,9 @@ namespace steer::experiments {
 /// every step, whatever the intervals).
 class TrajectoryRecorder final : public sim::StepObserver {
  public:
-  TrajectoryRecorder(const std::filesystem::path& folder, double frameInterval, double rowInterval = 0.0);
+  /// `fields`: the model's own state the frames show (sim::LocalModel::stateFields()).
+  TrajectoryRecorder(const std::filesystem::path& folder, double frameInterval, double rowInterval = 0.0,
+                     std::vector<sim::LocalModel::StateField> fields = {});
   ~TrajectoryRecorder() override;
   void onStart(const sim::World& world, const sim::Planner& planner) override;
   void onStep(const sim::World& world, const sim::Planner& planner, std::span<const sim::Vec3> previous) override;
@@ -63,6 +66,7 @@ class TrajectoryRecorder final : public sim::StepObserver {
   const sim::Planner* planner_ = nullptr;  // for the closing frame (onFinish gets no planner)
   std::ofstream csv_;
   std::unique_ptr<viz::PvdSeriesWriter> pvd_;
+  std::vector<sim::LocalModel::StateField> fields_;
   std::vector<std::string> modeNames_;
   std::map<std::string, std::int32_t, std::less<>> modeIndex_;
   std::vector<std::vector<ModeChange>> modeTraces_;

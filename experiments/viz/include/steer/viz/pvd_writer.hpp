@@ -1,7 +1,8 @@
 #pragma once
 /// @file A ParaView time series of agents: one .vtp (VTK XML poly data) per frame, listed with
-/// its time in a .pvd collection. Point data: id, speed, heading, mode (index into the mode
-/// names) and the model's weights.
+/// its time in a .pvd collection. Point data: id, speed, heading, radius, mode (index into the
+/// mode names), direction, and the model's own fields (the Goldenstein weights, a Reynolds
+/// bird's behavioral state), named by the series.
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -18,14 +19,14 @@ struct AgentSample {
   double speed = 0.0;
   double heading = 0.0;  ///< rad
   std::int32_t mode = -1;  ///< index into the series' mode names, −1 for none
-  double weightTarget = 0.0;
-  double weightObstacle = 0.0;
+  std::vector<double> fields;  ///< one value per field name of the series
 };
 
 class PvdSeriesWriter {
  public:
-  /// Frames go to `folder`/`stem`_NNNNN.vtp and the collection to `folder`/`stem`.pvd.
-  PvdSeriesWriter(std::filesystem::path folder, std::string stem = "run");
+  /// Frames go to `folder`/`stem`_NNNNN.vtp and the collection to `folder`/`stem`.pvd; each
+  /// frame has a point array per name of `fields`, from AgentSample::fields.
+  PvdSeriesWriter(std::filesystem::path folder, std::string stem = "run", std::vector<std::string> fields = {});
   void addFrame(double time, const std::vector<AgentSample>& agents);
   /// Writes the .pvd collection (call once, after the last frame).
   void finish();
@@ -34,6 +35,7 @@ class PvdSeriesWriter {
  private:
   std::filesystem::path folder_;
   std::string stem_;
+  std::vector<std::string> fields_;
   std::vector<double> times_;
   std::vector<std::string> files_;
 };

@@ -89,6 +89,9 @@ class GoldensteinModel final : public sim::LocalModel {
   /// noise included (what BM_GoldensteinRhs measures).
   Rates rates(const sim::StepInput& in) const;
 
+  /// The weights w_tar, w_obs of (4) (model[0], model[1]).
+  std::vector<StateField> stateFields() const override { return {{"w_tar", 0}, {"w_obs", 1}}; }
+
  private:
   GoldensteinParameters parameters_;
   RepellerConstants constants_;

@@ -177,6 +177,8 @@ class ReynoldsModel final : public sim::LocalModel {
   /// whose current behaviors explore marks the cells it senses as seen at `world.time`, and the
   /// resources in contact with a forager are consumed (the lowest agent id wins a resource).
   void commit(const sim::World& world) override;
+  /// With a state machine: the state's index in `states` (`behavior_state`) and the annoyance.
+  std::vector<StateField> stateFields() const override;
   const ReynoldsParameters& parameters() const { return parameters_; }
 
   /// One grid per explore behavior (in the order of `behaviors`, then of each state's), built

@@ -3,7 +3,9 @@
 /// direction and its near environment, its next state. Implementations: the Goldenstein model
 /// (steer::local), Reynolds' vehicle (steer::reynolds) and the straight reference model.
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "steer/sim/integrator.hpp"
 #include "steer/sim/near_environment.hpp"
@@ -42,6 +44,15 @@ class LocalModel {
   /// each step, when every agent's new state is written and `world.time` is the step's end.
   /// Whatever it records depends only on the committed world, never on agent order or threads.
   virtual void commit(const World& /*world*/) {}
+
+  /// A quantity of AgentState::model worth showing (a point array of the ParaView frames): its
+  /// name and its slot.
+  struct StateField {
+    std::string name;
+    int slot = 0;
+  };
+  /// The model's own state that pictures show; none by default.
+  virtual std::vector<StateField> stateFields() const { return {}; }
 };
 
 /// The reference model (`--model straight`): the agent turns instantly to its goal direction and
