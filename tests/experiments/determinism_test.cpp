@@ -1,5 +1,7 @@
-// ARCHITECTURE.md §7: a golden hash of a short run's final state, the same for 1 and 2 threads
-// and across two runs.
+// ARCHITECTURE.md §7: a hash of a short run's final state (positions, directions, speeds and
+// the model's own state, bit for bit), the same for 1 and 2 threads and across two runs. The
+// value is not pinned: any deliberate change of a model changes it. Separate processes are
+// compared in command_test.cpp (byte-identical trajectories across the three providers).
 #include <gtest/gtest.h>
 
 #include <cstring>
