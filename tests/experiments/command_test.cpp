@@ -1209,6 +1209,11 @@ TEST(SteerCommand, ProviderSettingsChangeTheWorkNotTheTrajectories) {
   const auto fine = run(crowd + " --param environment.lattice.bins_per_radius=3", "lattice_fine");
   EXPECT_GT(bins.first.size(), 100000u);
   EXPECT_TRUE(bins.first == fine.first) << "the trajectories depend on the lattice's bins";
+  // The bins reached the lattice: the same queries, fewer far candidates in finer bins.
+  const auto& coarseWork = bins.second["environment"]["work"];
+  const auto& fineWork = fine.second["environment"]["work"];
+  EXPECT_EQ(coarseWork["near_queries"], fineWork["near_queries"]);
+  EXPECT_LT(fineWork["candidates_tested"].get<double>(), coarseWork["candidates_tested"].get<double>());
 }
 
 // Agents that walk straight through each other (a circle swap) and into the walls of a doorway:

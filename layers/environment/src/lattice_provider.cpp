@@ -28,6 +28,7 @@ double largestNearRadius(const sim::World& world) {
 void LatticeProvider::reset(const sim::World& world) {
   requireFinitePositions(world, "lattice");
   dimension_ = world.dimension;
+  queries_ = candidatesTested_ = 0;
   const double nearMax = largestNearRadius(world);
   const double binSize =
       settings_.binSize > 0.0 ? settings_.binSize : std::max(nearMax, 1e-6) / std::max(settings_.binsPerRadius, 1e-3);
@@ -211,6 +212,8 @@ std::size_t LatticeProvider::appendAgentsWithin(std::size_t slot, std::size_t us
       }
       count += length;
     }
+  ++queries_;
+  candidatesTested_ += count;
 
   // |q − p| ≤ r decided on the squared distance, with the oracle's own test (the norm of the
   // difference, as Eigen computes it) only in a band of a few ulps around r², where rounding
@@ -291,6 +294,10 @@ void LatticeProvider::computeNearSets(const sim::World& world) {
     neighborStart_[i] = static_cast<std::uint32_t>(first);
     neighborCount_[i] = static_cast<std::uint32_t>(usedNeighbors - first);
   }
+}
+
+std::vector<sim::WorkCount> LatticeProvider::work() const {
+  return {{"near_queries", static_cast<double>(queries_)}, {"candidates_tested", static_cast<double>(candidatesTested_)}};
 }
 
 void LatticeProvider::detectContacts(const sim::World& world, std::span<const sim::Vec3> previous) {

@@ -39,6 +39,10 @@ class LatticeProvider final : public sim::NeighborProvider {
     return {obstacleList_.data() + obstacleStart_[agent], obstacleCount_[agent]};
   }
   std::span<const sim::Contact> contacts() const override { return contacts_; }
+  /// Since reset(): `near_queries` (one per enabled agent and update) and `candidates_tested`
+  /// (the agents of the bins those queries read, whose distance was tested). The bins' size
+  /// shows in the candidates: finer bins test fewer far ones.
+  std::vector<sim::WorkCount> work() const override;
 
   /// The agents' lattice (for tests and statistics).
   const BinLattice& lattice() const { return agents_; }
@@ -68,6 +72,7 @@ class LatticeProvider final : public sim::NeighborProvider {
 
   LatticeSettings settings_;
   int dimension_ = 2;
+  std::uint64_t queries_ = 0, candidatesTested_ = 0;
   BinLattice agents_;
   // The static pieces' bins, built when the number of pieces changes; the moving pieces' bins,
   // built at every update.
