@@ -193,6 +193,22 @@ struct ReynoldsReader {
       b.leader.separation.distance = l.positive("separation_distance", b.leader.separation.distance);
       l.finish();
     }
+    // A behavior without what it steers by would do nothing, without a word: follow_path with no
+    // path, or hide with no threat, stood the agent still for a whole run that "reached".
+    const auto need = [&](const char* key, const char* what) {
+      if (!m.has(key)) m.missing(key, std::string(what) + " for " + kind);
+    };
+    switch (b.kind) {
+      case reynolds::BehaviorKind::SeekPoint: need("point", "the point to seek"); break;
+      case reynolds::BehaviorKind::FollowPath: need("path", "the path {points, radius} to follow"); break;
+      case reynolds::BehaviorKind::LeaderFollowing: need("agent", "the leader's name"); break;
+      case reynolds::BehaviorKind::Interpose:
+        need("agent", "the first agent's name");
+        need("agent_b", "the second agent's name");
+        break;
+      case reynolds::BehaviorKind::Hide: need("agent", "the threat's name"); break;
+      default: break;
+    }
     m.finish();
     return b;
   }

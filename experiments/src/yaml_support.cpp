@@ -153,6 +153,8 @@ void YamlMap::missing(const std::string& key, const std::string& what) const {
   if (node_.IsMap())
     for (auto it = node_.begin(); it != node_.end(); ++it) {
       const std::string other = it->first.IsScalar() ? it->first.Scalar() : std::string();
+      // A key the reader knows is no misspelling ("agent" beside a missing "agent_b").
+      if (used_.count(other) != 0) continue;
       // Within two edits, and fewer than half the key's letters ("max" is not a misspelt "min").
       if (const std::size_t d = editDistance(other, key); !other.empty() && other != key && d <= 2 && 2 * d < key.size())
         throw InputError(locate(file_, it->first), message + "; '" + other + "' here: a misspelling of '" + key + "'?");

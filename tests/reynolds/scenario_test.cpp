@@ -210,7 +210,26 @@ TEST(ReynoldsScenario, ExploreAndForageKeysAreReadAndBadValuesAreErrorsWithLocat
        "reynolds.avatar.path.waypoints[1]: outside the world bounds"},
       {"reynolds: {behaviors: [{kind: forage}], resources: [{position: [30, 0]}]}\n", "position: outside the world bounds"},
       {"reynolds: {behaviors: [{kind: wander, weight: }]}\n", "reynolds.behaviors[0].weight: a value is required"},
+      // A behavior without what it steers by did nothing, without a word.
+      {"reynolds: {behaviors: [{kind: seek_point}]}\n", "reynolds.behaviors[0].point: required key is missing"},
+      {"reynolds: {behaviors: [{kind: follow_path}]}\n", "reynolds.behaviors[0].path: required key is missing"},
+      {"reynolds: {behaviors: [{kind: leader_following}]}\n", "reynolds.behaviors[0].agent: required key is missing"},
+      {"reynolds: {behaviors: [{kind: hide}]}\n", "reynolds.behaviors[0].agent: required key is missing"},
+      {"reynolds: {behaviors: [{kind: interpose}]}\n", "reynolds.behaviors[0].agent: required key is missing"},
   };
+  // A key the reader knows is not taken for a misspelling of the missing one ("'agent' here: a
+  // misspelling of 'agent_b'?" beside interpose's agent).
+  try {
+    experiments::readReynoldsParameters(experiments::parseYamlScenario(
+        "name: t\nmodel: reynolds\nworld: {min: [-10, -10], max: [10, 10]}\nagents:\n"
+        "  - {name: a, position: [0, 0], stays: true}\nreynolds: {behaviors: [{kind: interpose, agent: a}]}\n",
+        "t.yaml"));
+    ADD_FAILURE() << "interpose without agent_b accepted";
+  } catch (const experiments::InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("reynolds.behaviors[0].agent_b: required key is missing"), std::string::npos) << what;
+    EXPECT_EQ(what.find("misspelling"), std::string::npos) << what;
+  }
   for (const auto& [tail, key] : bad) {
     try {
       parse(tail);
