@@ -49,12 +49,16 @@ class ContactGrid {
 
 /// Obstacle pieces for the contact search: those of modest size in a grid, the rest (a piece far
 /// larger than the cells, e.g. a lake of a kilometre among agents of half a metre, would fill
-/// millions of cells) in a list checked against every agent.
+/// millions of cells) in a list checked against every agent. Balls are boxes in space; a
+/// segment is a vertical prism (a wall, or a solid's side, of any height), so it is binned by
+/// its x–y box alone and found from any height: binned at z = 0, it was missed by agents
+/// flying over z = 0's cells in 3D.
 struct PieceGrid {
-  explicit PieceGrid(double cell) : grid(cell) {}
+  explicit PieceGrid(double cell) : balls(cell), prisms(cell) {}
   void add(const sim::ObstaclePiece& piece, std::uint32_t index) {
     constexpr double kMostCellsPerPiece = 4096;
-    const sim::PieceBounds box = sim::pieceBounds(piece);
+    const sim::PieceBounds box = sim::pieceBounds(piece);  // a segment's at z = 0
+    ContactGrid& grid = piece.kind == sim::ObstaclePiece::Kind::Ball ? balls : prisms;
     if (grid.cellsOf(box.lo, box.hi) > kMostCellsPerPiece)
       large.push_back(index);
     else
@@ -63,12 +67,16 @@ struct PieceGrid {
   /// Calls f(index) for every piece that may lie within the box (some more than once).
   template <class F>
   void query(const sim::Vec3& lo, const sim::Vec3& hi, F&& f) const {
-    grid.query(lo, hi, f);
+    balls.query(lo, hi, f);
+    prisms.query(flat(lo), flat(hi), f);
     for (const std::uint32_t k : large) f(k);
   }
 
-  ContactGrid grid;
+  ContactGrid balls, prisms;
   std::vector<std::uint32_t> large;
+
+ private:
+  static sim::Vec3 flat(const sim::Vec3& p) { return {p.x(), p.y(), 0.0}; }
 };
 
 }  // namespace steer::experiments

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace steer::experiments {
@@ -124,6 +125,36 @@ void MetricsRecorder::indexStaticPieces(const sim::World& world) {
     else
       staticPieces_->add(ps[k], k);
   }
+  // World::pieces() lists each obstacle's pieces in one run, in obstacle order.
+  piecesOf_.assign(world.obstacles.size(), {0, 0});
+  for (std::uint32_t k = 0; k < ps.size(); ++k) {
+    auto& [first, count] = piecesOf_[ps[k].obstacle];
+    if (count == 0) first = k;
+    ++count;
+  }
+  staticSolids_ = std::make_unique<ContactGrid>(reach(world));
+  largeSolids_.clear();
+  movingSolids_.clear();
+  for (std::uint32_t o = 0; o < world.obstacles.size(); ++o) {
+    if (!sim::isSolid(world.obstacles[o])) continue;
+    if (!world.obstacles[o].isStatic()) {
+      movingSolids_.push_back(o);
+      continue;
+    }
+    sim::Vec3 lo = sim::Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+    const auto [first, count] = piecesOf_[o];
+    for (std::uint32_t k = first; k < first + count; ++k) {
+      const sim::PieceBounds b = sim::pieceBounds(ps[k]);
+      lo = lo.cwiseMin(b.lo);
+      hi = hi.cwiseMax(b.hi);
+    }
+    constexpr double kMostCellsPerSolid = 4096;
+    if (count == 0) continue;
+    if (staticSolids_->cellsOf(lo, hi) > kMostCellsPerSolid)
+      largeSolids_.push_back(o);
+    else
+      staticSolids_->insert(lo, hi, o);
+  }
 }
 
 void MetricsRecorder::contacts(const sim::World& world) {
@@ -150,14 +181,29 @@ void MetricsRecorder::contacts(const sim::World& world) {
     moving.query(lo, hi, collect);
     std::sort(near.begin(), near.end());
     near.erase(std::unique(near.begin(), near.end()), near.end());
-    for (const std::uint32_t k : near) {
-      const double gap = sim::distanceToPiece(ps[k], a.position) - a.radius;
+    const auto obstacleGap = [&](double gap, std::uint32_t obstacle) {
       if (gap <= horizon_) {
         metrics_.minClearance = std::min(metrics_.minClearance.value_or(gap), gap);
         metrics_.minObstacleClearance = std::min(metrics_.minObstacleClearance.value_or(gap), gap);
       }
-      if (gap < -kCollisionOverlap) nowObstacles.insert({a.id, ps[k].obstacle});
-    }
+      if (gap < -kCollisionOverlap) nowObstacles.insert({a.id, obstacle});
+    };
+    for (const std::uint32_t k : near) obstacleGap(sim::distanceToPiece(ps[k], a.position) - a.radius, ps[k].obstacle);
+    // Inside a solid, the gap is the depth below its surface, negative: measured by its sides
+    // alone, a body deep inside a box had a positive gap and no collision (one passing through
+    // counted two, entering and leaving).
+    const auto inside = [&](std::uint32_t o) {
+      const sim::Obstacle& obstacle = world.obstacles[o];
+      if (!sim::obstacleContains(obstacle, sim::obstacleOffset(obstacle, world.time), a.position, 0.0)) return;
+      double depth = std::numeric_limits<double>::infinity();
+      const auto [first, count] = piecesOf_[o];
+      for (std::uint32_t k = first; k < first + count; ++k) depth = std::min(depth, sim::distanceToPiece(ps[k], a.position));
+      if (count > 0) obstacleGap(-depth - a.radius, o);
+    };
+    const sim::Vec3 flat(a.position.x(), a.position.y(), 0.0);
+    staticSolids_->query(flat, flat, inside);
+    for (const std::uint32_t o : largeSolids_) inside(o);
+    for (const std::uint32_t o : movingSolids_) inside(o);
   }
   for (const auto& c : nowAgents)
     if (!agentContacts_.count(c)) {

@@ -3,6 +3,7 @@
 
 #include <random>
 #include <set>
+#include <variant>
 
 #include "steer/experiments/metrics.hpp"
 #include "steer/planning/direct_planner.hpp"
@@ -18,7 +19,8 @@ struct Scripted {
   std::vector<sim::Vec3> previous;
 
   // The obstacles are fixed for the run, as in a Simulation (MetricsRecorder indexes them in onStart()).
-  explicit Scripted(std::vector<sim::Vec3> starts, std::vector<sim::Obstacle> obstacles = {}) {
+  explicit Scripted(std::vector<sim::Vec3> starts, std::vector<sim::Obstacle> obstacles = {}, int dimension = 2) {
+    world.dimension = dimension;
     world.obstacles = std::move(obstacles);
     for (auto& p : starts) {
       sim::Agent a;
@@ -150,6 +152,29 @@ TEST(Metrics, PiecesFarLargerThanTheCellsCountToo) {
   EXPECT_NEAR(*s.recorder.metrics().minClearance, -0.2, 1e-9);
 }
 
+// A solid is solid: a body walking through a 6 m box collides once (measured by the box's sides
+// alone it collided entering and again leaving, and deep inside it had no collision), and its
+// clearance is minus its depth below the nearest side, less its radius.
+TEST(Metrics, AnAgentInsideASolidCollidesOnceWithItsDepthAsItsClearance) {
+  Scripted s({sim::Vec3(-8, 0, 0)}, {{geometry::AlignedBox{geometry::Vec2(-3, -3), geometry::Vec2(3, 3)}, {}}});
+  for (int k = 1; k <= 32; ++k) s.step(0.1, {sim::Vec3(-8 + 0.5 * k, 0, 0)});
+  EXPECT_EQ(s.recorder.metrics().agentObstacleCollisions, 1u);
+  EXPECT_NEAR(*s.recorder.metrics().minObstacleClearance, -3.5, 1e-12);  // at the centre
+}
+
+// In 3D, walls and solids stand as vertical prisms of any height: a body flying through them at
+// z = 8 collides as one at z = 0 does (their sides were binned at z = 0 alone, and missed).
+TEST(Metrics, WallsAndSolidsAreVerticalPrismsIn3D) {
+  for (const double z : {0.0, 8.0}) {
+    SCOPED_TRACE(z);
+    Scripted s({sim::Vec3(-8, 0, z)},
+               {{geometry::AlignedBox{geometry::Vec2(-3, -3), geometry::Vec2(3, 3)}, {}}, {geometry::Segment{{5, -2}, {5, 2}}, {}}}, 3);
+    for (int k = 1; k <= 32; ++k) s.step(0.1, {sim::Vec3(-8 + 0.5 * k, 0, z)});
+    EXPECT_EQ(s.recorder.metrics().agentObstacleCollisions, 2u);  // the box, then the wall
+    EXPECT_NEAR(*s.recorder.metrics().minObstacleClearance, -3.5, 1e-12);
+  }
+}
+
 TEST(Metrics, StalledTimeCountsStepsSlowerThanTheStallSpeed) {
   // Agent 0 walks 1 s, then stands (drifting 1 mm per 0.1 s, i.e. 0.01 m/s) for 2 s: stalled
   // 2 s in all and at the end. Agent 1 stands 1 s, then walks 2 s: stalled 1 s, 0 at the end.
@@ -187,7 +212,7 @@ TEST(Metrics, ObstacleContactsAmongManyStaticAndMovingPiecesEqualBruteForce) {
   for (int i = 0; i < 40; ++i) positions.emplace_back(u(rng), u(rng), 0);
   Scripted s(positions, obstacles);
   std::set<std::pair<std::uint32_t, std::uint32_t>> touching;
-  std::uint64_t collisions = 0;
+  std::uint64_t collisions = 0, insideCount = 0;
   double least = std::numeric_limits<double>::infinity();
   const auto bruteForce = [&] {  // as the recorder counts, after onStart() and each step
     std::set<std::pair<std::uint32_t, std::uint32_t>> now;
@@ -201,6 +226,17 @@ TEST(Metrics, ObstacleContactsAmongManyStaticAndMovingPiecesEqualBruteForce) {
         if (gap <= 2.0) least = std::min(least, gap);
         if (gap < -experiments::kCollisionOverlap) now.insert({i, piece.obstacle});
       }
+      // Inside a box: the gap is minus the depth below its nearest side, less the radius.
+      for (std::uint32_t o = 0; o < s.world.obstacles.size(); ++o) {
+        const auto* box = std::get_if<geometry::AlignedBox>(&s.world.obstacles[o].shape);
+        const geometry::Vec2 p = geometry::xy(positions[i]);
+        if (box == nullptr || !(p.x() >= box->min.x() && p.x() <= box->max.x() && p.y() >= box->min.y() && p.y() <= box->max.y()))
+          continue;
+        const double depth = std::min({p.x() - box->min.x(), box->max.x() - p.x(), p.y() - box->min.y(), box->max.y() - p.y()});
+        least = std::min(least, -depth - 0.5);
+        now.insert({i, o});
+        ++insideCount;
+      }
     }
     for (const auto& c : now) collisions += touching.count(c) ? 0 : 1;
     touching = now;
@@ -212,6 +248,7 @@ TEST(Metrics, ObstacleContactsAmongManyStaticAndMovingPiecesEqualBruteForce) {
     bruteForce();
   }
   ASSERT_GT(collisions, 10u);  // the scene does test something
+  ASSERT_GT(insideCount, 0u);  // ... including centres inside boxes
   EXPECT_EQ(s.recorder.metrics().agentObstacleCollisions, collisions);
   ASSERT_TRUE(s.recorder.metrics().minClearance.has_value());
   EXPECT_EQ(*s.recorder.metrics().minClearance, least);

@@ -20,6 +20,15 @@ geometry::Polygon shifted(geometry::Polygon polygon, const Vec2& offset) {
 }
 }  // namespace
 
+Vec3 obstacleOffset(const Obstacle& obstacle, double time) {
+  return obstacle.isStatic() ? Vec3::Zero() : Vec3(obstacle.path.at(time) - obstacle.path.at(0.0));
+}
+
+bool isSolid(const Obstacle& obstacle) {
+  return std::holds_alternative<geometry::Polygon>(obstacle.shape) || std::holds_alternative<geometry::AlignedBox>(obstacle.shape) ||
+         std::holds_alternative<geometry::OrientedBox>(obstacle.shape);
+}
+
 void appendPieces(const Obstacle& obstacle, std::uint32_t index, const Vec3& offset,
                   const Vec3& velocity, std::vector<ObstaclePiece>& out) {
   const Vec2 off = geometry::xy(offset);

@@ -5,9 +5,6 @@
 namespace steer::sim {
 
 namespace {
-Vec3 offsetAt(const Obstacle& o, double time) {
-  return o.isStatic() ? Vec3::Zero() : Vec3(o.path.at(time) - o.path.at(0.0));
-}
 Vec3 velocityAt(const Obstacle& o, double time) { return o.isStatic() ? Vec3::Zero() : o.path.velocityAt(time); }
 }  // namespace
 
@@ -17,7 +14,7 @@ void World::refreshPieces() {
   for (std::uint32_t i = 0; i < obstacles.size(); ++i) {
     const Obstacle& o = obstacles[i];
     const auto first = static_cast<std::uint32_t>(pieces_.size());
-    appendPieces(o, i, offsetAt(o, time), velocityAt(o, time), pieces_);
+    appendPieces(o, i, obstacleOffset(o, time), velocityAt(o, time), pieces_);
     if (!o.isStatic()) moving_.push_back({i, first, static_cast<std::uint32_t>(pieces_.size()) - first});
   }
   piecesBuilt_ = true;
@@ -29,7 +26,7 @@ void World::advancePieces() {
   for (const MovingRange& m : moving_) {
     const Obstacle& o = obstacles[m.obstacle];
     fresh.clear();
-    appendPieces(o, m.obstacle, offsetAt(o, time), velocityAt(o, time), fresh);
+    appendPieces(o, m.obstacle, obstacleOffset(o, time), velocityAt(o, time), fresh);
     // The count depends only on the shape; if the obstacles were changed after all (against
     // the contract), a full refresh at least keeps pieces() whole.
     if (fresh.size() != m.count) return refreshPieces();

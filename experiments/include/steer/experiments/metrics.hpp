@@ -68,6 +68,7 @@ struct RunMetrics {
 };
 
 struct PieceGrid;
+class ContactGrid;
 class AgentCells;
 
 /// Accumulates RunMetrics over a run. Collisions and clearance are found with uniform grids,
@@ -96,6 +97,12 @@ class MetricsRecorder final : public sim::StepObserver {
   RunMetrics metrics_;
   std::unique_ptr<PieceGrid> staticPieces_;     // indices into World::pieces()
   std::vector<std::uint32_t> movingPieces_;     // indices into World::pieces()
+  // The solid obstacles (polygons, boxes), so that an agent inside one collides with it however
+  // far its sides are: the static ones by their x–y box (those too large for the grid listed
+  // apart), the moving ones listed; and each obstacle's run of pieces [first, first + count).
+  std::unique_ptr<ContactGrid> staticSolids_;   // indices into World::obstacles
+  std::vector<std::uint32_t> largeSolids_, movingSolids_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> piecesOf_;
   std::unique_ptr<AgentCells> agentCells_;      // the enabled agents by cell, rebuilt each step
   std::set<std::pair<std::uint32_t, std::uint32_t>> agentContacts_;
   std::set<std::pair<std::uint32_t, std::uint32_t>> obstacleContacts_;

@@ -35,6 +35,12 @@ struct ObstaclePiece {
   bool moving = false;
 };
 
+/// How far a moving obstacle has moved from where its shape is given (zero for a static one).
+Vec3 obstacleOffset(const Obstacle& obstacle, double time);
+
+/// True for the solid shapes (polygon, boxes): a point can be inside them, not just near.
+bool isSolid(const Obstacle& obstacle);
+
 /// The pieces of `obstacle` displaced by `offset`.
 void appendPieces(const Obstacle& obstacle, std::uint32_t index, const Vec3& offset,
                   const Vec3& velocity, std::vector<ObstaclePiece>& out);
