@@ -16,6 +16,7 @@
 #include "render_command.hpp"
 #include "reproduce/reproduce_command.hpp"
 #include "steer/experiments/factory.hpp"
+#include "steer/viz/display_hold.hpp"
 
 namespace steer::experiments {
 
@@ -184,6 +185,15 @@ int runOne(const std::string& path, const CommonOptions& o) {
   return 0;
 }
 
+// A picture command: a display (xvfb-run started if need be, see ensureDisplay), held open while
+// the command's windows come and go (viz::DisplayHold).
+template <class Command>
+int withDisplay(char** argv, Command&& command) {
+  if (!ensureDisplay(argv)) return 2;
+  const viz::DisplayHold hold;
+  return command();
+}
+
 // "steer: unknown command 'runn' (did you mean run?); the commands: run, demo, ...".
 std::string unknownCommandMessage(const std::string& word, const CLI::App& app) {
   // A name within 2 edits is suggested.
@@ -290,24 +300,30 @@ int main(int argc, char** argv) {
   }
   if (*run) return runOne(scenario, runOptions);
   if (*demoCommand) return demo(demoOptions);
-  if (*field) return (!fieldOptions.png || ensureDisplay(argv)) ? fieldCommand(fieldScenario, fieldOptions) : 2;
-  if (*plot) return ensureDisplay(argv) ? plotCommand(plotOptions) : 2;
+  if (*field) {
+    if (!fieldOptions.png) return fieldCommand(fieldScenario, fieldOptions);
+    return withDisplay(argv, [&] { return fieldCommand(fieldScenario, fieldOptions); });
+  }
+  if (*plot) return withDisplay(argv, [&] { return plotCommand(plotOptions); });
   if (*compare || *sweep) {
     BatchCommandOptions& o = *compare ? compareOptions : sweepOptions;
     o.command = "steer";
     for (int i = 1; i < argc; ++i) o.command += std::string(" ") + argv[i];
-    if (o.charts && !ensureDisplay(argv)) {
+    const auto batch = [&] { return *compare ? compareCommand(o) : sweepCommand(o); };
+    if (!o.charts) return batch();
+    if (!ensureDisplay(argv)) {
       std::cerr << "steer: or leave the charts out with --no-charts\n";
       return 2;
     }
-    return *compare ? compareCommand(o) : sweepCommand(o);
+    const steer::viz::DisplayHold hold;
+    return batch();
   }
   if (*reproduceSub) {
     reproduceOptions.command = "steer";
     for (int i = 1; i < argc; ++i) reproduceOptions.command += std::string(" ") + argv[i];
     // The figures render through VTK.
-    return ensureDisplay(argv) ? reproduce::reproduceCommand(reproduceOptions) : 2;
+    return withDisplay(argv, [&] { return reproduce::reproduceCommand(reproduceOptions); });
   }
-  if (*render) return ensureDisplay(argv) ? renderCommand(renderOptions) : 2;
+  if (*render) return withDisplay(argv, [&] { return renderCommand(renderOptions); });
   return 2;
 }

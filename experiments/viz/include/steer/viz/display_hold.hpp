@@ -1,0 +1,23 @@
+#pragma once
+/// @file Keeps one connection to the X server open while pictures are made, one render window
+/// after another. Each window opens and closes its own connection, and an Xvfb started without
+/// `-noreset` (a plain `xvfb-run -a steer render ...`) resets when its last client leaves: the
+/// next window then found no server and VTK aborted ("bad X server connection"), in 9 of 10
+/// renders of a 3D run on a loaded machine. Hold one for as long as windows come and go.
+#include <memory>
+
+namespace steer::viz {
+
+class DisplayHold {
+ public:
+  DisplayHold();
+  ~DisplayHold();
+  DisplayHold(const DisplayHold&) = delete;
+  DisplayHold& operator=(const DisplayHold&) = delete;
+
+ private:
+  struct Window;
+  std::unique_ptr<Window> window_;
+};
+
+}  // namespace steer::viz
