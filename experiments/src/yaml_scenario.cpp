@@ -78,11 +78,25 @@ struct Reader {
 
   // Segments, polygons and boxes are vertical prisms in 3D (only x and y of their points are
   // used), so [x, y] is a whole point of theirs in every dimension.
+  // The points of segments, polygons and boxes: in 3D these are vertical prisms, so only x and y
+  // count; a z other than 0 is an error (a box given as [4, -8, 3] to [6, -4, 999] became a
+  // column of every height without a word).
   Vec3 footprintPoint(const YamlMap& m, const std::string& key) const {
-    return dimension == 3 ? m.requiredVector(key) : point(m, key);
+    if (dimension != 3) return point(m, key);
+    const Vec3 v = m.requiredVector(key);
+    requireFlatFootprint(m.node(key), m.childPath(key), v);
+    return v;
   }
   Vec3 footprintListedPoint(const YAML::Node& n, const std::string& at) const {
-    return dimension == 3 ? yaml::toVector(file, n, at) : listedPoint(n, at);
+    if (dimension != 3) return listedPoint(n, at);
+    const Vec3 v = yaml::toVector(file, n, at);
+    requireFlatFootprint(n, at, v);
+    return v;
+  }
+  void requireFlatFootprint(const YAML::Node& n, const std::string& at, const Vec3& v) const {
+    if (n.IsSequence() && n.size() == 3 && v.z() != 0.0)
+      yaml::fail(file, n, at, "segments, polygons and boxes are vertical prisms in 3D, of every height: give [x, y] (a z of " +
+                                  n[2].Scalar() + " would be ignored)");
   }
 
   // `reached`: a target's way-points are where agents go, so they lie in the world (an
