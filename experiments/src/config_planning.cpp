@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "input_file.hpp"
@@ -91,7 +92,14 @@ planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& s)
   yaml::YamlMap map(s.file, s.planning["hybrid"], "planning.hybrid");
   p.wallDistance = map.number("wall_distance", p.wallDistance, 1e-6, 1e6);
   p.wallSensing = map.number("wall_sensing", p.wallSensing, 1e-6, 1e6);
-  if (map.has("modes") || map.has("transitions") || map.has("initial")) {
+  if (!map.has("modes") && !map.has("transitions") && map.has("initial")) {
+    // The paper's automaton, started in another of its modes.
+    planning::HybridAutomaton a = planning::HybridAutomaton::paperExample();
+    a.initial = map.string("initial", a.initial);
+    if (const std::string problem = a.validate(); !problem.empty())
+      map.fail("initial", problem + " (without modes of its own the section starts the paper's automaton: modes seek, escape)");
+    p.automaton = a;
+  } else if (map.has("modes") || map.has("transitions")) {
     planning::HybridAutomaton a;
     map.forEach("modes", [&](const YAML::Node& node, const std::string& path) {
       yaml::YamlMap m(s.file, node, path);
@@ -122,8 +130,19 @@ planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& s)
                                            {"target_visible", "target_hidden", "progress_below", "time_in_mode_above",
                                             "distance_below", "distance_above", "closer_than_entry"});
         planning::parseGuard(kind, guard.kind);
+        // What each guard reads, and only that: a `value` on target_visible, or a `window`
+        // anywhere but progress_below, did nothing; distance_below without a value read 0 and
+        // could never fire.
+        using Kind = planning::HybridGuard::Kind;
+        const bool sight = guard.kind == Kind::TargetVisible || guard.kind == Kind::TargetHidden;
+        const bool windowed = guard.kind == Kind::ProgressBelow;
+        if (sight && gm.has("value")) gm.fail("value", kind + " takes no value (it reads the line of sight)");
+        if (!windowed && gm.has("window")) gm.fail("window", "only progress_below takes a window");
+        if (!sight && !gm.has("value")) gm.missing("value", kind + "'s threshold");
+        if (windowed && !gm.has("window")) gm.missing("window", "the seconds over which progress_below measures");
         guard.value = gm.number("value", 0.0, -1e9, 1e9);
-        guard.window = gm.number("window", 0.0, 0.0, 1e9);
+        guard.window = windowed ? gm.positive("window", 1.0) : 0.0;
+        if (windowed && guard.window > 1e9) gm.fail("window", "must be at most 1e9 s");
         gm.finish();
         tr.guards.push_back(guard);
       });
@@ -147,8 +166,11 @@ FieldPlannerSection readFieldPlannerSection(const Scenario& s) {
   section.fileKey = yaml::locate(s.file, map.node("file"));
   section.predictionTime = map.number("prediction_time", planning::FieldPlannerParameters{}.predictionTime, 0.0, 1e6);
   map.finish();
-  // Relative to the scenario file's folder.
-  const auto base = std::filesystem::path(s.file).parent_path();
+  // A path in the file is relative to the file's folder; one given with --param, to the working
+  // directory, as every path on the command line is (it was joined to the scenario's folder:
+  // `--param planning.field.file=sc/f.json` on sc/u.yaml looked for sc/sc/f.json).
+  const bool fromCommandLine = yaml::fromCommandLine(map.node("file"));
+  const auto base = fromCommandLine ? std::filesystem::path() : std::filesystem::path(s.file).parent_path();
   section.file = std::filesystem::path(file).is_absolute() ? std::filesystem::path(file) : base / file;
   return section;
 }
@@ -193,6 +215,20 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
   if (!(f.spacing > 0.0)) fail("spacing", "expected a number > 0");
   f.nx = count("nx");
   f.ny = count("ny");
+  // Beyond its grid the field is clamped to its border: a grid wholly outside the world gave every
+  // agent its corner's vector, and they walked out of the world (a grid covering part of it is
+  // allowed: outside, an agent gets the nearest border node's direction).
+  {
+    const geometry::Vec2 far = f.origin + f.spacing * geometry::Vec2(f.nx - 1, f.ny - 1);
+    const auto& w = s.world.bounds;
+    if (far.x() < w.min.x() || far.y() < w.min.y() || f.origin.x() > w.max.x() || f.origin.y() > w.max.y()) {
+      std::ostringstream what;
+      what << "the grid spans x in [" << f.origin.x() << ", " << far.x() << "], y in [" << f.origin.y() << ", " << far.y()
+           << "], outside the world x in [" << w.min.x() << ", " << w.max.x() << "], y in [" << w.min.y() << ", "
+           << w.max.y() << "]";
+      fail("origin", what.str());
+    }
+  }
   const std::size_t nodes = static_cast<std::size_t>(f.nx) * static_cast<std::size_t>(f.ny);
   if (nodes > 100000000) fail("nx, ny", "more than 10^8 nodes");
   if (!j.contains("vectors") || !j.at("vectors").is_array()) fail("vectors", "expected a list of [vx, vy]");

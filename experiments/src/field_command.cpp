@@ -184,7 +184,8 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       return 2;
     }
     nlohmann::json perTarget = nlohmann::json::array();
-    std::int64_t iterations = 0, localMinima = 0, disconnected = 0;
+    std::int64_t iterations = 0, localMinima = 0, disconnected = 0, freeCells = 0;
+    std::size_t notConverged = 0;
     double seconds = 0.0, finalUpdate = 0.0;
     bool converged = true;
     for (std::size_t k = 0; k < targets.size(); ++k) {
@@ -195,8 +196,10 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       seconds += s.seconds;
       finalUpdate = std::max(finalUpdate, s.finalUpdate);
       converged = converged && s.converged;
+      notConverged += s.converged ? 0 : 1;
       localMinima += r.localMinima;
       disconnected += r.disconnected;
+      freeCells += r.freeCells;
       // The image: λ (rounds to 1 far from the target), log(1 − λ) (NaN where −∞), the cell
       // kinds, the unit descent direction and ∇λ itself.
       viz::FieldImage image;
@@ -258,11 +261,15 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     summary["cell_size"] = grid.h;
     summary["clearance"] = clearance;  // m: the obstacles' inflation (auto: the largest agent radius)
     summary["tolerance"] = p.field.solver.tolerance;
+    // sor's relaxation factor as set (0: Young's optimum, estimated for this grid), so that the
+    // field can be solved again from its summary.
+    if (p.field.solver.solver == planning::LaplaceSolver::Sor) summary["omega"] = p.field.solver.omega;
     summary["iterations"] = iterations;
     summary["seconds"] = seconds;
     summary["final_update"] = finalUpdate;
     summary["converged"] = converged;
     summary["local_minima"] = localMinima;
+    summary["free_cells"] = freeCells;
     summary["disconnected_cells"] = disconnected;
     summary["targets"] = perTarget;
     // Written last, through a temporary name: a folder without it is not a finished run.
@@ -277,6 +284,18 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       std::cout << scenario.name << ": " << targets.size() << " field(s), " << planning::solverName(p.field.solver.solver) << " "
                 << grid.nx << "x" << grid.ny << ", " << iterations << " iterations, " << seconds << " s, final update "
                 << finalUpdate << ", local minima " << localMinima << " -> " << o.out << "\n";
+    // What `steer run` says of a field, said here too (a solve stopped at its cap printed a
+    // summary line as if all were well).
+    if (notConverged > 0)
+      std::cerr << "steer field: note: " << notConverged << " of " << targets.size()
+                << " field(s) stopped at the solver's iteration cap before its tolerance (final update " << finalUpdate
+                << "; raise planning.harmonic.max_iterations, or use multigrid)\n";
+    if (freeCells == 0)
+      std::cerr << "steer field: note: the grid has no free cell (" << grid.nx << "x" << grid.ny << " cells of " << grid.h
+                << " m, obstacles grown by " << clearance << " m): raise --resolution\n";
+    else if (localMinima > 0)
+      std::cerr << "steer field: note: " << localMinima << " of " << freeCells - disconnected
+                << " free cells connected to a target have a descent that does not reach it (local minima)\n";
   } catch (const std::exception& e) {
     std::cerr << "steer field: " << e.what() << "\n";
     return 1;

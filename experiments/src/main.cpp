@@ -77,6 +77,9 @@ void plannerNotes(const std::vector<sim::PlannerFigure>& report) {
     std::cerr << "steer run: note: " << n << " of " << figure("fields")
               << " harmonic field(s) stopped at the solver's iteration cap before its tolerance (raise "
                  "planning.harmonic.max_iterations, or use multigrid)\n";
+  if (figure("fields") > 0 && figure("field_free_cells") == 0)
+    std::cerr << "steer run: note: the harmonic field(s) have no free cell: the grid is too coarse for the obstacles "
+                 "and their inflation (raise planning.harmonic.resolution)\n";
   if (const double n = figure("agents_cut_off_at_start"); n > 0)
     std::cerr << "steer run: note: " << n
               << " agent(s) start cut off from their target in its harmonic field (a closed room, or a gap "

@@ -691,6 +691,11 @@ TEST(SteerCommand, RunReportsTheHarmonicFieldsSolveAndLocalMinima) {
     EXPECT_GT(report.at("field_solve_seconds").get<double>(), 0.0);
     EXPECT_EQ(r.err.find("iteration cap") != std::string::npos, c.capped) << r.err;
     EXPECT_EQ(r.err.find("local minima") != std::string::npos, c.minima) << r.err;
+    // `steer field` says the same (its summary line read as if all were well).
+    EXPECT_EQ(f.err.find("steer field: note: 1 of 1 field(s) stopped at the solver's iteration cap") != std::string::npos, c.capped)
+        << f.err;
+    EXPECT_EQ(f.err.find("(local minima)") != std::string::npos, c.minima) << f.err;
+    EXPECT_EQ(field.at("free_cells").get<double>(), report.at("field_free_cells").get<double>());
     if (c.minima) {  // counted among the cells connected to the target, as the minima are
       const auto connected = static_cast<long>(report.at("field_free_cells").get<double>() -
                                                report.at("field_disconnected_cells").get<double>());
@@ -742,6 +747,44 @@ TEST(SteerCommand, ARegionGoalAboveASphereIsReachable) {
 
 // The harmonic, hybrid and field planners and `steer field` work on a grid of the x-y plane: on a
 // 3D scenario they ran, flattening every direction to z = 0.
+// A path given with --param is read from the working directory, as every path on the command
+// line is: `--param planning.field.file=sc/f.json` on sc/s.yaml looked for sc/sc/f.json (`steer
+// demo` read it from the working directory); a path in the file stays relative to the file.
+TEST(SteerCommand, AFieldFileOnTheCommandLineIsReadFromTheWorkingDirectory) {
+  const fs::path dir = scratchDir("field_file_path");
+  fs::create_directories(dir / "sc");
+  std::ofstream(dir / "sc" / "f.json") << "{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 3, \"ny\": 3, \"vectors\": "
+                                          "[[1,0],[1,0],[1,0],[1,0],[1,0],[1,0],[1,0],[1,0],[1,0]]}";
+  const std::string scenario = "name: s\nworld: {min: [-10, -10], max: [10, 10]}\nduration: 1\n"
+                               "agents:\n  - {position: [-5, 0], goals: [{kind: seek, target: [5, 0]}]}\n";
+  std::ofstream(dir / "sc" / "s.yaml") << scenario;
+  std::ofstream(dir / "sc" / "in_file.yaml") << scenario << "planning: {field: {file: f.json}}\n";
+  const fs::path here = fs::current_path();
+  fs::current_path(dir);
+  const auto given = runSteer("run sc/s.yaml --planner field --param planning.field.file=sc/f.json --quiet --out out1");
+  const auto inFile = runSteer("run sc/in_file.yaml --planner field --quiet --out out2");
+  fs::current_path(here);
+  EXPECT_EQ(given.status, 0) << given.err;
+  EXPECT_EQ(inFile.status, 0) << inFile.err;
+  EXPECT_TRUE(fs::exists(dir / "out1" / "summary.json"));
+  fs::remove_all(dir);
+}
+
+// A grid too coarse to keep any free cell is said, by `steer field` and by `steer run` (it looked
+// like a healthy field: 0 iterations, no local minima).
+TEST(SteerCommand, AFieldWithoutFreeCellsIsSaid) {
+  const fs::path dir = scratchDir("no_free_cells");
+  const std::string maze = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/maze_a.yaml";
+  const auto field = runSteer("field " + maze + " --resolution 4 --no-png --quiet --out " + (dir / "field").string());
+  EXPECT_EQ(field.status, 0) << field.err;
+  EXPECT_NE(field.err.find("steer field: note: the grid has no free cell"), std::string::npos) << field.err;
+  const auto run = runSteer("run " + maze + " --param planning.harmonic.resolution=4 "
+                            "--duration 0.5 --quiet --no-trajectories --out " + (dir / "run").string());
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.err.find("steer run: note: the harmonic field(s) have no free cell"), std::string::npos) << run.err;
+  fs::remove_all(dir);
+}
+
 TEST(SteerCommand, PlanarPlannersAndTheFieldRefuseA3DScenario) {
   const std::string scenario = kData + "/yaml/three_agents_3d.yaml";
   const fs::path out = scratchDir("planar_3d");
