@@ -1334,7 +1334,7 @@ TEST(SteerCommand, EveryPlannerOnASteerSuiteTrapOfWallsAndBoxes) {
       {"direct", "", false},
       {"harmonic", "", true},
       {"hybrid", "", true},
-      {"field", "--param planning.field.file=u_trap_walls_boxes_field.json", true},
+      {"field", "--param planning.field.file=" + kData + "/steersuite/u_trap_walls_boxes_field.json", true},
   };
   for (const auto& row : rows) {
     SCOPED_TRACE(row.planner);
