@@ -9,7 +9,7 @@ packages=(
   libcgal-dev libgmp-dev libmpfr-dev
   libeigen3-dev
   libboost-dev
-  libvtk9-dev
+  libvtk9-dev libx11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libyaml-cpp-dev libcli11-dev nlohmann-json3-dev libpugixml-dev
   xvfb xauth

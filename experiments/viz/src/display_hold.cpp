@@ -1,25 +1,21 @@
 #include "steer/viz/display_hold.hpp"
 
-#include <vtkNew.h>
-#include <vtkRenderWindow.h>
-#include <vtkRenderer.h>
+#include <X11/Xlib.h>
 
 namespace steer::viz {
 
-// A 1 × 1 off-screen window, rendered once so that it holds its display connection (a window
-// connects when it is first initialised) until it is destroyed.
-struct DisplayHold::Window {
-  vtkNew<vtkRenderWindow> window;
-  vtkNew<vtkRenderer> renderer;
+// A plain Xlib connection: a client of the server like a window's, without a GL context (a 1 × 1
+// VTK window held one too, and the GL driver's allocations, unloaded at exit, read as leaks).
+struct DisplayHold::Connection {
+  Display* display = nullptr;
 };
 
-DisplayHold::DisplayHold() : window_(std::make_unique<Window>()) {
-  window_->window->SetOffScreenRendering(1);
-  window_->window->SetSize(1, 1);
-  window_->window->AddRenderer(window_->renderer);
-  window_->window->Render();
+DisplayHold::DisplayHold() : connection_(std::make_unique<Connection>()) {
+  connection_->display = XOpenDisplay(nullptr);  // none: nothing to hold, the windows will say why
 }
 
-DisplayHold::~DisplayHold() = default;
+DisplayHold::~DisplayHold() {
+  if (connection_->display != nullptr) XCloseDisplay(connection_->display);
+}
 
 }  // namespace steer::viz

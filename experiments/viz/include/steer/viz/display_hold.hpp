@@ -16,8 +16,8 @@ class DisplayHold {
   DisplayHold& operator=(const DisplayHold&) = delete;
 
  private:
-  struct Window;
-  std::unique_ptr<Window> window_;
+  struct Connection;
+  std::unique_ptr<Connection> connection_;
 };
 
 }  // namespace steer::viz
