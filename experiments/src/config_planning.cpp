@@ -73,9 +73,14 @@ planning::HarmonicPlannerParameters readHarmonicPlannerParameters(const Scenario
   planning::parseSolver(solver, f.solver.solver);
   f.solver.tolerance = map.number("tolerance", f.solver.tolerance, 1e-300, 1.0);
   // [0, 2): SOR diverges at ω = 2. (A closed range up to 1.999999 said "must be in [0, 2]",
-  // its bound printed to six digits, and then refused 2.)
-  f.solver.omega = map.number("omega", f.solver.omega, 0.0, 2.0);
-  if (f.solver.omega >= 2.0) map.fail("omega", "must be in [0, 2) (SOR diverges at 2), got " + map.node("omega").Scalar());
+  // its bound printed to six digits, and then refused 2; a negative ω read "[0, 2]".)
+  f.solver.omega = map.number("omega", f.solver.omega, -1e300, 1e300);
+  if (!(f.solver.omega >= 0.0 && f.solver.omega < 2.0))
+    map.fail("omega", "must be in [0, 2) (SOR diverges at 2), got " + map.node("omega").Scalar());
+  // ω is sor's alone: with gs or multigrid it did nothing (and, in the field cache's key, made
+  // a multigrid run solve its field again).
+  if (map.has("omega") && f.solver.solver != planning::LaplaceSolver::Sor)
+    map.fail("omega", "the relaxation factor of the sor solver; this section's solver is " + solver);
   f.solver.maxIterations = map.integer("max_iterations", f.solver.maxIterations, 1, std::int64_t{1} << 40);
   f.acceptThreshold = map.number("accept_threshold", f.acceptThreshold, 1e-300, 0.1);
   p.cacheDir = map.string("cache_dir", p.cacheDir.string());
