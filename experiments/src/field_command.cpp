@@ -187,7 +187,6 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     std::int64_t iterations = 0, localMinima = 0, disconnected = 0, freeCells = 0;
     std::size_t notConverged = 0;
     double seconds = 0.0, finalUpdate = 0.0;
-    bool converged = true;
     for (std::size_t k = 0; k < targets.size(); ++k) {
       const planning::HarmonicField f = planning::solveHarmonicField(planning::withTarget(raster, targets[k]), p.field);
       const planning::LocalMinimaReport r = planning::countLocalMinima(f);
@@ -195,7 +194,6 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       iterations += s.iterations;
       seconds += s.seconds;
       finalUpdate = std::max(finalUpdate, s.finalUpdate);
-      converged = converged && s.converged;
       notConverged += s.converged ? 0 : 1;
       localMinima += r.localMinima;
       disconnected += r.disconnected;
@@ -267,7 +265,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     summary["iterations"] = iterations;
     summary["seconds"] = seconds;
     summary["final_update"] = finalUpdate;
-    summary["converged"] = converged;
+    summary["converged"] = notConverged == 0;
     summary["local_minima"] = localMinima;
     summary["free_cells"] = freeCells;
     summary["disconnected_cells"] = disconnected;

@@ -190,9 +190,13 @@ int runOne(const std::string& path, const CommonOptions& o) {
 
 // A picture command: a display (xvfb-run started if need be, see ensureDisplay), held open while
 // the command's windows come and go (viz::DisplayHold).
+// `hint`: a last line for when there is no display.
 template <class Command>
-int withDisplay(char** argv, Command&& command) {
-  if (!ensureDisplay(argv)) return 2;
+int withDisplay(char** argv, Command&& command, const char* hint = nullptr) {
+  if (!ensureDisplay(argv)) {
+    if (hint != nullptr) std::cerr << hint;
+    return 2;
+  }
   const viz::DisplayHold hold;
   return command();
 }
@@ -314,12 +318,7 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) o.command += std::string(" ") + argv[i];
     const auto batch = [&] { return *compare ? compareCommand(o) : sweepCommand(o); };
     if (!o.charts) return batch();
-    if (!ensureDisplay(argv)) {
-      std::cerr << "steer: or leave the charts out with --no-charts\n";
-      return 2;
-    }
-    const steer::viz::DisplayHold hold;
-    return batch();
+    return withDisplay(argv, batch, "steer: or leave the charts out with --no-charts\n");
   }
   if (*reproduceSub) {
     reproduceOptions.command = "steer";

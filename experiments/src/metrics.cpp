@@ -141,15 +141,15 @@ void MetricsRecorder::indexStaticPieces(const sim::World& world) {
       movingSolids_.push_back(o);
       continue;
     }
-    sim::Vec3 lo = sim::Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
     const auto [first, count] = piecesOf_[o];
+    if (count == 0) continue;
+    sim::Vec3 lo = sim::Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
     for (std::uint32_t k = first; k < first + count; ++k) {
       const sim::PieceBounds b = sim::pieceBounds(ps[k]);
       lo = lo.cwiseMin(b.lo);
       hi = hi.cwiseMax(b.hi);
     }
     constexpr double kMostCellsPerSolid = 4096;
-    if (count == 0) continue;
     if (staticSolids_->cellsOf(lo, hi) > kMostCellsPerSolid)
       largeSolids_.push_back(o);
     else
