@@ -240,15 +240,23 @@ viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, 
     if (const auto* b = std::get_if<geometry::Ball>(&ob.shape)) {
       scene.spheres.push_back({b->center + offset, b->radius, kObstacleColour});
     } else {
-      // Walls and solids lie in the plane z = offset.z: their outlines.
+      // Walls and solids are vertical prisms over the world's whole height (the metrics and
+      // the models meet them at any z): their outline at the world's floor and ceiling, and an
+      // upright edge at each corner. (Until 2026-11-28 only the outline at z = 0 was drawn, so
+      // a wall looked like a line on the floor that the agents flew over.)
       viz::Scene flat;
       std::vector<Vec2> extent;
       drawObstacle(flat, ob, xy(offset), extent);
+      const double floor = world.bounds.min.z(), ceiling = world.bounds.max.z();
       auto lift = [&](const std::vector<Vec2>& pts, bool closed) {
-        viz::ScenePolyline3 l{{}, kObstacleColour, 4.0f};
-        for (const Vec2& p : pts) l.points.push_back(sim::Vec3(p.x(), p.y(), offset.z()));
-        if (closed && !pts.empty()) l.points.push_back(l.points.front());
-        scene.polylines.push_back(std::move(l));
+        for (const double z : {floor, ceiling}) {
+          viz::ScenePolyline3 l{{}, kObstacleColour, 4.0f};
+          for (const Vec2& p : pts) l.points.push_back(sim::Vec3(p.x(), p.y(), z));
+          if (closed && !pts.empty()) l.points.push_back(l.points.front());
+          scene.polylines.push_back(std::move(l));
+        }
+        for (const Vec2& p : pts)
+          scene.polylines.push_back({{sim::Vec3(p.x(), p.y(), floor), sim::Vec3(p.x(), p.y(), ceiling)}, kObstacleColour, 2.0f});
       };
       for (const auto& l : flat.polylines) lift(l.points, false);
       for (const auto& p : flat.polygons) lift(p.vertices, true);

@@ -190,5 +190,45 @@ TEST(Render3D, RegionGoalsAreDrawnAsTheEdgesOfTheirBoxes) {
   }
 }
 
+// A wall in 3D is a vertical prism over the world's height (the metrics and the models meet it
+// at any z): drawn as its outline at the world's floor and ceiling and an upright edge at each
+// end, each found at its projected pixels (it was a line at z = 0, under agents flying at z = 8).
+TEST(Render3D, WallsAreDrawnAsUprightPrismsOverTheWorldsHeight) {
+  const fs::path run = scratch("wall");
+  Scenario scenario = loadScenario(STEER_TEST_DATA_DIR "/yaml/three_agents_3d.yaml");
+  runScenario(scenario, run, {0.5});
+  sim::Obstacle wall;
+  wall.shape = geometry::Segment{Vec2(6, -8), Vec2(6, -4)};
+  scenario.world.obstacles.push_back(wall);
+  RenderOptions o;
+  o.width = 640;
+  o.height = 480;
+  const viz::Scene3D scene = runScene3D(scenario, readTrajectories((run / "trajectories.csv").string()), o, 3.0);
+  std::vector<Vec3> corners;
+  for (const auto& l : scene.polylines)
+    if (l.colour == kObstacleColour)
+      for (const Vec3& p : l.points)
+        if (std::find(corners.begin(), corners.end(), p) == corners.end()) corners.push_back(p);
+  ASSERT_EQ(corners.size(), 4u) << "the wall's two ends at the floor and at the ceiling";
+  for (const Vec3& c : corners) {
+    EXPECT_EQ(c.x(), 6) << c.transpose();
+    EXPECT_TRUE(c.y() == -8 || c.y() == -4) << c.transpose();
+    EXPECT_TRUE(c.z() == -2 || c.z() == 12) << c.transpose() << ": the world spans z in [-2, 12]";
+  }
+  const std::string file = (run / "wall.png").string();
+  viz::writeScene3D(file, scene);
+  const PngImage png(file);
+  ASSERT_TRUE(png.valid());
+  // Each upright edge: its middle is drawn, not only its ends.
+  for (const double y : {-8.0, -4.0}) {
+    const Vec2 q = viz::scene3dPixel(scene, Vec3(6, y, 5));
+    bool found = false;
+    for (int dy = -2; dy <= 2; ++dy)
+      for (int dx = -2; dx <= 2; ++dx)
+        found = found || png.at(int(std::lround(q.x())) + dx, int(std::lround(q.y())) + dy) == kObstacleColour;
+    EXPECT_TRUE(found) << "the edge at y = " << y << " half way up, pixel " << q.transpose();
+  }
+}
+
 }  // namespace
 }  // namespace steer::experiments
