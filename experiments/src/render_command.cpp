@@ -76,6 +76,34 @@ const TrajectorySample* sampleAt(const std::vector<TrajectorySample>& track, dou
   return &*(it - 1);
 }
 
+// The picture of --at T: at_T.png with two decimals, more where another --at time would share
+// the name (12.341 and 12.344 both wrote at_12.34.png, the second over the first); beyond 10^9 s
+// the %g form (1e300 s wrote a name of 300 digits, cut before its ".png").
+std::string atPictureName(double at, const std::vector<double>& all) {
+  char name[64];
+  if (at >= 1e9) {
+    std::snprintf(name, sizeof name, "at_%.6g.png", at);
+    return name;
+  }
+  const auto named = [&](double v, int decimals) {
+    char n[64];
+    std::snprintf(n, sizeof n, "at_%.*f.png", decimals, v);
+    return std::string(n);
+  };
+  for (int decimals = 2; decimals < 9; ++decimals) {
+    const std::string mine = named(at, decimals);
+    if (std::none_of(all.begin(), all.end(), [&](double v) { return v != at && v < 1e9 && named(v, decimals) == mine; }))
+      return mine;
+  }
+  return named(at, 9);
+}
+
+// The latest of the sorted row times at or before t (the first when t precedes them all).
+double rowTimeAtOrBefore(const std::vector<double>& rowTimes, double t) {
+  auto it = std::upper_bound(rowTimes.begin(), rowTimes.end(), t + 1e-9);
+  return it == rowTimes.begin() ? rowTimes.front() : *(it - 1);
+}
+
 }  // namespace
 
 std::vector<environment::TriangulationEdge> frameTriangulation(
@@ -418,17 +446,22 @@ int renderCommand(const RenderOptions& o) {
       picture(out / name, t[i]);
       ++written;
     }
+    std::set<std::string> atNames;
     for (const double at : o.at) {
       if (t.empty()) break;
-      // Two decimals as long as they fit; beyond 10^9 s the %g form (1e300 s wrote a name of 300
-      // digits, cut before its ".png").
-      char name[48];
-      std::snprintf(name, sizeof name, at < 1e9 ? "at_%.2f.png" : "at_%.6g.png", at);
+      const std::string name = atPictureName(at, o.at);
+      if (!atNames.insert(name).second) continue;  // the same time given twice: one picture
       // A time past the run's end draws its last state, and says so (it did so silently).
       if (at > t.back() + 1e-9)
         std::cerr << "steer render: note: --at " << at << " is after the run's end (t = " << t.back()
                   << " s): " << name << " shows the end\n";
-      picture(out / name, std::clamp(at, t.front(), t.back()));
+      // A time between two rows draws the last row before it: agents exist in a picture only at
+      // their rows' times (--at 12.34 on rows every 0.05 s drew the trails and no agent at all).
+      const double drawn = rowTimeAtOrBefore(t, at);
+      if (at <= t.back() + 1e-9 && drawn < at - 1e-9)
+        std::cerr << "steer render: note: --at " << at << " falls between the rows of trajectories.csv: " << name
+                  << " shows t = " << drawn << " s, the last row before it\n";
+      picture(out / name, drawn);
     }
     bar.done();
     if (o.video && written > 0) {

@@ -85,6 +85,37 @@ TEST_F(RenderTest, AFrameAtAVeryLateTimeIsAPngWithAShortName) {
   EXPECT_TRUE(PngImage((fs::path(o.out) / "at_2.50.png").string()).valid());
 }
 
+// --at between two rows of trajectories.csv draws the last row before it: agents exist in a
+// picture only at their rows' times, and --at 2.53 on rows every 0.05 s drew the trails without
+// the agent. Two times that share two decimals get names of their own (the second picture
+// overwrote the first).
+TEST_F(RenderTest, AFrameBetweenTwoRowsShowsTheAgentsOfTheRowBefore) {
+  RenderOptions o;
+  o.runDir = runDir_.string();
+  o.out = (runDir_ / "between").string();
+  o.frames = 0;
+  o.width = 400;
+  o.height = 300;
+  o.at = {2.53, 2.534, 2.5};
+  o.nearDisks = false;
+  o.quiet = true;
+  ASSERT_EQ(renderCommand(o), 0);
+  const auto tracks = readTrajectories((runDir_ / "trajectories.csv").string());
+  ASSERT_EQ(tracks.size(), 1u);
+  const auto& [id, track] = *tracks.begin();
+  const auto row = std::find_if(track.begin(), track.end(), [](const TrajectorySample& s) { return std::abs(s.t - 2.5) < 1e-9; });
+  ASSERT_NE(row, track.end());
+  const viz::Scene scene = runScene(scenario_, tracks, o, 2.5);
+  for (const char* name : {"at_2.530.png", "at_2.534.png", "at_2.50.png"}) {
+    const PngImage png((fs::path(o.out) / name).string());
+    ASSERT_TRUE(png.valid()) << name;
+    const Vec2 q = viz::scenePixel(scene, geometry::xy(row->position));
+    EXPECT_TRUE(PngImage::near(png.at(int(std::lround(q.x())), int(std::lround(q.y()))), viz::paletteColour(id), 40))
+        << name << ": the agent at its row of t = 2.5 s, pixel " << q.transpose();
+  }
+  EXPECT_FALSE(fs::exists(fs::path(o.out) / "at_2.53.png")) << "2.53 and 2.534 share two decimals: longer names";
+}
+
 TEST_F(RenderTest, TargetAndStartMarkersAreWhereTheyShouldBe) {
   RenderOptions o;
   o.runDir = runDir_.string();
