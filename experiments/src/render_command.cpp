@@ -385,6 +385,10 @@ Scenario runScenarioOf(const fs::path& runDir) {
   RunOverrides overrides;
   overrides.seed = summary.value("seed", std::uint64_t{0});
   overrides.params = params.get<std::vector<std::string>>();
+  if (file != "<embedded:u_trap.yaml>" && !fs::exists(file, ec))
+    throw InputError({summaryPath.string(), 0, 0},
+                     "scenario: the run's scenario file " + file +
+                         " is gone (moved or deleted since the run?); render draws the obstacles and goals from it");
   try {
     if (file == "<embedded:u_trap.yaml>") return parseYamlWithOverrides(kUTrapScenarioYaml, file, overrides);
     return loadWithOverrides(file, overrides);
@@ -410,6 +414,14 @@ int renderCommand(const RenderOptions& o) {
                        "without --trajectories): nothing to draw");
     tracks = readTrajectories((runDir / "trajectories.csv").string());
     makeOutputFolder(out);
+    // Every agent of the run has a row at t = 0, so a file that still matches the run has as
+    // many agents as the tracks. One edited since (a group's count changed) is drawn as it is
+    // now, which for the agents beyond its count means a default radius and no near disk: say so.
+    const std::size_t runAgents = tracks.empty() ? 0 : std::size_t{tracks.rbegin()->first} + 1;
+    if (!tracks.empty() && runAgents != scenario.world.agents.size())
+      std::cerr << "steer render: note: the run had " << runAgents << " agents, its scenario file now has "
+                << scenario.world.agents.size() << " (edited since the run?): the pictures take the obstacles, goals "
+                << "and radii from the file as it is now\n";
   } catch (const InputError& e) {
     std::cerr << e.what() << "\n";  // FILE:LINE:COLUMN: message, as every command prints it
     return 2;
