@@ -296,7 +296,11 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
                  scenario.settings.dt, simulation.steps(), simulation.world().time, wall, simulationSeconds,
                  agentSteps, simulation.environment().work(), setup, simulation.planner().report(),
                  scenario.settings.duration, sim::integratorName(scenario.settings.integrator.kind),
-                 scenario.settings.integrator.absTolerance, scenario.settings.integrator.relTolerance};
+                 scenario.settings.integrator.absTolerance, scenario.settings.integrator.relTolerance,
+                 scenario.world.dimension, {}};
+  result.info.agents.reserve(scenario.world.agents.size());
+  for (const sim::Agent& a : scenario.world.agents)
+    result.info.agents.push_back({a.name, a.group, a.state.position, a.radius, a.desiredSpeed, a.personality});
   result.metrics = metrics.metrics();
   writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr).dump(2) + "\n");
   std::filesystem::remove(marker);

@@ -219,6 +219,17 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
                        {"collisions", a.collisions},
                        {"time_stalled", a.timeStalled},
                        {"stalled_at_end", a.stalledAtEnd}};
+    if (i < info.agents.size()) {
+      // Who the agent was at the start, so that an outcome can be related to its traits.
+      const AgentAtStart& s = info.agents[i];
+      if (!s.name.empty()) row["name"] = s.name;
+      if (!s.group.empty()) row["group"] = s.group;
+      row["start"] = info.dimension == 3 ? nlohmann::json{s.position.x(), s.position.y(), s.position.z()}
+                                         : nlohmann::json{s.position.x(), s.position.y()};
+      row["radius"] = s.radius;
+      row["desired_speed"] = s.desiredSpeed;
+      row["personality"] = {{"dexterity", s.personality.dexterity}, {"mass", s.personality.mass}, {"courage", s.personality.courage}};
+    }
     if (trajectories != nullptr && !trajectories->modeTraces()[i].empty()) {
       nlohmann::json trace = nlohmann::json::array();
       for (const auto& c : trajectories->modeTraces()[i]) trace.push_back({{"t", c.time}, {"mode", c.mode}});

@@ -891,6 +891,50 @@ TEST(SteerCommand, RenderRefusesASummaryWithFieldsOfTheWrongType) {
   fs::remove_all(run);
 }
 
+// summary.json's per_agent rows say who each agent was: its group, start, radius, desired speed
+// and personality (a personality study relates them to the outcome; none of it was written).
+// The start is trajectories.csv's row at t = 0, and the traits are the group's draws.
+TEST(SteerCommand, PerAgentRowsGiveEachAgentsGroupStartAndPersonality) {
+  const fs::path out = scratchDir("per_agent_who");
+  ASSERT_EQ(runSteer("run " + kData + "/yaml/batch_small.yaml --duration 0.3 --quiet --out " + out.string()).status, 0);
+  const auto j = nlohmann::json::parse(steer::test::slurp(out / "summary.json"));
+  const auto& rows = j.at("per_agent");
+  ASSERT_EQ(rows.size(), 6u);
+  std::map<std::string, std::pair<double, double>> startOf;  // id -> the csv's t = 0 row
+  std::istringstream csv(steer::test::slurp(out / "trajectories.csv"));
+  std::string line;
+  std::getline(csv, line);
+  while (std::getline(csv, line)) {
+    std::vector<std::string> f;
+    std::stringstream ls(line);
+    for (std::string c; std::getline(ls, c, ',');) f.push_back(c);
+    if (f.size() >= 4 && f[0] == "0") startOf[f[1]] = {std::stod(f[2]), std::stod(f[3])};
+  }
+  std::set<double> courages;
+  for (const auto& row : rows) {
+    const std::string id = std::to_string(row.at("id").get<int>());
+    EXPECT_EQ(row.at("group"), "crowd") << id;
+    EXPECT_FALSE(row.contains("name")) << id << ": the group's agents have no names";
+    ASSERT_EQ(row.at("start").size(), 2u) << id;
+    ASSERT_TRUE(startOf.count(id)) << id;
+    EXPECT_EQ(row.at("start")[0].get<double>(), startOf[id].first) << id;
+    EXPECT_EQ(row.at("start")[1].get<double>(), startOf[id].second) << id;
+    EXPECT_GE(row.at("start")[0].get<double>(), -10.0);  // the group's region
+    EXPECT_LE(row.at("start")[0].get<double>(), -6.0);
+    EXPECT_GT(row.at("radius").get<double>(), 0.0);
+    EXPECT_GT(row.at("desired_speed").get<double>(), 0.0);
+    const auto& p = row.at("personality");
+    for (const char* trait : {"dexterity", "mass", "courage"}) {
+      EXPECT_GE(p.at(trait).get<double>(), 0.0) << trait;
+      EXPECT_LE(p.at(trait).get<double>(), 1.0) << trait;
+    }
+    EXPECT_EQ(p.at("mass").get<double>(), 0.5) << "mass is not drawn in this group: the default";
+    courages.insert(p.at("courage").get<double>());
+  }
+  EXPECT_EQ(courages.size(), 6u) << "courage is drawn per agent (mean 0.5, std 0.2)";
+  fs::remove_all(out);
+}
+
 // render reads the run's scenario file again: when it was edited since (a group's count
 // changed) the pictures are drawn from it as it is now, with a note that the agent counts
 // differ (agents beyond the new count were drawn with a default radius, silently); when it is

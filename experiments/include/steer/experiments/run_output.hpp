@@ -77,6 +77,15 @@ class TrajectoryRecorder final : public sim::StepObserver {
   double decidedAt_ = 0.0;
 };
 
+/// Who an agent was when the run started, for summary.json's per_agent rows: a personality
+/// study relates each agent's traits and start to its outcome.
+struct AgentAtStart {
+  std::string name, group;  ///< empty when the scenario gave none
+  sim::Vec3 position = sim::Vec3::Zero();
+  double radius = 0.0, desiredSpeed = 0.0;  ///< m, m/s
+  sim::Personality personality;
+};
+
 struct RunInfo {
   std::string scenario;      ///< the scenario file's absolute path (or "<embedded:...>")
   std::string scenarioName;  ///< its `name:` (as comparison.csv and field_summary.json name it)
@@ -97,6 +106,8 @@ struct RunInfo {
   double duration = 0.0;                ///< the run's time limit (s), as set; sim_time may end sooner
   std::string integrator;               ///< euler | rk4 | dopri5, as set (the reynolds vehicle may ignore it)
   double absTolerance = 0.0, relTolerance = 0.0;  ///< dopri5's
+  int dimension = 2;                    ///< 2 or 3: how many coordinates a start has
+  std::vector<AgentAtStart> agents;     ///< per agent, in id order (empty: no per_agent start rows)
 };
 
 /// The summary.json document.
