@@ -98,6 +98,15 @@ std::string atPictureName(double at, const std::vector<double>& all) {
   return named(at, 9);
 }
 
+// "NAME (model, planner, seed K): trajectories" or "...: t = T s": which run a picture shows.
+std::string pictureTitle(const Scenario& scenario, const RenderOptions& o, double frameTime) {
+  std::string title = scenario.name + (o.runLabel.empty() ? "" : " (" + o.runLabel + ")");
+  if (frameTime < 0.0) return title + ": trajectories";
+  char at[48];
+  std::snprintf(at, sizeof at, ": t = %.2f s", frameTime);
+  return title + at;
+}
+
 // The latest of the sorted row times at or before t (the first when t precedes them all).
 double rowTimeAtOrBefore(const std::vector<double>& rowTimes, double t) {
   auto it = std::upper_bound(rowTimes.begin(), rowTimes.end(), t + 1e-9);
@@ -164,7 +173,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   const bool bySpeed = o.color == "speed";
   if (bySpeed) {
     scene.valueMin = 0.0;
-    scene.valueMax = maxSpeed > 0 ? maxSpeed : 1.0;
+    scene.valueMax = o.speedMax > 0 ? o.speedMax : maxSpeed > 0 ? maxSpeed : 1.0;
     scene.valuesTitle = "speed (m/s)";
   }
 
@@ -244,10 +253,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   scene.min = lo - Vec2::Constant(margin);
   scene.max = hi + Vec2::Constant(margin);
   // The colour bar and the title get strips of their own beside the map (viz/scene.hpp).
-  char title[200];
-  if (still) std::snprintf(title, sizeof title, "%s: trajectories", scenario.name.c_str());
-  else std::snprintf(title, sizeof title, "%s: t = %.2f s", scenario.name.c_str(), frameTime);
-  scene.title = title;
+  scene.title = pictureTitle(scenario, o, frameTime);
   return scene;
 }
 
@@ -333,10 +339,7 @@ viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, 
   // Frames look through the still's camera, fitted to the whole run (fitted to each frame's
   // contents, static obstacles jumped from frame to frame and a video's framing kept changing).
   if (!still && !scene.camera) scene.camera = stillCamera ? *stillCamera : viz::sceneCamera(runScene3D(scenario, tracks, o, -1.0));
-  char title[200];
-  if (still) std::snprintf(title, sizeof title, "%s: trajectories", scenario.name.c_str());
-  else std::snprintf(title, sizeof title, "%s: t = %.2f s", scenario.name.c_str(), frameTime);
-  scene.title = title;
+  scene.title = pictureTitle(scenario, o, frameTime);
   return scene;
 }
 
@@ -344,6 +347,9 @@ void addRenderOptions(CLI::App& app, RenderOptions& o) {
   app.add_option("RUN_DIR", o.runDir, "a finished run's folder (summary.json, trajectories.csv)")->required();
   app.add_option("--frames", o.frames, "evenly spaced frames to draw (0: only the still)")->capture_default_str()->check(CLI::Range(0, 10000));
   app.add_option("--color", o.color, "trajectory colours: agent | speed")->capture_default_str()->check(CLI::IsMember({"agent", "speed"}));
+  app.add_option("--speed-max", o.speedMax,
+                 "--color speed: the top of the colour scale (m/s; default: the run's fastest), to compare runs")
+      ->check(finitePositive());
   app.add_option("--out", o.out, "output folder (default: RUN_DIR)")->check(nonEmptyPath());
   app.add_option("--width", o.width, "picture width (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
   app.add_option("--height", o.height, "picture height (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
@@ -400,7 +406,20 @@ Scenario runScenarioOf(const fs::path& runDir) {
 }
 
 
-int renderCommand(const RenderOptions& o) {
+// (runScenarioOf has checked that summary.json is a JSON object.)
+std::string runLabelOf(const fs::path& runDir) {
+  const nlohmann::json summary = readJsonFile((runDir / "summary.json").string(), "the run's summary.json");
+  std::string label;
+  const auto add = [&](const std::string& part) { label += (label.empty() ? "" : ", ") + part; };
+  for (const char* key : {"model", "planner"})
+    if (summary.contains(key) && summary[key].is_string()) add(summary[key].get<std::string>());
+  if (summary.contains("seed") && summary["seed"].is_number_unsigned()) add("seed " + std::to_string(summary["seed"].get<std::uint64_t>()));
+  return label;
+}
+
+int renderCommand(const RenderOptions& given) {
+  RenderOptions o = given;
+  std::string& runLabel = o.runLabel;
   const fs::path runDir(o.runDir);
   const fs::path out = o.out.empty() ? runDir : fs::path(o.out);
   Scenario scenario;
@@ -413,6 +432,7 @@ int renderCommand(const RenderOptions& o) {
                        "the run kept no trajectories (steer run --no-trajectories, or a compare or sweep run made "
                        "without --trajectories): nothing to draw");
     tracks = readTrajectories((runDir / "trajectories.csv").string());
+    runLabel = runLabelOf(runDir);
     makeOutputFolder(out);
     // Every agent of the run has a row at t = 0, so a file that still matches the run has as
     // many agents as the tracks. One edited since (a group's count changed) is drawn as it is
@@ -430,6 +450,7 @@ int renderCommand(const RenderOptions& o) {
     const bool threeD = scenario.world.dimension == 3;
     if (threeD && o.triangulation) std::cerr << "steer render: --triangulation is for 2D runs; ignored\n";
     if (threeD && o.color == "speed") std::cerr << "steer render: --color speed is for 2D runs; 3D trails keep each agent's colour\n";
+    if (o.speedMax > 0 && o.color != "speed") std::cerr << "steer render: --speed-max is for --color speed; ignored\n";
     // A large run takes seconds per picture (50 s for the pictures of 100,000 agents): a bar.
     const double pictures = 1.0 + o.frames + static_cast<double>(o.at.size());
     ProgressBar bar("steer render", !o.quiet);

@@ -34,6 +34,12 @@ struct RenderOptions {
   std::optional<bool> nearDisks;
   bool video = false;  ///< also OUT/run.mp4 from the frames when ffmpeg is present
   bool quiet = false;
+  /// --color speed: the top of the colour scale (m/s); ≤ 0: the run's fastest speed. A fixed
+  /// top makes the pictures of two runs comparable.
+  double speedMax = 0.0;
+  /// What the titles add after the scenario's name: the run's model, planner and seed
+  /// (renderCommand reads them from summary.json; empty: nothing).
+  std::string runLabel;
 };
 
 inline constexpr std::size_t kNearDisksUpTo = 200;
@@ -51,6 +57,10 @@ std::vector<environment::TriangulationEdge> frameTriangulation(
 /// The scenario of the finished run in `runDir`, read as the run read it: the file summary.json
 /// names, with the run's seed and --param assignments. Throws InputError.
 Scenario runScenarioOf(const std::filesystem::path& runDir);
+
+/// "MODEL, PLANNER, seed K" of a finished run, from its summary.json (what the pictures' titles
+/// add after the scenario's name); fields missing from a hand-edited summary are left out.
+std::string runLabelOf(const std::filesystem::path& runDir);
 
 /// The still of the whole run (frameTime < 0) or the frame at time frameTime.
 viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std::vector<TrajectorySample>>& tracks,

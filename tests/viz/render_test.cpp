@@ -2,6 +2,7 @@
 // requested size, not blank, and show the target marker where the target is; the run's ParaView
 // series reads back with VTK's readers to the numbers of trajectories.csv.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <pugixml.hpp>
 #include <vtkDataArray.h>
 #include <vtkNew.h>
@@ -114,6 +115,36 @@ TEST_F(RenderTest, AFrameBetweenTwoRowsShowsTheAgentsOfTheRowBefore) {
         << name << ": the agent at its row of t = 2.5 s, pixel " << q.transpose();
   }
   EXPECT_FALSE(fs::exists(fs::path(o.out) / "at_2.53.png")) << "2.53 and 2.534 share two decimals: longer names";
+}
+
+// The pictures' titles say which run they show (model, planner, seed from summary.json): the
+// pictures of a comparison's runs were told apart by their folders only.
+TEST_F(RenderTest, TitlesNameTheRunsModelPlannerAndSeed) {
+  const auto summary = nlohmann::json::parse(std::ifstream(runDir_ / "summary.json"));
+  const std::string label = summary.at("model").get<std::string>() + ", " + summary.at("planner").get<std::string>() +
+                            ", seed " + std::to_string(summary.at("seed").get<std::uint64_t>());
+  EXPECT_EQ(runLabelOf(runDir_), label);
+  RenderOptions o;
+  o.runLabel = runLabelOf(runDir_);
+  const auto tracks = readTrajectories((runDir_ / "trajectories.csv").string());
+  EXPECT_EQ(runScene(scenario_, tracks, o, -1.0).title, scenario_.name + " (" + label + "): trajectories");
+  EXPECT_EQ(runScene(scenario_, tracks, o, 2.5).title, scenario_.name + " (" + label + "): t = 2.50 s");
+}
+
+// --speed-max fixes the top of the speed colour scale, so two runs' pictures compare; without
+// it the scale ends at the run's fastest speed.
+TEST_F(RenderTest, SpeedMaxFixesTheTopOfTheSpeedScale) {
+  const auto tracks = readTrajectories((runDir_ / "trajectories.csv").string());
+  double fastest = 0.0;
+  for (const auto& [id, track] : tracks)
+    for (const auto& s : track) fastest = std::max(fastest, std::abs(s.speed));
+  ASSERT_GT(fastest, 0.5);
+  RenderOptions o;
+  o.color = "speed";
+  EXPECT_EQ(runScene(scenario_, tracks, o, -1.0).valueMax, fastest);
+  o.speedMax = 3.0;
+  EXPECT_EQ(runScene(scenario_, tracks, o, -1.0).valueMax, 3.0);
+  EXPECT_EQ(runScene(scenario_, tracks, o, 2.5).valueMax, 3.0);
 }
 
 TEST_F(RenderTest, TargetAndStartMarkersAreWhereTheyShouldBe) {
