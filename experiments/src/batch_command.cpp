@@ -57,6 +57,11 @@ void addShared(CLI::App& app, BatchCommandOptions& o) {
                  "with --trajectories: simulated seconds between trajectories.csv rows (default: every step)")
       ->check(finitePositive())
       ->needs(trajectories);
+  // Every 0.1 s a frame: 301 .vtp files per 30 s run, whatever --trajectory-interval said.
+  app.add_option("--frame-interval", o.frameInterval,
+                 "with --trajectories: simulated seconds between ParaView frames (default 0.1)")
+      ->check(finitePositive())
+      ->needs(trajectories);
   app.add_flag("!--no-charts", o.charts, "no bar charts (they need an X display or xvfb-run)");
   app.add_flag("--quiet,-q", o.quiet, "no progress bar, no summary line");
 }
@@ -118,6 +123,7 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
     options.runsDir = out / "runs";
     options.trajectories = o.trajectories;
     options.trajectoryInterval = o.trajectoryInterval;
+    options.frameInterval = o.frameInterval;
     // Under MPI the bar shows rank 0's share of the batch.
     ProgressBar bar("steer " + name + " (" + std::to_string(jobs.size()) + " runs" +
                         (mpi->size() > 1 ? ", " + std::to_string(mpi->size()) + " ranks" : std::string()) + ")",

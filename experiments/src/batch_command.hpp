@@ -21,6 +21,7 @@ struct BatchCommandOptions {
   std::string out;
   bool trajectories = false, charts = true, quiet = false;
   double trajectoryInterval = 0.0;  ///< 0: a row per agent at every step
+  double frameInterval = 0.1;       ///< simulated seconds between ParaView frames (--trajectories)
   std::string command;  ///< the command line, quoted in comparison.md
 };
 

@@ -145,6 +145,26 @@ TEST(SteerCompare, ATrajectoryIntervalNeedsTrajectories) {
   }
 }
 
+// --frame-interval thins a batch's ParaView frames as it does a run's (a batch wrote one every
+// 0.1 s: 301 .vtp files per 30 s run, whatever --trajectory-interval said); like the row
+// interval it needs --trajectories.
+TEST(SteerCompare, AFrameIntervalThinsTheRunsFrames) {
+  const fs::path out = scratchDir("frame_interval");
+  const auto r = runSteer("compare " + kSmall + " --models straight --seeds 1 --duration 2 --trajectories --frame-interval 0.5 "
+                          "--no-charts --quiet --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::size_t frames = 0;
+  for (const auto& e : fs::recursive_directory_iterator(out / "runs"))
+    frames += e.path().extension() == ".vtp";
+  EXPECT_EQ(frames, 5u) << "t = 0, 0.5, 1, 1.5 and 2 s";
+  fs::remove_all(out);
+  const auto alone = runSteer("compare " + kSmall + " --models straight --seeds 1 --frame-interval 0.5 --no-charts --quiet --out " +
+                              out.string());
+  EXPECT_EQ(alone.status, 2) << alone.err;
+  EXPECT_EQ(alone.err.rfind("steer: --frame-interval requires --trajectories", 0), 0u) << alone.err;
+  EXPECT_FALSE(fs::exists(out));
+}
+
 // The seeds FIRST .. FIRST + N - 1 wrapped round past 2^64 - 1 (to 0, 1): now the option is at
 // fault; the largest first seed that fits still runs.
 TEST(SteerCompare, SeedsPastTheLargestAreABadFirstSeed) {
