@@ -332,7 +332,12 @@ reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
       const std::string trigger = t.requiredString("trigger");
       if (!reynolds::parseTrigger(trigger, tr.trigger))
         t.fail("trigger", "unknown trigger '" + trigger + "' (clap, avatar, contagion, time, grounded, always)");
-      tr.value = t.number("value", 0.0, 0.0, 1e9);
+      // `value` is a time for `time` and a fraction for `contagion`; the other triggers do not
+      // read it (it was taken silently), and a contagion fraction above 1 never fired.
+      using reynolds::TriggerKind;
+      if (tr.trigger == TriggerKind::Contagion) tr.value = t.number("value", 0.0, 0.0, 1.0);
+      else if (tr.trigger == TriggerKind::TimeInState) tr.value = t.number("value", 0.0, 0.0, 1e9);
+      else if (t.has("value")) t.fail("value", "only the time and contagion triggers read a value, not " + trigger);
       tr.startles = t.boolean("startles", false);
       t.finish();
       p.transitions.push_back(tr);

@@ -26,9 +26,12 @@ std::vector<std::string> splitPath(const std::string& path) {
 // The entry of `list` whose name is `name`, else the one at index `name`.
 YAML::Node entry(const YAML::Node& list, const std::string& name, const std::string& param, const std::string& file) {
   if (!list.IsDefined() || !list.IsSequence()) bad(param, file + " has no such list");
-  for (std::size_t i = 0; i < list.size(); ++i)
-    if (list[i].IsMap() && list[i]["name"].IsDefined() && list[i]["name"].IsScalar() && list[i]["name"].Scalar() == name)
-      return list[i];
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (!list[i].IsMap()) continue;
+    if (list[i]["name"].IsDefined() && list[i]["name"].IsScalar() && list[i]["name"].Scalar() == name) return list[i];
+    // An unnamed group is named group<k> by its index k (scenario-reference.md): that name picks it too.
+    if (!list[i]["name"].IsDefined() && param.rfind("groups.", 0) == 0 && name == "group" + std::to_string(i)) return list[i];
+  }
   // An index (std::stoull threw on one too long for 64 bits, and compare/sweep aborted on it).
   std::size_t index = 0;
   const auto [end, ec] = std::from_chars(name.data(), name.data() + name.size(), index);

@@ -276,6 +276,13 @@ class XmlReader {
     const pugi::xml_node root = doc.document_element();
     if (std::string(root.name()) != "SteerBenchTestCase")
       fail(root, "expected <SteerBenchTestCase> as the root element");
+    // The root carries the namespaces and the schema's location (xmlns, xmlns:xsi,
+    // xsi:schemaLocation in SteerSuite's own files) and nothing else: <... bogus="1"> was read.
+    for (const auto& a : root.attributes()) {
+      const std::string name = a.name();
+      if (name != "xmlns" && name.rfind("xmlns:", 0) != 0 && name.rfind("xsi:", 0) != 0)
+        fail(root, "unexpected attribute '" + name + "' (the root takes xmlns and xsi: attributes only)");
+    }
 
     Scenario s;
     s.file = file_;

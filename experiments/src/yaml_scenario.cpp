@@ -119,6 +119,8 @@ struct Reader {
     sim::Obstacle o;
     int shapes = 0;
     std::string shapeKey;  // where an obstacle outside the world is reported
+    if (m.has("circle") && m.has("sphere"))  // (read as "sphere: unknown key")
+      yaml::fail(file, node, at, "give exactly one shape: circle, sphere, segment, polygon, box or oriented_box");
     if (m.has("circle") || m.has("sphere")) {
       ++shapes;
       const std::string key = m.has("circle") ? "circle" : "sphere";
@@ -166,6 +168,9 @@ struct Reader {
       YamlMap c = m.map("oriented_box");
       const Vec3 center = footprintPoint(c, "center");
       const Vec3 size = c.requiredVector("size");
+      // Its footprint's two sizes: a third (size: [4, 1, 7]) was ignored, in 2D and in 3D.
+      if (c.node("size").IsSequence() && c.node("size").size() == 3)
+        c.fail("size", "an oriented box takes [width, depth], its footprint's sizes (in 3D a prism of every height)");
       if (!(size.x() > 0 && size.y() > 0)) c.fail("size", "both sizes must be > 0");
       const double angle = c.number("angle_deg", 0.0) * geometry::kPi / 180.0;
       o.shape = geometry::OrientedBox{geometry::xy(center), 0.5 * geometry::xy(size), angle};
@@ -424,10 +429,19 @@ struct Reader {
     const std::string name = m.string("name", "group" + std::to_string(groupIndex));
     // --param groups.NAME.KEY picks the group by name (or index): two of one name, or a name that
     // reads as an index, left it to pick one of them without a word.
-    if (m.has("name") && !groupNames.insert(name).second) m.fail("name", "duplicate group name '" + name + "'");
+    // A default name counts too: `--param groups.group0.count` picks it, so an unnamed first
+    // group and one named group0 were two groups of one name.
+    if (!groupNames.insert(name).second) {
+      if (m.has("name")) m.fail("name", "duplicate group name '" + name + "' (another group has it, given or by default)");
+      yaml::fail(file, node, at, "this group's default name '" + name + "' is another group's name: give it a name");
+    }
     if (isIndex(name)) m.fail("name", "a name may not be a whole number ('" + name + "'): --param groups.N reads N as an index");
     const auto count = m.integer("count", 1, 1, 1000000);
     sim::Agent prototype;
+    // A ring's members face its centre: a heading given to one did nothing, silently.
+    if (m.has("ring"))
+      for (const char* key : {"heading_deg", "direction"})
+        if (m.has(key)) m.fail(key, "a ring's members face its centre: no heading is read on a ring");
     prototype.state.direction = heading(m);
     std::vector<Vec3> positions;
     const double radiusForPlacement = m.positive("radius", prototype.radius);

@@ -257,6 +257,35 @@ TEST(Overrides, GroupPersonalitiesAreSetBeforeTheGroupIsDrawn) {
   EXPECT_THROW(applyOverrides(loaded, o), InputError) << "groups are drawn while loading";
 }
 
+// An unnamed group is group<k> (its index k), and `--param groups.group<k>.KEY` picks it, as the
+// reference says (it answered "no entry named (or numbered) 'group0'"); its default name taken
+// by another group is an error in either order.
+TEST(Overrides, AnUnnamedGroupIsPickedByItsDefaultName) {
+  const std::string unnamed =
+      "name: t\nworld: {min: [-10, -10], max: [10, 10]}\ngroups:\n"
+      "  - {count: 2, region: {min: [-8, -8], max: [-4, 8]}, goals: [{kind: seek, target: [8, 0]}]}\n"
+      "  - {count: 3, region: {min: [4, -8], max: [8, 8]}, goals: [{kind: seek, target: [-8, 0]}]}\n";
+  RunOverrides o;
+  o.params = {"groups.group1.count=5", "groups.group0.radius=0.3"};
+  const Scenario s = parseYamlWithOverrides(unnamed, "t.yaml", o);
+  ASSERT_EQ(s.world.agents.size(), 7u);
+  EXPECT_EQ(s.world.agents[0].radius, 0.3);
+  EXPECT_EQ(s.world.agents[2].group, "group1");
+  EXPECT_NE(s.world.agents[2].radius, 0.3);
+  // group1 given by name first, then an unnamed second group whose default name it is.
+  const std::string taken =
+      "name: t\nworld: {min: [-10, -10], max: [10, 10]}\ngroups:\n"
+      "  - {name: group1, count: 2, region: {min: [-8, -8], max: [-4, 8]}, goals: [{kind: seek, target: [8, 0]}]}\n"
+      "  - {count: 3, region: {min: [4, -8], max: [8, 8]}, goals: [{kind: seek, target: [-8, 0]}]}\n";
+  try {
+    parseYamlWithOverrides(taken, "t.yaml", {});
+    ADD_FAILURE() << "two groups named group1 loaded";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("groups[1]: this group's default name 'group1' is another group's name"), std::string::npos)
+        << e.what();
+  }
+}
+
 // Two scenario files with the same `name:` gave rows the table and the CSV could not tell apart;
 // their rows now carry the run folder too. Rows of one file (several seeds) keep the plain name.
 TEST(Batch, ScenariosThatShareANameAreToldApartByTheirFolder) {
