@@ -16,7 +16,8 @@ std::size_t RunMetrics::reached() const {
 
 std::size_t RunMetrics::standingAtEnd() const {
   return static_cast<std::size_t>(std::count_if(agents.begin(), agents.end(), [](const auto& a) {
-    return !a.reached && a.stalledAtEnd >= kStandingAtEnd;
+    // Agents still there: one whose seek timed out after it stood 5 s, and that left, is gone.
+    return !a.reached && a.presentAtEnd && a.stalledAtEnd >= kStandingAtEnd;
   }));
 }
 
@@ -261,6 +262,7 @@ void MetricsRecorder::onFinish(const sim::World& world) {
     auto& m = metrics_.agents[i];
     m.reached = a.finishTime >= 0.0 && a.goalsTimedOut == 0 && !a.goals.empty();
     m.timeToGoal = m.reached ? a.finishTime : -1.0;
+    m.presentAtEnd = a.enabled;
   }
 }
 

@@ -192,6 +192,21 @@ TEST(Metrics, StalledTimeCountsStepsSlowerThanTheStallSpeed) {
   EXPECT_EQ(m[1].stalledAtEnd, 0.0);
 }
 
+// standing_at_end counts the agents standing still when the run ends, not one that stood 5 s and
+// then left (a seek that timed out): it was counted though no longer in the world.
+TEST(Metrics, StandingAtEndCountsOnlyAgentsStillInTheWorld) {
+  Scripted s({sim::Vec3(0, 0, 0), sim::Vec3(10, 0, 0)});
+  for (int k = 0; k < 60; ++k) {
+    if (k == 59) s.world.agents[1].enabled = false;  // leaves after standing 5.9 s
+    s.step(0.1, {sim::Vec3(0, 0, 0), sim::Vec3(10, 0, 0)});
+  }
+  s.recorder.onFinish(s.world);
+  const auto& m = s.recorder.metrics();
+  EXPECT_GE(m.agents[0].stalledAtEnd, 5.0);
+  EXPECT_GE(m.agents[1].stalledAtEnd, 5.0);
+  EXPECT_EQ(m.standingAtEnd(), 1u) << "agent 0 stands there; agent 1 has left";
+}
+
 // Among many static boxes and a few moving obstacles, with agents wandering at random: the
 // obstacle collisions and the least clearance equal a brute-force count over every piece at
 // every step (the recorder indexes the static pieces once and the moving ones each step).

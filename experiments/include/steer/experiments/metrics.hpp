@@ -41,6 +41,7 @@ struct AgentMetrics {
   /// How long the agent had been standing still when it was last enabled (s): 0 for an agent
   /// moving at the end.
   double stalledAtEnd = 0.0;
+  bool presentAtEnd = false;  ///< still in the world (enabled) when the run ended
 };
 
 struct RunMetrics {
