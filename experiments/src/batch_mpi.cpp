@@ -115,7 +115,7 @@ std::vector<BatchRow> MpiBatchSession::run(const std::vector<BatchJob>& jobs, co
       rows[k].job = index[rows[k].job];  // back to the whole batch's numbering
       out.push_back(toJson(rows[k]));
     }
-    payload = out.dump();
+    payload = out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   } catch (const std::exception& e) {
     failed = 1;
     payload = std::string("rank ") + std::to_string(rank_) + ": " + e.what();

@@ -274,7 +274,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     const auto tmp = out / "field_summary.json.tmp";
     {
       std::ofstream js(tmp);
-      js << summary.dump(2) << "\n";
+      js << summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
       if (!js) throw std::runtime_error("cannot write " + tmp.string());
     }
     std::filesystem::rename(tmp, out / "field_summary.json");

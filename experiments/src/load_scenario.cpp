@@ -1,7 +1,10 @@
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <system_error>
 
 #include "input_file.hpp"
+#include "text_encoding.hpp"
 #include "steer/experiments/scenario.hpp"
 
 namespace steer::experiments {
@@ -24,6 +27,18 @@ Scenario loadScenario(const std::string& path, std::uint64_t seedOverride, bool 
     throw InputError({path, 0, 0}, "unknown scenario format (expected .yaml, .yml or .xml)");
   }
   const std::string text = readInputFile(path, "the scenario file", std::size_t{256} << 20);
+  // summary.json names the file by its path and the scenario by its name: both must be UTF-8.
+  if (firstBadTextByte(path))
+    throw InputError({"<command line>", 0, 0}, "the scenario file's path is not UTF-8 text (summary.json records it): rename the file");
+  if (const auto bad = firstBadTextByte(text)) {
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(*bad), '\n');
+    const auto lineStart = text.rfind('\n', *bad == 0 ? 0 : *bad - 1);
+    const auto column = *bad - (lineStart == std::string::npos || *bad == 0 ? 0 : lineStart + 1) + 1;
+    char what[96];
+    std::snprintf(what, sizeof what, text[*bad] == '\0' ? "a NUL byte: a scenario file is text" :
+                  "the byte 0x%02X is not UTF-8: a scenario file is UTF-8 text", static_cast<unsigned char>(text[*bad]));
+    throw InputError({path, static_cast<int>(line), static_cast<int>(column)}, what);
+  }
   if (xml) {
     if (!documentParams.empty())
       throw InputError({"<command line>", 0, 0}, "--param " + documentParams.front() + ": " + path +

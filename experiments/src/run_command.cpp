@@ -13,6 +13,7 @@
 #include "document_params.hpp"
 #include "number_text.hpp"
 #include "part_configs.hpp"
+#include "text_encoding.hpp"
 #include "yaml_support.hpp"
 #include "steer/experiments/factory.hpp"
 #include "steer/sim/integrator.hpp"
@@ -165,6 +166,8 @@ SplitOverrides splitOverrides(const RunOverrides& overrides) {
   std::map<std::string, std::string> given;
   for (const auto& p : overrides.params) {
     const std::string key = p.substr(0, p.find('='));
+    // summary.json records the assignments: UTF-8 text only (a 0xFF byte failed the run at its end).
+    if (firstBadTextByte(p)) badOption("--param " + (firstBadTextByte(key) ? std::string("KEY") : key), "not UTF-8 text");
     if (const auto [it, fresh] = given.emplace(key, p); !fresh)
       badOption("--param " + key, "given twice ('" + it->second + "' and '" + p + "'): give it once");
     (isDocumentParam(p) ? out.document : out.afterReading.params).push_back(p);
@@ -302,7 +305,10 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   for (const sim::Agent& a : scenario.world.agents)
     result.info.agents.push_back({a.name, a.group, a.state.position, a.radius, a.desiredSpeed, a.personality});
   result.metrics = metrics.metrics();
-  writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr).dump(2) + "\n");
+  // The readers keep text that is not UTF-8 out (text_encoding.hpp); a byte that slipped past
+  // them is replaced here, not a failure at the end of the run.
+  writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr)
+                                          .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   std::filesystem::remove(marker);
   return result;
 }

@@ -130,7 +130,7 @@ int reproduceCommand(const ReproduceOptions& o) {
     claims = paper.claims(context);
     conditions.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     writeFileAtomically(staging / "REPORT.md", reportMarkdown(conditions, claims));
-    writeFileAtomically(staging / "report.json", reportJson(conditions, claims).dump(2) + "\n");
+    writeFileAtomically(staging / "report.json", reportJson(conditions, claims).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     for (const char* name : {"REPORT.md", "report.json", "figures", "runs"}) moveIn(staging, dir, name);
   } catch (const InputError& e) {
     cleanup();
