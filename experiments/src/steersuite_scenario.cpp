@@ -6,6 +6,7 @@
 #include <Eigen/Geometry>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -121,6 +122,8 @@ class XmlReader {
     const pugi::xml_node c = child(parent, name);
     const double v = number(c);
     if (!(v > 0.0)) fail(c, "must be > 0");
+    // A subnormal radius divides to infinity (the run then failed with no place, blaming dt).
+    if (v < std::numeric_limits<double>::min()) fail(c, "must be > 0, got " + text(c) + ", a subnormal number (below 2.2e-308)");
     return v;
   }
 
@@ -385,7 +388,8 @@ class XmlReader {
           fail(child(n, "obstacleSize"), "obstacles of size " + text(child(n, "obstacleSize")) +
                                              " do not fit in <regionBounds> (" + numberText(extent.x()) + " by " +
                                              numberText(extent.y()) + " in x and z)");
-        numberOr(n, "obstacleHeight", 1.0);
+        // Read and checked as <height> is (a negative one was taken), then ignored: the world is planar.
+        if (const pugi::xml_node h = n.child("obstacleHeight"); h && number(h) < 0.0) fail(h, "must be >= 0");
         const sim::Noise noise(seed_ ^ 0x0B57ULL);
         for (std::size_t i = 0; i < count; ++i) {
           const double x = region.min.x() + (region.max.x() - region.min.x() - size) * noise.uniform(draws_, i, 0);

@@ -77,7 +77,7 @@ SweepParameter parseSweepParameter(const std::string& text) {
     double start = 0, end = 0, count = 0;
     if (!toDouble(range[0], start) || !toDouble(range[1], end)) bad(text, "START and END must be numbers");
     if (!toDouble(range[2], count) || count < 1 || count != std::floor(count) || count > 1e6)
-      bad(text, "COUNT must be a whole number ≥ 1");
+      bad(text, "COUNT must be a whole number from 1 to 1000000");
     const auto n = static_cast<int>(count);
     for (int i = 0; i < n; ++i) {
       const double v = n == 1 ? start : start + (end - start) * i / (n - 1);

@@ -571,6 +571,13 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
           im.fail(key, "must be at least 1e-14 (double precision cannot meet a finer tolerance), got " +
                            im.node(key).Scalar());
       };
+      // Only dopri5 adapts its step to tolerances: beside euler or rk4 (the default kind) they
+      // did nothing, and summary.json said rk4 to one who meant dopri5.
+      if (kind != "dopri5")
+        for (const char* key : {"abs_tolerance", "rel_tolerance"})
+          if (im.has(key))
+            im.fail(key, "only dopri5 takes tolerances (this integrator is " + kind +
+                             (im.has("kind") ? ")" : ", the default kind): give kind: dopri5"));
       tolerance("abs_tolerance", s.settings.integrator.absTolerance);
       tolerance("rel_tolerance", s.settings.integrator.relTolerance);
       im.finish();

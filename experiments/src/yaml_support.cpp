@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 
 namespace steer::experiments::yaml {
 
@@ -115,6 +116,13 @@ YamlMap::YamlMap(std::string file, YAML::Node node, std::string path)
     : file_(std::move(file)), node_(std::move(node)), path_(std::move(path)) {
   if (node_.IsDefined() && !node_.IsNull() && !node_.IsMap())
     yaml::fail(file_, node_, path_, "expected a mapping of keys");
+  // yaml-cpp keeps a merge key `<<: *anchor` as a key named "<<" without merging: the merged keys
+  // were then reported missing ("kind: required key is missing" beside a `<<` that holds it).
+  if (node_.IsMap() && node_["<<"].IsDefined())
+    for (const auto& entry : node_)
+      if (entry.first.IsScalar() && entry.first.Scalar() == "<<")
+        yaml::fail(file_, entry.first, childPath("<<"),
+                   "YAML merge keys (<<) are not supported: write the keys out, or use the anchor whole (*name)");
 }
 
 std::string YamlMap::childPath(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
@@ -182,8 +190,15 @@ double YamlMap::requiredNumber(const std::string& key, double min, double max) c
 
 double YamlMap::positive(const std::string& key, double fallback) const {
   if (!has(key)) return fallback;
-  const double v = toNumber(file_, node(key), childPath(key));
+  const double v = toNumber(file_, node(key), childPath(key), -std::numeric_limits<double>::max(),
+                            std::numeric_limits<double>::max());
+  // (The general range [-1e300, 1e300] named a negative bound for a key that must be > 0.)
   if (!(v > 0.0)) fail(key, "must be > 0, got " + node(key).Scalar());
+  if (v > 1e300) fail(key, "must be > 0 and at most 1e+300, got " + node(key).Scalar());
+  // A subnormal number is > 0 but divides to infinity: a radius of 1e-320 ran until the state
+  // was no longer finite, and the error blamed dt.
+  if (v < std::numeric_limits<double>::min())
+    fail(key, "must be > 0, got " + node(key).Scalar() + ", a subnormal number (below 2.2e-308)");
   return v;
 }
 
