@@ -164,7 +164,9 @@ planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& s)
 }
 
 FieldPlannerSection readFieldPlannerSection(const Scenario& s) {
-  if (!hasSection(s, "field")) throw InputError({s.file, 0, 0}, "planning.field: the field planner needs planning.field.file");
+  if (!hasSection(s, "field"))
+    throw InputError({s.file, 0, 0}, "planning.field: the field planner needs a velocity field file: planning.field.file "
+                                     "in the scenario, or --param planning.field.file=FILE");
   yaml::YamlMap map(s.file, s.planning["field"], "planning.field");
   FieldPlannerSection section;
   const std::string file = map.requiredString("file");
@@ -175,6 +177,7 @@ FieldPlannerSection readFieldPlannerSection(const Scenario& s) {
   // directory, as every path on the command line is (it was joined to the scenario's folder:
   // `--param planning.field.file=sc/f.json` on sc/u.yaml looked for sc/sc/f.json).
   const bool fromCommandLine = yaml::fromCommandLine(map.node("file"));
+  section.fileFromCommandLine = fromCommandLine;
   const auto base = fromCommandLine ? std::filesystem::path() : std::filesystem::path(s.file).parent_path();
   section.file = std::filesystem::path(file).is_absolute() ? std::filesystem::path(file) : base / file;
   return section;
@@ -186,9 +189,13 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
   p.predictionTime = section.predictionTime;
   const auto& path = section.file;
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    throw InputError(section.fileKey, "planning.field.file: cannot open the velocity field file '" + path.string() +
-                                          "' (" + (std::filesystem::is_directory(path, ec) ? "a folder" : "no such file") + ")");
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    const std::string why = "cannot open the velocity field file '" + path.string() + "' (" +
+                            (std::filesystem::is_directory(path, ec) ? "a folder" : "no such file") + ")";
+    // Named where it was given: the command line's value was blamed on the scenario file.
+    if (section.fileFromCommandLine) throw InputError({"<command line>", 0, 0}, "--param planning.field.file: " + why);
+    throw InputError(section.fileKey, "planning.field.file: " + why);
+  }
   const nlohmann::json j = readJsonFile(path.string(), "the velocity field file");
   const SourceLocation at{path.string(), 0, 0};
   const auto fail = [&](const std::string& key, const std::string& what) { throw InputError(at, key + ": " + what); };

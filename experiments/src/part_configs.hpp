@@ -22,8 +22,9 @@ planning::HarmonicPlannerParameters readHarmonicPlannerParameters(const Scenario
 planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& scenario);
 /// The keys of planning.field without opening its file (checkSections reads them for every run).
 struct FieldPlannerSection {
-  std::filesystem::path file;  ///< relative paths resolved against the scenario's folder
+  std::filesystem::path file;  ///< relative paths resolved against the scenario's folder (--param: the working directory)
   SourceLocation fileKey;      ///< where the scenario names it (errors opening it point here)
+  bool fileFromCommandLine = false;  ///< named by --param planning.field.file
   double predictionTime = 0.0;
 };
 FieldPlannerSection readFieldPlannerSection(const Scenario& scenario);

@@ -891,6 +891,35 @@ TEST(SteerCommand, RenderRefusesASummaryWithFieldsOfTheWrongType) {
   fs::remove_all(run);
 }
 
+// A scenario's extension is read in any case (x.YAML was "an unknown scenario format").
+TEST(SteerCommand, ScenarioExtensionsAreReadInAnyCase) {
+  const fs::path dir = scratchDir("upper_extension");
+  fs::create_directories(dir);
+  fs::copy_file(kData + "/yaml/minimal.yaml", dir / "MINIMAL.YAML");
+  fs::copy_file(kData + "/steersuite/minimal.xml", dir / "minimal.Xml");
+  for (const char* name : {"MINIMAL.YAML", "minimal.Xml"}) {
+    const auto r = runSteer("run " + (dir / name).string() + " --duration 0.2 --quiet --out " + (dir / "run").string());
+    EXPECT_EQ(r.status, 0) << name << ": " << r.err;
+  }
+  fs::remove_all(dir);
+}
+
+// The field planner without a file says how to give one from the command line too; a file given
+// with --param that cannot be opened is blamed on the command line (it was blamed on the scenario).
+TEST(SteerCommand, FieldPlannerErrorsSayWhereTheFileComesFrom) {
+  const fs::path out = scratchDir("field_planner_file");
+  const std::string uTrap = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/u_trap.yaml";
+  const auto none = runSteer("run " + uTrap + " --planner field --quiet --out " + out.string());
+  EXPECT_EQ(none.status, 2) << none.err;
+  EXPECT_NE(none.err.find("or --param planning.field.file=FILE"), std::string::npos) << none.err;
+  const auto absent = runSteer("run " + uTrap + " --planner field --param planning.field.file=" + (out / "none.json").string() +
+                               " --quiet --out " + out.string());
+  EXPECT_EQ(absent.status, 2) << absent.err;
+  EXPECT_EQ(absent.err.rfind("<command line>: --param planning.field.file: cannot open the velocity field file", 0), 0u)
+      << absent.err;
+  EXPECT_FALSE(fs::exists(out));
+}
+
 // summary.json's per_agent rows say who each agent was: its group, start, radius, desired speed
 // and personality (a personality study relates them to the outcome; none of it was written).
 // The start is trajectories.csv's row at t = 0, and the traits are the group's draws.
