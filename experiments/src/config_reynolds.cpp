@@ -6,7 +6,9 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "part_configs.hpp"
 #include "steer/reynolds/pigeons.hpp"
@@ -78,11 +80,58 @@ struct ReynoldsReader {
     z.velocityWeight = m.number("velocity_weight", z.velocityWeight, 0.0, 1e6);
   }
 
+  // The keys of its own that a behavior reads (reynolds_model.cpp's steering of each kind),
+  // besides kind, weight, priority, probability and high_rate. Every key was read whatever the
+  // kind: `max_time` on a separation did nothing, without a word.
+  static std::vector<std::string> ownKeys(reynolds::BehaviorKind kind) {
+    using K = reynolds::BehaviorKind;
+    switch (kind) {
+      case K::SeekGoal: case K::FleeGoal: case K::FlowField: case K::AvatarAvoidance: return {};
+      case K::ArriveGoal: return {"slowing_distance"};
+      case K::PursueGoal: case K::EvadeGoal: return {"prediction_factor"};
+      case K::OffsetPursuit: return {"offset", "prediction_factor", "slowing_distance"};
+      case K::ShadowGoal: return {"distance", "prediction_factor"};
+      case K::SeekPoint: return {"point"};
+      case K::ObstacleAvoidance: return {"avoidance"};
+      case K::Wander: return {"wander"};
+      case K::FollowPath: return {"path", "prediction_time", "ahead_distance", "path_direction"};
+      case K::WallFollowing: return {"distance", "prediction_time"};
+      case K::Containment: return {"region", "prediction_time", "margin"};
+      case K::UnalignedAvoidance: return {"max_time", "margin"};
+      case K::Separation: case K::Cohesion: case K::Alignment: return {"neighborhood"};
+      case K::Flocking: return {"flocking"};
+      case K::LeaderFollowing: return {"agent", "leader"};
+      case K::Interpose: return {"agent", "agent_b"};
+      case K::Hide: return {"agent", "distance", "slowing_distance"};
+      case K::Climb: return {"speed"};
+      case K::Explore: return {"explore"};
+      case K::Forage: return {"forage", "wander"};
+    }
+    return {};
+  }
+
   reynolds::BehaviorSpec behavior(const YAML::Node& node, const std::string& at) const {
     YamlMap m(s.file, node, at);
     reynolds::BehaviorSpec b;
     const std::string kind = m.requiredString("kind");
     if (!reynolds::parseBehavior(kind, b.kind)) m.fail("kind", "unknown behavior '" + kind + "'");
+    {
+      static const std::set<std::string> common = {"kind", "weight", "priority", "probability", "high_rate"};
+      static const std::set<std::string> anyKinds = [] {
+        std::set<std::string> all;
+        for (int k = 0; k <= static_cast<int>(reynolds::BehaviorKind::Forage); ++k)
+          for (auto& key : ownKeys(static_cast<reynolds::BehaviorKind>(k))) all.insert(key);
+        return all;
+      }();
+      const std::vector<std::string> own = ownKeys(b.kind);
+      for (const auto& entry : node) {
+        const std::string key = entry.first.Scalar();
+        if (common.count(key) || std::find(own.begin(), own.end(), key) != own.end() || !anyKinds.count(key)) continue;
+        std::string reads;
+        for (const auto& k : own) reads += (reads.empty() ? "" : ", ") + k;
+        m.fail(key, "the " + kind + " behavior does not read it (" + (reads.empty() ? "it reads none of its own" : "its own keys: " + reads) + ")");
+      }
+    }
     b.weight = m.number("weight", b.weight, 0.0, 1e6);
     b.priority = static_cast<int>(m.integer("priority", b.priority, -1000000, 1000000));
     b.probability = m.number("probability", b.probability, 0.0, 1.0);

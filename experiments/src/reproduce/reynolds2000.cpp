@@ -6,6 +6,7 @@
 #include <boost/math/distributions/chi_squared.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -215,14 +216,22 @@ struct ClapOutcome {
 };
 
 // The flock of pigeons.yaml without the user's car (so that only the clap scares it), with the
-// contagion threshold `contagion` (a fraction of the neighbours in flight; above 1 it never fires).
-ClapOutcome clapRun(const Context& context, double contagion) {
+// contagion threshold `contagion` (a fraction of the neighbours in flight), or without the
+// contagion transition at all (nullopt).
+ClapOutcome clapRun(const Context& context, std::optional<double> contagion) {
   Scenario s = loadScenario((context.scenarios / "pigeons.yaml").string());
   validateScenario(s);
   s.settings.threads = context.threads;
   s.reynolds.remove("avatar");
-  for (auto t : s.reynolds["transitions"])
-    if (t["trigger"].as<std::string>() == "contagion") t["value"] = contagion;
+  YAML::Node transitions(YAML::NodeType::Sequence);
+  for (auto t : s.reynolds["transitions"]) {
+    if (t["trigger"].as<std::string>() == "contagion") {
+      if (!contagion) continue;
+      t["value"] = *contagion;
+    }
+    transitions.push_back(t);
+  }
+  s.reynolds["transitions"] = transitions;
   const auto model = makeLocalModel(s);
   const auto* reynoldsModel = dynamic_cast<const reynolds::ReynoldsModel*>(model.get());
   if (reynoldsModel == nullptr || reynoldsModel->parameters().claps.empty())
@@ -259,12 +268,12 @@ ClapOutcome clapRun(const Context& context, double contagion) {
 
 std::vector<Claim> pigeons(const Context& context) {
   if (context.progress) context.progress("Pigeons in the Park: the clap with and without contagion");
-  const ClapOutcome spread = clapRun(context, 0.25), isolated = clapRun(context, 2.0);
+  const ClapOutcome spread = clapRun(context, 0.25), isolated = clapRun(context, std::nullopt);
   Claim contagion{"A hand clap startles the birds near it, and the urge to take off is contagious: \"a wave of alarm "
                   "propagates through the crowd\"",
                   "Case study: Pigeons in the Park",
                   format("scenario pigeons.yaml (280 birds, clap at %.0f s, radius %.0f m) without the car, with the "
-                         "file's contagion (threshold 0.25) and with contagion off (threshold 2, the oracle)",
+                         "file's contagion (threshold 0.25) and with contagion off (its transition removed, the oracle)",
                          spread.clap.time, spread.clap.radius),
                   format("birds scared within 3 s of the clap: %d with contagion, %d without; %d walking birds within "
                          "the clap's radius",
