@@ -11,9 +11,11 @@
 #include <vtkSmartPointer.h>
 #include <vtkXMLPolyDataWriter.h>
 
+#include <charconv>
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
+#include <string_view>
 
 namespace steer::viz {
 
@@ -100,9 +102,14 @@ void PvdSeriesWriter::finish() {
   std::ofstream out(folder_ / (stem_ + ".pvd"));
   out << "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
          "  <Collection>\n";
-  out.precision(17);
-  for (std::size_t i = 0; i < times_.size(); ++i)
-    out << "    <DataSet timestep=\"" << times_[i] << "\" group=\"\" part=\"0\" file=\"" << files_[i] << "\"/>\n";
+  for (std::size_t i = 0; i < times_.size(); ++i) {
+    // The shortest text that reads back to the same double (17 digits wrote 0.1 as
+    // 0.10000000000000001), as trajectories.csv writes its times.
+    char time[32];
+    const auto end = std::to_chars(time, time + sizeof time, times_[i]).ptr;
+    out << "    <DataSet timestep=\"" << std::string_view(time, static_cast<std::size_t>(end - time))
+        << "\" group=\"\" part=\"0\" file=\"" << files_[i] << "\"/>\n";
+  }
   out << "  </Collection>\n</VTKFile>\n";
   if (!out) throw std::runtime_error("cannot write " + (folder_ / (stem_ + ".pvd")).string());
 }
