@@ -1,6 +1,8 @@
 #include "batch_charts.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 
 #include "steer/experiments/statistics.hpp"
 #include "steer/experiments/sweep.hpp"
@@ -58,6 +60,72 @@ viz::BarChart batchChart(const std::vector<BatchRow>& rows, std::size_t metric, 
   return chart;
 }
 
+std::optional<viz::LineChart> sweepLineChart(const std::vector<BatchRow>& rows, std::size_t metric) {
+  const auto groups = groupRows(rows);
+  if (groups.empty()) return std::nullopt;
+  const std::string key = groups.front().factors.size() == 1 ? groups.front().factors.front().first : std::string();
+  if (key.empty()) return std::nullopt;
+  // x of each group: its value of the one swept key, read whole as a number.
+  std::vector<double> x(groups.size());
+  std::vector<double> distinct;
+  for (std::size_t k = 0; k < groups.size(); ++k) {
+    if (groups[k].factors.size() != 1 || groups[k].factors.front().first != key) return std::nullopt;
+    const std::string& text = groups[k].factors.front().second;
+    char* end = nullptr;
+    x[k] = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(x[k])) return std::nullopt;
+    if (std::find(distinct.begin(), distinct.end(), x[k]) == distinct.end()) distinct.push_back(x[k]);
+  }
+  if (distinct.size() < 2) return std::nullopt;
+  const auto& column = metricColumns()[metric];
+  const std::string name = shortFactorNames({key}).front();
+  viz::LineChart chart;
+  chart.title = column.label + (!column.ranked ? "" : column.lowerIsBetter ? " (lower is better)" : " (higher is better)") +
+                " against " + name + ": mean and 95% interval over seeds";
+  chart.xLabel = name;
+  chart.yLabel = column.label + (column.unit.empty() ? "" : " (" + column.unit + ")");
+  // One line per model × planner (a sweep has one scenario), coloured in the order the bar
+  // charts use; its points in order of the swept value.
+  std::vector<std::string> series;
+  for (const auto& g : groups)
+    if (std::find(series.begin(), series.end(), g.model + " / " + g.planner) == series.end())
+      series.push_back(g.model + " / " + g.planner);
+  for (std::size_t s = 0; s < series.size(); ++s) {
+    std::vector<std::pair<double, MeanInterval>> points;
+    for (std::size_t k = 0; k < groups.size(); ++k) {
+      if (groups[k].model + " / " + groups[k].planner != series[s]) continue;
+      std::vector<double> sample;
+      for (std::size_t r : groups[k].rows)
+        if (rows[r].metrics[metric]) sample.push_back(*rows[r].metrics[metric]);
+      if (!sample.empty()) points.emplace_back(x[k], meanInterval(sample, 0.95));  // no value: no point
+    }
+    std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    viz::ChartSeries mean{series[s], {}, {}, viz::paletteColour(s)}, low = mean, high = mean;
+    low.name = high.name = series[s] + ", 95% interval";
+    low.width = high.width = 1.0f;
+    high.inLegend = false;
+    for (const auto& [value, mi] : points) {
+      mean.x.push_back(value);
+      mean.y.push_back(mi.mean);
+      if (!mi.halfWidth) continue;
+      low.x.push_back(value);
+      low.y.push_back(mi.mean - *mi.halfWidth);
+      high.x.push_back(value);
+      high.y.push_back(mi.mean + *mi.halfWidth);
+    }
+    if (mean.x.empty()) continue;
+    // A single point draws no line: a marker then.
+    mean.points = mean.x.size() == 1;
+    chart.series.push_back(std::move(mean));
+    if (low.x.size() >= 2) {
+      chart.series.push_back(std::move(low));
+      chart.series.push_back(std::move(high));
+    }
+  }
+  if (chart.series.empty()) return std::nullopt;
+  return chart;
+}
+
 std::vector<std::filesystem::path> writeBatchCharts(const std::vector<BatchRow>& rows, const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> files;
   std::vector<std::string> scenarios;
@@ -74,6 +142,13 @@ std::vector<std::filesystem::path> writeBatchCharts(const std::vector<BatchRow>&
     const auto path = dir / (name + ".png");
     viz::writeBarChart(path.string(), chart);
     files.push_back(path);
+    if (const auto line = sweepLineChart(rows, m)) {
+      std::string against = shortFactorNames({rows.front().factors.front().first}).front();
+      std::replace(against.begin(), against.end(), '.', '_');
+      const auto linePath = dir / (name + "_vs_" + against + ".png");
+      viz::writeLineChart(linePath.string(), *line);
+      files.push_back(linePath);
+    }
   }
   return files;
 }

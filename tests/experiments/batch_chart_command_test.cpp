@@ -50,3 +50,27 @@ TEST(SteerCompare, DrawsABarChartPerMetricOfTheTable) {
   EXPECT_FALSE(fs::exists(out / "charts"));
   fs::remove_all(out);
 }
+
+// A sweep of one number draws each metric against the swept value too (only bars before: a
+// trend over courage had to be read across bar labels); compare draws bars alone.
+TEST(SteerSweep, DrawsEachMetricAgainstTheSweptNumber) {
+  const fs::path out = scratchDir("sweep_line_charts");
+  const auto r = runSteer("sweep " + kSmall + " --param groups.crowd.personality.courage.mean=0:1:3 --models straight --seeds 2 "
+                          "--duration 1 --quiet --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* metric : {"success_rate", "mean_path_length"}) {
+    SCOPED_TRACE(metric);
+    EXPECT_EQ(pngSize(out / "charts" / (std::string(metric) + ".png")).first, 900);
+    const auto size = pngSize(out / "charts" / (std::string(metric) + "_vs_courage_mean.png"));
+    EXPECT_GT(size.first, 0);
+    EXPECT_GT(size.second, 0);
+  }
+  fs::remove_all(out);
+  const auto words = runSteer("sweep " + kSmall + " --param local.weights=integrated,direct_sum --models goldenstein --seeds 1 "
+                              "--duration 1 --quiet --out " + out.string());
+  ASSERT_EQ(words.status, 0) << words.err;
+  EXPECT_TRUE(fs::exists(out / "charts" / "success_rate.png"));
+  for (const auto& e : fs::directory_iterator(out / "charts"))
+    EXPECT_EQ(e.path().filename().string().find("_vs_"), std::string::npos) << e.path() << ": the values are not numbers";
+  fs::remove_all(out);
+}

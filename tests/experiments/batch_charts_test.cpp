@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 #include "batch_charts.hpp"
 
@@ -48,6 +50,53 @@ TEST(BatchCharts, ACombinationKeepsItsColourAndItsSlotInEveryChart) {
   ASSERT_EQ(success.bars.size(), 2u);
   EXPECT_EQ(success.bars[0].label, "goldenstein / direct") << "a value of 0 is a value";
   EXPECT_DOUBLE_EQ(success.bars[0].value, 0.0);
+}
+
+BatchRow swept(const std::string& model, const std::string& value, std::uint64_t seed, double success) {
+  BatchRow r = row(model, seed, success, std::nullopt);
+  r.factors = {{"groups.crowd.personality.courage.mean", value}};
+  return r;
+}
+
+// A sweep of one number also draws each metric against the swept value: a line per model ×
+// planner through the means over seeds, in order of the value (the runs come in any order),
+// with its 95 % interval's ends as thinner lines; a group without a value has no point there.
+TEST(BatchCharts, ASweepOfOneNumberDrawsTheMetricAgainstTheValue) {
+  std::vector<BatchRow> rows;
+  for (const char* model : {"goldenstein", "reynolds"})
+    for (const std::string value : {"1", "0", "0.5"})
+      for (std::uint64_t seed : {1, 2}) rows.push_back(swept(model, value, seed, std::stod(value) * (seed + (model[0] == 'r'))));
+  const auto chart = sweepLineChart(rows, metricIndex("success_rate"));
+  ASSERT_TRUE(chart.has_value());
+  EXPECT_EQ(chart->xLabel, "courage.mean");
+  ASSERT_EQ(chart->series.size(), 6u) << "two lines, each with two interval lines";
+  for (std::size_t s = 0; s < 2; ++s) {
+    const auto& mean = chart->series[3 * s];
+    const auto& low = chart->series[3 * s + 1];
+    const auto& high = chart->series[3 * s + 2];
+    EXPECT_EQ(mean.name, s == 0 ? "goldenstein / direct" : "reynolds / direct");
+    EXPECT_EQ(mean.colour, viz::paletteColour(s));
+    EXPECT_EQ(mean.x, (std::vector<double>{0, 0.5, 1}));
+    for (std::size_t k = 0; k < 3; ++k) {
+      // Seeds 1 and 2 give value · (1 + s) and value · (2 + s): their mean, and Student's t with one
+      // degree of freedom, 12.706 standard errors (the standard error of two values is |a − b| / 2).
+      const double v = mean.x[k], a = v * (1 + s), b = v * (2 + s);
+      EXPECT_DOUBLE_EQ(mean.y[k], 0.5 * (a + b));
+      EXPECT_NEAR(high.y[k] - mean.y[k], 12.706 * std::abs(a - b) / 2, 1e-3 * (1 + v));
+      EXPECT_NEAR(mean.y[k] - low.y[k], high.y[k] - mean.y[k], 1e-12);
+    }
+    EXPECT_FALSE(high.inLegend);
+  }
+  // Without a value in a group (no time to goal anywhere): no line at all.
+  EXPECT_FALSE(sweepLineChart(rows, metricIndex("mean_time_to_goal")).has_value());
+  // Not a sweep of one number: none.
+  std::vector<BatchRow> words = rows;
+  for (auto& r : words) r.factors.front().second = r.factors.front().second == "0" ? "integrated" : "direct_sum";
+  EXPECT_FALSE(sweepLineChart(words, metricIndex("success_rate")).has_value());
+  std::vector<BatchRow> two = rows;
+  for (auto& r : two) r.factors.push_back({"local.a", "1"});
+  EXPECT_FALSE(sweepLineChart(two, metricIndex("success_rate")).has_value());
+  EXPECT_FALSE(sweepLineChart({row("goldenstein", 1, 1.0, 2.0)}, metricIndex("success_rate")).has_value()) << "compare";
 }
 
 }  // namespace
