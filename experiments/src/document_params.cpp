@@ -59,6 +59,14 @@ void applyDocumentParams(YAML::Node& root, const std::string& file, const std::v
     // Walk the keys, replacing scalars by maps where the path goes deeper (e.g. a fixed trait
     // `courage: 0.5` becomes `courage: {mean: ...}`), then set the leaf.
     for (std::size_t k = 2; k + 1 < parts.size(); ++k) {
+      // A list below the entry (an agent's goals) cannot be walked into: it was replaced by a map,
+      // and the reader then said "expected a list".
+      if (node[parts[k]].IsSequence()) {
+        std::string list = parts[0] + "." + parts[1];
+        for (std::size_t j = 2; j <= k; ++j) list += "." + parts[j];
+        bad(p.substr(0, eq), list + " is a list, whose entries --param cannot set one by one: give the whole list (--param '" +
+                                 list + "=[...]')");
+      }
       if (!node[parts[k]].IsDefined() || !node[parts[k]].IsMap()) node[parts[k]] = yaml::loadCommandLineValue("{}", p.substr(0, eq));  // made by the command line
       node.reset(node[parts[k]]);  // rebind: `node = ...` would assign into the tree
     }

@@ -60,27 +60,42 @@ std::tuple<long, long, long> Occupancy::coords(const sim::Vec3& p) const {
 
 std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, const ObstacleIndex& obstacles, Occupancy& placed,
                                            const sim::Vec3& lo, const sim::Vec3& hi, double radius, std::size_t count,
-                                           std::uint64_t seed, const SourceLocation& where, int dimension) {
+                                           std::uint64_t seed, const SourceLocation& where, int dimension,
+                                           const std::string& field) {
   const sim::Noise noise(seed);
   std::vector<sim::Vec3> out;
   out.reserve(count);
   // Generous, but bounded: an impossible region must fail, not loop for ever.
   const std::uint64_t maxAttempts = 2000 + 500 * static_cast<std::uint64_t>(count);
   std::uint64_t attempt = 0;
+  // Why the tries failed, for the message: a region inside an obstacle read as one too small.
+  std::uint64_t outside = 0, onAgents = 0, onObstacles = 0;
   while (out.size() < count) {
-    if (attempt >= maxAttempts)
-      throw InputError(where, "cannot place " + std::to_string(count) + " agents of radius " +
-                                  std::to_string(radius) + " without overlap in this region (placed " +
-                                  std::to_string(out.size()) + ")");
+    if (attempt >= maxAttempts) {
+      std::ostringstream m;
+      m << (field.empty() ? "" : field + ": ") << "cannot place " << count << " agents of radius " << radius
+        << " without overlap in this region (placed " << out.size() << " in " << attempt << " tries; failed tries: "
+        << onObstacles << " on an obstacle, " << onAgents << " on another agent, " << outside << " outside the world)";
+      throw InputError(where, m.str());
+    }
     sim::Vec3 p;
     for (int k = 0; k < 3; ++k) p[k] = lo[k] + (hi[k] - lo[k]) * noise.uniform(attempt, 0, static_cast<std::uint64_t>(k));
     if (dimension == 2) p.z() = 0.0;
     ++attempt;
-    if (!world.bounds.contains(p, dimension) || placed.overlaps(p, radius)) continue;
+    if (!world.bounds.contains(p, dimension)) {
+      ++outside;
+      continue;
+    }
+    if (placed.overlaps(p, radius)) {
+      ++onAgents;
+      continue;
+    }
     if (obstacles.first(geometry::xy(p), radius, [&](std::size_t k) {
           return sim::obstacleContains(world.obstacles[k], sim::Vec3::Zero(), p, radius);
-        }))
+        })) {
+      ++onObstacles;
       continue;
+    }
     placed.add(p, radius);
     out.push_back(p);
   }

@@ -43,10 +43,12 @@ class Occupancy {
 /// `count` centres in the box [lo, hi] (x–y, and z in 3D) at least 2·radius from each other and
 /// from the bodies in `occupied` (which gets the new ones), and at least `radius` from every
 /// obstacle of the world (`obstacles` indexes them; the readers build it once, after their
-/// obstacles). Throws InputError at `where` when the region cannot hold them.
+/// obstacles). Throws InputError at `where` when the region cannot hold them, as "`field`: ..."
+/// (when given), saying what the failed tries met.
 std::vector<sim::Vec3> placeWithoutOverlap(const sim::World& world, const ObstacleIndex& obstacles, Occupancy& occupied,
                                            const sim::Vec3& lo, const sim::Vec3& hi, double radius, std::size_t count,
-                                           std::uint64_t seed, const SourceLocation& where, int dimension);
+                                           std::uint64_t seed, const SourceLocation& where, int dimension,
+                                           const std::string& field = {});
 
 /// Throws InputError at `where`, as "`field`: ...", when the box [lo, hi] does not meet the
 /// world on some axis (the first `dimension` ones): no centre could be placed in it, and the

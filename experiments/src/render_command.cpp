@@ -371,7 +371,10 @@ Scenario runScenarioOf(const fs::path& runDir) {
   if (!fs::is_directory(runDir, ec))
     throw InputError({runDir.string(), 0, 0}, "is not a folder (expected a run's folder: summary.json, trajectories.csv)");
   if (fs::exists(runDir / "RUNNING", ec))
-    throw InputError({runDir.string(), 0, 0}, "the run has not finished (RUNNING is there, no summary.json yet)");
+    throw InputError({runDir.string(), 0, 0}, fs::exists(summaryPath, ec)
+                                                  ? "the run has not finished (RUNNING is there: a run is writing into this folder, "
+                                                    "or one stopped before it was done)"
+                                                  : "the run has not finished (RUNNING is there, no summary.json yet)");
   if (!fs::exists(summaryPath, ec)) throw InputError({summaryPath.string(), 0, 0}, "not a finished run (no summary.json)");
   const nlohmann::json summary = readJsonFile(summaryPath.string(), "the run's summary.json");
   // A hand-edited summary.json: wrong types are bad input, not a crash (the seed "-4" would

@@ -472,7 +472,7 @@ struct Reader {
       }
       positions = placeWithoutOverlap(scenario.world, *obstacles, *occupied, lo, hi, radiusForPlacement,
                                       static_cast<std::size_t>(count), scenario.settings.seed ^ (0x9E37ULL * (groupIndex + 1)),
-                                      yaml::locate(file, m.node("region")), dimension);
+                                      yaml::locate(file, m.node("region")), dimension, m.childPath("region"));
     } else {
       m.fail("region", "a group needs a region {min, max} or a ring {center, radius}");
     }

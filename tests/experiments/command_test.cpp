@@ -131,6 +131,18 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
     EXPECT_NE(r.err.find("no entry named (or numbered) '99999999999999999999999'"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
+  // An entry of a list below an agent (its goals) cannot be set: said so, with the whole list's
+  // form (the list was replaced by a map, and the reader said "expected a list").
+  {
+    const fs::path out = scratchDir("badparam_list");
+    const auto r = runSteer("run " + yaml + " --quiet --out " + out.string() + " --param agents.0.goals.0.reach_radius=2");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("agents.0.goals is a list, whose entries --param cannot set one by one: give the whole list "
+                         "(--param 'agents.0.goals=[...]')"),
+              std::string::npos)
+        << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
   // ... and on a SteerSuite case, groups and agents cannot be set at all: said so.
   {
     const fs::path out = scratchDir("badparam_xml");
