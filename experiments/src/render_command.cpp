@@ -178,7 +178,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   }
 
   const bool nearDisks = o.nearDisks.value_or(tracks.size() <= kNearDisksUpTo);
-  std::vector<viz::SceneDisc> starts;  // drawn after the goals (see below)
+  std::vector<viz::SceneDisc> starts, ends;  // drawn after the goals (see below)
   for (const auto& [id, track] : tracks) {
     const sim::Agent* agent = id < world.agents.size() ? &world.agents[id] : nullptr;
     const double radius = agent ? agent->radius : 0.5;
@@ -200,6 +200,8 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
     if (track.empty()) continue;
     if (still) {
       starts.push_back({xy(track.front().position), std::max(0.25, 0.6 * radius), kStartColour, true});
+      // Where it was last: its body's outline (an agent that did not reach showed no end).
+      ends.push_back({xy(track.back().position), radius, colour, false, 2.0f});
     } else if (const TrajectorySample* s = sampleAt(track, frameTime); s && s->t >= frameTime - 1e-9) {
       // The agent exists at this frame (its rows stop once it leaves the world).
       const Vec2 p = xy(s->position);
@@ -243,6 +245,7 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   // Start markers over the targets: where agents swap places (a circle swap) each start lies
   // under another agent's target disc, and no start was visible.
   scene.discs.insert(scene.discs.end(), starts.begin(), starts.end());
+  scene.discs.insert(scene.discs.end(), ends.begin(), ends.end());
 
   if (!box.valid()) box.add(Vec2::Zero(), 1.0);
   // Never show more than the world; always a little margin around what is drawn.
@@ -309,6 +312,7 @@ viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, 
     if (track.empty()) continue;
     if (still) {
       scene.spheres.push_back({track.front().position, std::max(0.25, 0.6 * radius), kStartColour});
+      scene.spheres.push_back({track.back().position, radius, colour});  // where it was last
     } else if (const TrajectorySample* s = sampleAt(track, frameTime); s && s->t >= frameTime - 1e-9) {
       scene.spheres.push_back({s->position, radius, colour});
     }

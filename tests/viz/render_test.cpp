@@ -172,6 +172,22 @@ TEST_F(RenderTest, TargetAndStartMarkersAreWhereTheyShouldBe) {
   // Far from everything: background.
   const auto empty = viz::scenePixel(scene, {-2.0, 6.5});
   EXPECT_EQ(png.at(int(std::lround(empty.x())), int(std::lround(empty.y()))), (viz::Rgb{255, 255, 255}));
+  // Where the agent was last: its body's outline in its colour, found beside the end of its trail
+  // (across its last heading, where the trail does not pass); an agent that did not reach had no
+  // end marker.
+  ASSERT_EQ(tracks.size(), 1u);
+  const auto& [id, track] = *tracks.begin();
+  const auto& last = track.back();
+  const double radius = scenario_.world.agents.at(0).radius;
+  for (const double side : {-1.0, 1.0}) {
+    const Vec2 edge = geometry::xy(last.position) + side * radius * Vec2(-std::sin(last.heading), std::cos(last.heading));
+    const auto q = viz::scenePixel(scene, edge);
+    bool found = false;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx)
+        found = found || PngImage::near(png.at(int(std::lround(q.x())) + dx, int(std::lround(q.y())) + dy), viz::paletteColour(id), 40);
+    EXPECT_TRUE(found) << "the end outline at " << edge.transpose() << ", pixel " << q.transpose();
+  }
 }
 
 // Two agents swapping places: each start lies under the other's target disc. The start markers
