@@ -107,6 +107,29 @@ std::string pictureTitle(const Scenario& scenario, const RenderOptions& o, doubl
   return title + at;
 }
 
+// --color group: the scenario's groups in order of first appearance (agents of none are one
+// more entry, "no group"); else none.
+std::vector<std::string> groupsOf(const sim::World& world) {
+  std::vector<std::string> groups;
+  for (const sim::Agent& a : world.agents)
+    if (std::find(groups.begin(), groups.end(), a.group) == groups.end()) groups.push_back(a.group);
+  return groups;
+}
+
+// An agent's colour: its own (by id), or with --color group its group's.
+viz::Rgb agentColour(const sim::World& world, const RenderOptions& o, const std::vector<std::string>& groups, std::uint32_t id) {
+  if (o.color != "group" || id >= world.agents.size()) return viz::paletteColour(id);
+  const auto at = std::find(groups.begin(), groups.end(), world.agents[id].group);
+  return viz::paletteColour(static_cast<std::size_t>(at - groups.begin()));
+}
+
+std::vector<viz::LegendEntry> groupLegend(const RenderOptions& o, const std::vector<std::string>& groups) {
+  std::vector<viz::LegendEntry> legend;
+  if (o.color != "group") return legend;
+  for (std::size_t k = 0; k < groups.size(); ++k) legend.push_back({groups[k].empty() ? "no group" : groups[k], viz::paletteColour(k)});
+  return legend;
+}
+
 // The latest of the sorted row times at or before t (the first when t precedes them all).
 double rowTimeAtOrBefore(const std::vector<double>& rowTimes, double t) {
   auto it = std::upper_bound(rowTimes.begin(), rowTimes.end(), t + 1e-9);
@@ -178,11 +201,13 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   }
 
   const bool nearDisks = o.nearDisks.value_or(tracks.size() <= kNearDisksUpTo);
+  const std::vector<std::string> groups = groupsOf(world);
+  scene.legend = groupLegend(o, groups);
   std::vector<viz::SceneDisc> starts, ends;  // drawn after the goals (see below)
   for (const auto& [id, track] : tracks) {
     const sim::Agent* agent = id < world.agents.size() ? &world.agents[id] : nullptr;
     const double radius = agent ? agent->radius : 0.5;
-    const viz::Rgb colour = viz::paletteColour(id);
+    const viz::Rgb colour = agentColour(world, o, groups, id);
     viz::ScenePolyline line;
     line.colour = still ? colour : viz::Rgb{170, 170, 170};
     line.width = still ? 2.5f : 1.5f;
@@ -299,10 +324,12 @@ viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, 
       for (const auto& p : flat.polygons) lift(p.vertices, true);
     }
   }
+  const std::vector<std::string> groups = groupsOf(world);
+  scene.legend = groupLegend(o, groups);
   for (const auto& [id, track] : tracks) {
     const sim::Agent* agent = id < world.agents.size() ? &world.agents[id] : nullptr;
     const double radius = agent ? agent->radius : 0.5;
-    const viz::Rgb colour = viz::paletteColour(id);
+    const viz::Rgb colour = agentColour(world, o, groups, id);
     viz::ScenePolyline3 line{{}, still ? colour : viz::Rgb{170, 170, 170}, still ? 2.5f : 1.5f};
     for (const auto& s : track) {
       if (!still && s.t > frameTime + 1e-9) break;
@@ -350,7 +377,9 @@ viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, 
 void addRenderOptions(CLI::App& app, RenderOptions& o) {
   app.add_option("RUN_DIR", o.runDir, "a finished run's folder (summary.json, trajectories.csv)")->required();
   app.add_option("--frames", o.frames, "evenly spaced frames to draw (0: only the still)")->capture_default_str()->check(CLI::Range(0, 10000));
-  app.add_option("--color", o.color, "trajectory colours: agent | speed")->capture_default_str()->check(CLI::IsMember({"agent", "speed"}));
+  app.add_option("--color", o.color, "colours: agent (each its own) | speed (trails, 2D) | group (the scenario's groups, with a legend)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"agent", "speed", "group"}));
   app.add_option("--speed-max", o.speedMax,
                  "--color speed: the top of the colour scale (m/s; default: the run's fastest), to compare runs")
       ->check(finitePositive());

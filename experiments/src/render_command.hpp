@@ -25,7 +25,7 @@ struct RenderOptions {
   std::string runDir;
   std::string out;  ///< empty: RUN_DIR
   int frames = 6;   ///< evenly spaced frames, ≥ 0
-  std::string color = "agent";  ///< agent | speed
+  std::string color = "agent";  ///< agent | speed | group
   int width = 900, height = 900;  ///< pixels
   std::vector<double> at;  ///< also frames at these times (s): OUT/at_<T>.png
   bool triangulation = false;  ///< overlay the constrained Delaunay triangulation on frames (2D)

@@ -438,6 +438,10 @@ class XmlReader {
         const geometry::AlignedBox region = bounds(child(n, "regionBounds"));
         requireExtent(child(n, "regionBounds"), count, "agent");
         sim::Agent proto;
+        // The region's agents are a group (summary.json's per_agent, steer render --color group):
+        // named by the region's <name>, else agentRegion<k>, k counting the regions from 0.
+        proto.group = n.child("name") ? text(n.child("name")) : "agentRegion" + std::to_string(agentRegions_);
+        ++agentRegions_;
         const pugi::xml_node ic = child(n, "initialConditions");
         initialConditions(ic, proto, s.world, &region);
         const Vec3 lo(region.min.x(), region.min.y(), 0), hi(region.max.x(), region.max.y(), 0);
@@ -549,6 +553,7 @@ class XmlReader {
   std::string file_;
   std::uint64_t seed_;
   std::uint64_t draws_ = 0;
+  std::size_t agentRegions_ = 0;  // <agentRegion>s read so far, for their default group names
   std::vector<std::size_t> lineStarts_{0};  // byte offset of each line's first character
   Occupancy occupied_{1.0};  // bodies placed or given so far (cells for SteerSuite's ~0.5 m bodies)
   std::optional<ObstacleIndex> obstacles_;  // obstacleIndex()

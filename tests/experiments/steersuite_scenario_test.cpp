@@ -52,6 +52,12 @@ TEST(SteerSuiteScenario, ReadsEveryElement) {
   EXPECT_FALSE(contains(-4, -30));
   EXPECT_FALSE(contains(5, -30));
   EXPECT_TRUE(contains(-9.5, -30));
+  // An <agentRegion>'s agents are a group (summary.json's per_agent, steer render --color group),
+  // named agentRegion<k> without a <name>; single <agent>s are of none.
+  EXPECT_EQ(leader.group, "");
+  std::size_t inRegion = 0;
+  for (const auto& a : s.world.agents) inRegion += a.group == "agentRegion0";
+  EXPECT_EQ(inRegion, 10u);
 }
 
 TEST(SteerSuiteScenario, RandomPlacementIsSeededAndFree) {

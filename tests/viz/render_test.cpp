@@ -219,6 +219,59 @@ agents:
   fs::remove_all(run);
 }
 
+// --color group colours each agent by its scenario group (agents of none share one more colour)
+// and lists the groups in a legend in the picture's right strip: in a crowd each agent's own
+// colour repeats after eight and tells nothing.
+TEST(RenderStill, ColouringByGroupGivesEachGroupAColourAndALegend) {
+  const Scenario scenario = parseYamlScenario(R"(name: groups
+world: {min: [-10, -10], max: [10, 10]}
+model: straight
+agents:
+  - {position: [0, -8], radius: 0.3, goals: [{kind: seek, target: [0, 8]}]}
+groups:
+  - {name: left, count: 3, region: {min: [-9, -6], max: [-6, 6]}, radius: 0.3, goals: [{kind: seek, target: [8, 0]}]}
+  - {name: right, count: 3, region: {min: [6, -6], max: [9, 6]}, radius: 0.3, goals: [{kind: seek, target: [-8, 0]}]}
+)", "groups.yaml");
+  const fs::path run = fs::temp_directory_path() / ("steer_render_groups_" + std::to_string(::getpid()));
+  runScenario(scenario, run, {0.5});
+  RenderOptions o;
+  o.width = 600;
+  o.height = 400;
+  o.color = "group";
+  const auto tracks = readTrajectories((run / "trajectories.csv").string());
+  const viz::Scene scene = runScene(scenario, tracks, o, -1.0);
+  ASSERT_EQ(scene.legend.size(), 3u);
+  EXPECT_EQ(scene.legend[0].name, "no group") << "the single agent comes first in the file";
+  EXPECT_EQ(scene.legend[1].name, "left");
+  EXPECT_EQ(scene.legend[2].name, "right");
+  for (std::size_t k = 0; k < 3; ++k) EXPECT_EQ(scene.legend[k].colour, viz::paletteColour(k));
+  // Each trail (the still draws one per agent, in agent order) has its group's colour.
+  std::vector<viz::Rgb> trails;
+  for (const auto& l : scene.polylines)
+    if (l.width == 2.5f && l.colour != kTargetColour) trails.push_back(l.colour);  // the still's trails (not the world's edge)
+  ASSERT_EQ(trails.size(), 7u);
+  for (std::size_t id = 0; id < 7; ++id) {
+    const std::string& group = scenario.world.agents[id].group;
+    EXPECT_EQ(trails[id], viz::paletteColour(group.empty() ? 0 : group == "left" ? 1 : 2)) << id;
+  }
+  // The legend is drawn: each colour's swatch in the strip right of the map.
+  const fs::path png = run / "groups.png";
+  viz::writeScene(png.string(), scene);
+  const PngImage image(png.string());
+  ASSERT_TRUE(image.valid());
+  const int strip = 600 - static_cast<int>(std::lround(0.15 * 600));
+  for (std::size_t k = 0; k < 3; ++k) {
+    int pixels = 0;
+    for (int y = 0; y < 400; ++y)
+      for (int x = strip; x < 600; ++x) pixels += image.at(x, y) == viz::paletteColour(k);
+    EXPECT_GE(pixels, 40) << "the swatch of " << scene.legend[k].name;
+  }
+  // Colouring by agent has no legend.
+  o.color = "agent";
+  EXPECT_TRUE(runScene(scenario, tracks, o, -1.0).legend.empty());
+  fs::remove_all(run);
+}
+
 // render reads the scenario as the run did, with its --param assignments (summary.json keeps
 // them): the pictures drew the file's radii and groups, not the run's.
 TEST(RenderStill, TheScenarioIsReadWithTheRunsParams) {

@@ -1,7 +1,13 @@
 #include "offscreen.hpp"
 
+#include <vtkActor2D.h>
+#include <vtkCellArray.h>
 #include <vtkNew.h>
 #include <vtkPNGWriter.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper2D.h>
+#include <vtkProperty2D.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 #include <vtkTextActor.h>
@@ -47,5 +53,38 @@ void addTitle(vtkRenderer* renderer, const std::string& title, int width, int he
 }
 
 int titleStripHeight(int width) { return fontSizeFor(width, 16) + 16; }
+
+void addLegend(vtkRenderer* renderer, const std::vector<LegendEntry>& entries, int left, int top, int width) {
+  const int size = std::max(9, fontSizeFor(width, 16) - 3);
+  const int line = size + 8;
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    const int base = top - static_cast<int>(k + 1) * line;  // the line's bottom
+    // The swatch: a filled square in display pixels (vtkPolyDataMapper2D's default coordinates).
+    vtkNew<vtkPoints> corners;
+    corners->InsertNextPoint(left, base, 0);
+    corners->InsertNextPoint(left + size, base, 0);
+    corners->InsertNextPoint(left + size, base + size, 0);
+    corners->InsertNextPoint(left, base + size, 0);
+    vtkNew<vtkCellArray> square;
+    const vtkIdType ids[4] = {0, 1, 2, 3};
+    square->InsertNextCell(4, ids);
+    vtkNew<vtkPolyData> swatch;
+    swatch->SetPoints(corners);
+    swatch->SetPolys(square);
+    vtkNew<vtkPolyDataMapper2D> mapper;
+    mapper->SetInputData(swatch);
+    vtkNew<vtkActor2D> actor;
+    actor->SetMapper(mapper);
+    const auto c = entries[k].colour.unit();
+    actor->GetProperty()->SetColor(c[0], c[1], c[2]);
+    renderer->AddActor2D(actor);
+    vtkNew<vtkTextActor> text;
+    text->SetInput(entries[k].name.c_str());
+    text->GetTextProperty()->SetColor(0, 0, 0);
+    text->GetTextProperty()->SetFontSize(size);
+    text->SetDisplayPosition(left + size + 6, base);
+    renderer->AddActor2D(text);
+  }
+}
 
 }  // namespace steer::viz

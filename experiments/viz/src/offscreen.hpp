@@ -1,6 +1,9 @@
 #pragma once
 // Writing what an offscreen render window shows to a PNG file, and what every picture shares.
 #include <string>
+#include <vector>
+
+#include "steer/viz/colour.hpp"
 
 class vtkRenderWindow;
 class vtkRenderer;
@@ -21,5 +24,9 @@ int fontSizeFor(int width, int largest);
 void addTitle(vtkRenderer* renderer, const std::string& title, int width, int height);
 /// The height (pixels) of the strip addTitle writes in, at the top of a picture `width` wide.
 int titleStripHeight(int width);
+
+/// Adds a legend, one entry per line from the pixel (left, top) down (display pixels, y up): a
+/// square swatch of the entry's colour, then its name in black, at the title's font size less 3.
+void addLegend(vtkRenderer* renderer, const std::vector<LegendEntry>& entries, int left, int top, int width);
 
 }  // namespace steer::viz

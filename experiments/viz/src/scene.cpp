@@ -63,7 +63,7 @@ bool hasColourBar(const Scene& s) {
 Layout layoutOf(const Scene& s) {
   if (s.width <= 0 || s.height <= 0) throw std::runtime_error("scene region and picture size must be positive");
   Layout l{s.width, s.height};
-  if (hasColourBar(s)) l.mapWidth -= static_cast<int>(std::lround(kColourBarStrip * s.width));
+  if (hasColourBar(s) || !s.legend.empty()) l.mapWidth -= static_cast<int>(std::lround(kColourBarStrip * s.width));
   if (!s.title.empty()) l.mapHeight -= titleStripHeight(s.width);
   l.mapWidth = std::max(l.mapWidth, 1);
   l.mapHeight = std::max(l.mapHeight, 1);
@@ -247,6 +247,8 @@ void writeScene(const std::string& path, const Scene& s) {
     bar->GetLabelTextProperty()->SetItalic(false);
     frame->AddActor2D(bar);
   }
+  if (!hasColourBar(s) && !s.legend.empty())
+    addLegend(frame, s.legend, layout.mapWidth + 8, s.height - (s.title.empty() ? 8 : titleStripHeight(s.width)), s.width);
   addTitle(frame, s.title, s.width, s.height);
 
   vtkCamera* camera = renderer->GetActiveCamera();

@@ -134,6 +134,7 @@ void writeScene3D(const std::string& path, const Scene3D& s) {
     actor->GetProperty()->LightingOff();
     renderer->AddActor(actor);
   }
+  addLegend(renderer, s.legend, 8, s.height - (s.title.empty() ? 8 : titleStripHeight(s.width)), s.width);
   addTitle(renderer, s.title, s.width, s.height);
   vtkCamera* camera = renderer->GetActiveCamera();
   camera->SetPosition(cam.position.x(), cam.position.y(), cam.position.z());

@@ -2,6 +2,7 @@
 /// @file Colours of the pictures steer::viz draws.
 #include <array>
 #include <cstdint>
+#include <string>
 
 namespace steer::viz {
 
@@ -15,5 +16,11 @@ struct Rgb {
 
 /// A qualitative palette (Okabe–Ito, distinguishable with colour-blindness), cycled by index.
 Rgb paletteColour(std::size_t index);
+
+/// A legend's line: a swatch of `colour`, then `name`.
+struct LegendEntry {
+  std::string name;
+  Rgb colour;
+};
 
 }  // namespace steer::viz

@@ -82,12 +82,15 @@ struct Scene {
   /// with `valuesTitle` when any polyline has values (and there is no field).
   double valueMin = 0.0, valueMax = 1.0;
   std::string valuesTitle;
+  /// Named colours, listed in the strip on the right (where the colour bar goes; one scene has
+  /// one or the other).
+  std::vector<LegendEntry> legend;
 };
 
 /// The pixel (column from the left, row from the top) where world point p appears. The region
 /// [min, max] is centred and scaled to fit the map, keeping the aspect ratio: the whole picture,
-/// less a strip on the right for the colour bar (15 % of the width; when there is a field or
-/// polylines with values) and one at the top for the title (when there is one). Nothing of the
+/// less a strip on the right for the colour bar or the legend (15 % of the width; when there is a
+/// field, polylines with values or a legend) and one at the top for the title (when there is one). Nothing of the
 /// map is drawn in those strips.
 geometry::Vec2 scenePixel(const Scene& scene, const geometry::Vec2& p);
 

@@ -39,6 +39,7 @@ struct Scene3D {
   std::vector<SceneSphere> spheres;      ///< lit (shaded), so a sphere shows its colour at its centre
   std::vector<ScenePolyline3> polylines;  ///< flat colours
   std::optional<SceneCamera> camera;     ///< none: sceneCamera()'s default
+  std::vector<LegendEntry> legend;       ///< named colours, listed at the top left under the title
 };
 
 /// The camera `scene` is drawn with: its own, or one looking at the centre of the bounding box
