@@ -10,6 +10,7 @@
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "field_command.hpp"
+#include "number_text.hpp"
 #include "plot_command.hpp"
 #include "part_configs.hpp"
 #include "progress_bar.hpp"
@@ -157,6 +158,15 @@ int runOne(const std::string& path, const CommonOptions& o) {
       std::cerr << "steer run: note: " << idle << " of " << scenario.world.agents.size()
                 << " agents have no goals and leave the world at t = 0 (give them goals, or stays: true)\n";
     plannerNotes(r.info.plannerReport);
+    // The bounds are not walls: agents beyond them may be walking round a wall that ends at the
+    // world's edge (the doorway and theater cases did, unseen, until 2026-11-28).
+    if (const std::size_t out = r.metrics.outsideWorld(); out > 0) {
+      double farthest = 0.0;
+      for (const auto& a : r.metrics.agents) farthest = std::max(farthest, a.farthestOutsideWorld);
+      std::cerr << "steer run: note: " << out << " of " << r.metrics.agents.size()
+                << " agents went outside the world's bounds (up to " << numberText(farthest)
+                << " m); the bounds are not walls: where agents must not pass, close the world with walls\n";
+    }
     if (!o.quiet) {
       // Agents stuck in place are the first thing to look at when not every agent arrived.
       const std::size_t standing = r.metrics.standingAtEnd();

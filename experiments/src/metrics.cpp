@@ -21,6 +21,11 @@ std::size_t RunMetrics::standingAtEnd() const {
   }));
 }
 
+std::size_t RunMetrics::outsideWorld() const {
+  return static_cast<std::size_t>(
+      std::count_if(agents.begin(), agents.end(), [](const auto& a) { return a.farthestOutsideWorld > 0.0; }));
+}
+
 double RunMetrics::successRate() const { return agents.empty() ? 0.0 : static_cast<double>(reached()) / agents.size(); }
 
 std::optional<double> RunMetrics::meanTimeToGoal() const {
@@ -240,8 +245,11 @@ void MetricsRecorder::onStep(const sim::World& world, const sim::Planner&, std::
   for (std::size_t i = 0; i < world.agents.size(); ++i) {
     if (!wasEnabled_[i]) continue;
     auto& m = metrics_.agents[i];
-    const double moved = (world.agents[i].state.position - previous[i]).norm();
+    const sim::Vec3& p = world.agents[i].state.position;
+    const double moved = (p - previous[i]).norm();
     m.pathLength += moved;
+    for (int k = 0; k < world.dimension; ++k)
+      m.farthestOutsideWorld = std::max({m.farthestOutsideWorld, world.bounds.min[k] - p[k], p[k] - world.bounds.max[k]});
     m.timeEnabled += dt;
     if (moved < kStallSpeed * dt) {
       m.timeStalled += dt;

@@ -180,6 +180,11 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   j["reached"] = m.reached();
   j["success_rate"] = m.successRate();
   j["standing_at_end"] = m.standingAtEnd();
+  {
+    double farthest = 0.0;
+    for (const auto& a : m.agents) farthest = std::max(farthest, a.farthestOutsideWorld);
+    j["outside_world"] = {{"agents", m.outsideWorld()}, {"farthest", farthest}};
+  }
   j["collisions"] = {{"agent_agent", m.agentAgentCollisions}, {"agent_obstacle", m.agentObstacleCollisions}};
   j["contacts_between_steps"] = {{"agent_agent", m.agentAgentContacts}, {"agent_obstacle", m.agentObstacleContacts}};
   j["mean_time_to_goal"] = numberOrNull(m.meanTimeToGoal());
@@ -218,7 +223,8 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
                        {"path_length", a.pathLength},
                        {"collisions", a.collisions},
                        {"time_stalled", a.timeStalled},
-                       {"stalled_at_end", a.stalledAtEnd}};
+                       {"stalled_at_end", a.stalledAtEnd},
+                       {"farthest_outside_world", a.farthestOutsideWorld}};
     if (i < info.agents.size()) {
       // Who the agent was at the start, so that an outcome can be related to its traits.
       const AgentAtStart& s = info.agents[i];

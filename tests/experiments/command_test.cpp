@@ -903,6 +903,25 @@ TEST(SteerCommand, RenderRefusesASummaryWithFieldsOfTheWrongType) {
   fs::remove_all(run);
 }
 
+// A run whose agents went outside the world's bounds says so, and summary.json counts them: the
+// bounds are not walls, and agents walked round the end of a wall at the world's edge unseen.
+TEST(SteerCommand, AgentsOutsideTheWorldAreCountedAndNoted) {
+  const fs::path dir = scratchDir("outside_world");
+  fs::create_directories(dir);
+  std::ofstream(dir / "out.yaml") << "name: out\nworld: {min: [-5, -5], max: [5, 5]}\nmodel: straight\n"
+                                     "agents:\n  - {position: [3, 0], goals: [{kind: flow, direction: [1, 0], duration: 4}]}\n"
+                                     "  - {position: [-3, 0], goals: [{kind: seek, target: [-3, 3]}]}\n";
+  const auto r = runSteer("run " + (dir / "out.yaml").string() + " --quiet --out " + (dir / "run").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("note: 1 of 2 agents went outside the world's bounds (up to "), std::string::npos) << r.err;
+  const auto j = nlohmann::json::parse(steer::test::slurp(dir / "run" / "summary.json"));
+  EXPECT_EQ(j["outside_world"]["agents"], 1);
+  // It walks 4 s at 1.3 m/s from x = 3: about 2.2 m past x = 5.
+  EXPECT_NEAR(j["outside_world"]["farthest"].get<double>(), 3 + 4 * 1.3 - 5, 0.15);
+  EXPECT_EQ(j["per_agent"][1]["farthest_outside_world"], 0.0);
+  fs::remove_all(dir);
+}
+
 // A scenario's extension is read in any case (x.YAML was "an unknown scenario format").
 TEST(SteerCommand, ScenarioExtensionsAreReadInAnyCase) {
   const fs::path dir = scratchDir("upper_extension");

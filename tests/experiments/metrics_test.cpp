@@ -192,6 +192,21 @@ TEST(Metrics, StalledTimeCountsStepsSlowerThanTheStallSpeed) {
   EXPECT_EQ(m[1].stalledAtEnd, 0.0);
 }
 
+// How far each agent went beyond the world's bounds (they are not walls): the largest excess over
+// the axes at any step's end, 0 for an agent that stayed inside; agents are counted once.
+TEST(Metrics, AgentsOutsideTheWorldAreCountedWithHowFarTheyWent) {
+  Scripted s({sim::Vec3(0, 0, 0), sim::Vec3(8, 0, 0)});
+  s.world.bounds.min = sim::Vec3(-10, -10, 0);
+  s.world.bounds.max = sim::Vec3(10, 10, 0);
+  s.step(0.1, {sim::Vec3(1, 0, 0), sim::Vec3(11.5, 3, 0)});   // 1.5 m out in x
+  s.step(0.1, {sim::Vec3(2, 0, 0), sim::Vec3(10.5, -12, 0)});  // 2 m out in y
+  s.step(0.1, {sim::Vec3(3, 0, 0), sim::Vec3(9, 0, 0)});       // back in
+  const auto& m = s.recorder.metrics();
+  EXPECT_EQ(m.agents[0].farthestOutsideWorld, 0.0);
+  EXPECT_DOUBLE_EQ(m.agents[1].farthestOutsideWorld, 2.0);
+  EXPECT_EQ(m.outsideWorld(), 1u);
+}
+
 // standing_at_end counts the agents standing still when the run ends, not one that stood 5 s and
 // then left (a seek that timed out): it was counted though no longer in the world.
 TEST(Metrics, StandingAtEndCountsOnlyAgentsStillInTheWorld) {

@@ -42,6 +42,10 @@ struct AgentMetrics {
   /// moving at the end.
   double stalledAtEnd = 0.0;
   bool presentAtEnd = false;  ///< still in the world (enabled) when the run ended
+  /// How far (m) its centre went beyond the world's bounds, the most over the run; 0 when it
+  /// stayed within them. The bounds are not walls: an agent out of them may be walking round a
+  /// wall that ends at the world's edge (the doorway and theater cases did until 2026-11-28).
+  double farthestOutsideWorld = 0.0;
 };
 
 struct RunMetrics {
@@ -61,6 +65,8 @@ struct RunMetrics {
   std::size_t reached() const;
   /// Agents that did not reach and stood still for the last kStandingAtEnd seconds or more.
   std::size_t standingAtEnd() const;
+  /// Agents whose centre went beyond the world's bounds at the end of some step.
+  std::size_t outsideWorld() const;
   double successRate() const;
   std::optional<double> meanTimeToGoal() const;
   double meanPathLength() const;
