@@ -112,6 +112,7 @@ const std::vector<MetricColumn>& metricColumns() {
       {"agents", "agents", "", false, false},
       {"reached", "reached", "", false, false},
       {"standing_at_end", "standing still at the end", "", true, false},
+      {"outside_world.agents", "agents outside the world", "", true, false},
       {"steps", "steps", "", false, false},
       {"sim_time", "simulated time", "s", false, false},
       {"wall_seconds", "wall time", "s", true, false},
