@@ -95,6 +95,16 @@ TEST(Scene3D, DefaultCameraFramesTheScene) {
   expectSpheresWhereProjected(s, (scratch("default") / "scene.png").string());
 }
 
+// The distinct points of the scene's polylines drawn in `colour` (a box's or a prism's corners).
+std::vector<Vec3> distinctPoints(const viz::Scene3D& scene, const viz::Rgb& colour) {
+  std::vector<Vec3> points;
+  for (const auto& l : scene.polylines)
+    if (l.colour == colour)
+      for (const Vec3& p : l.points)
+        if (std::find(points.begin(), points.end(), p) == points.end()) points.push_back(p);
+  return points;
+}
+
 // `steer render` on a short 3D run.
 TEST(Render3D, RunStillAndFramesShowTheAgentsWhereProjected) {
   const fs::path run = scratch("run");
@@ -165,11 +175,7 @@ TEST(Render3D, RegionGoalsAreDrawnAsTheEdgesOfTheirBoxes) {
   o.width = 640;
   o.height = 480;
   const viz::Scene3D scene = runScene3D(scenario, readTrajectories((run / "trajectories.csv").string()), o, 3.0);
-  std::vector<Vec3> corners;
-  for (const auto& l : scene.polylines)
-    if (l.colour == kTargetColour)
-      for (const Vec3& p : l.points)
-        if (std::find(corners.begin(), corners.end(), p) == corners.end()) corners.push_back(p);
+  const std::vector<Vec3> corners = distinctPoints(scene, kTargetColour);
   ASSERT_EQ(corners.size(), 8u) << "the box's corners, each drawn";
   for (const Vec3& c : corners) {
     EXPECT_TRUE(c.x() == 2 || c.x() == 6) << c.transpose();
@@ -204,11 +210,7 @@ TEST(Render3D, WallsAreDrawnAsUprightPrismsOverTheWorldsHeight) {
   o.width = 640;
   o.height = 480;
   const viz::Scene3D scene = runScene3D(scenario, readTrajectories((run / "trajectories.csv").string()), o, 3.0);
-  std::vector<Vec3> corners;
-  for (const auto& l : scene.polylines)
-    if (l.colour == kObstacleColour)
-      for (const Vec3& p : l.points)
-        if (std::find(corners.begin(), corners.end(), p) == corners.end()) corners.push_back(p);
+  const std::vector<Vec3> corners = distinctPoints(scene, kObstacleColour);
   ASSERT_EQ(corners.size(), 4u) << "the wall's two ends at the floor and at the ceiling";
   for (const Vec3& c : corners) {
     EXPECT_EQ(c.x(), 6) << c.transpose();
