@@ -165,7 +165,7 @@ int runOne(const std::string& path, const CommonOptions& o) {
       for (const auto& a : r.metrics.agents) farthest = std::max(farthest, a.farthestOutsideWorld);
       std::cerr << "steer run: note: " << out << " of " << r.metrics.agents.size()
                 << " agents went outside the world's bounds (up to " << numberText(farthest)
-                << " m); the bounds are not walls: where agents must not pass, close the world with walls\n";
+                << " m); the bounds are not walls: where agents must not pass, close the world with walls (world: {walls: true})\n";
     }
     if (!o.quiet) {
       // Agents stuck in place are the first thing to look at when not every agent arrived.

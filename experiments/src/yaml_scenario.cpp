@@ -590,6 +590,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
     m.fail("planner", why);
   s.neighbors = m.choice("neighbors", s.neighbors, {"kinetic", "lattice", "brute"});
   if (m.has("camera")) s.cameras.push_back(r.camera(m));
+  bool worldWalls = false;
   {
     YamlMap w = m.map("world");
     if (!m.has("world")) m.missing("world", "the world bounds {min, max}");
@@ -603,9 +604,18 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
       s.world.bounds.min.z() = -1.0;
       s.world.bounds.max.z() = 1.0;
     }
+    worldWalls = w.boolean("walls", false);
     w.finish();
   }
   m.forEach("obstacles", [&](const YAML::Node& n, const std::string& at) { s.world.obstacles.push_back(r.obstacle(n, at)); });
+  // `walls: true` closes the world: its bounds are not walls, and agents walked round a wall that
+  // ends at the world's edge just outside it. Four segments along the edges (vertical prisms in
+  // 3D), after the listed obstacles so that their numbers stay as written.
+  if (worldWalls) {
+    const Vec2 a = geometry::xy(s.world.bounds.min), c = geometry::xy(s.world.bounds.max);
+    const Vec2 corners[4] = {a, Vec2(c.x(), a.y()), c, Vec2(a.x(), c.y())};
+    for (int k = 0; k < 4; ++k) s.world.obstacles.push_back({geometry::Segment{corners[k], corners[(k + 1) % 4]}, {}});
+  }
   s.world.refreshPieces();
   m.forEach("agents", [&](const YAML::Node& n, const std::string& at) { r.agent(n, at); });
   m.forEach("groups", [&](const YAML::Node& n, const std::string& at) { r.reserveRing(n, at); });

@@ -42,6 +42,34 @@ agents:
   EXPECT_EQ(s.world.pieces().size(), 14u);
 }
 
+// `world: {walls: true}` closes the world (its bounds are not walls): four segments along its
+// edges, after the listed obstacles; an agent that starts across an edge then overlaps a wall.
+TEST(YamlScenario, WorldWallsCloseTheWorld) {
+  const auto s = parseYamlScenario(R"(world: {min: [-10, -4], max: [10, 4], walls: true}
+obstacles:
+  - circle: {center: [0, 0], radius: 1}
+agents:
+  - {position: [-5, 0], goals: [{kind: seek, target: [5, 0]}]}
+)", "walls.yaml");
+  ASSERT_EQ(s.world.obstacles.size(), 5u);
+  EXPECT_TRUE(std::holds_alternative<geometry::Ball>(s.world.obstacles[0].shape)) << "the listed obstacles keep their numbers";
+  std::set<std::pair<double, double>> ends;
+  for (std::size_t k = 1; k < 5; ++k) {
+    const auto& wall = std::get<geometry::Segment>(s.world.obstacles[k].shape);
+    ends.insert({wall.a.x(), wall.a.y()});
+    ends.insert({wall.b.x(), wall.b.y()});
+    // Along an edge: one coordinate constant at a bound.
+    EXPECT_TRUE((wall.a.x() == wall.b.x() && std::abs(wall.a.x()) == 10) || (wall.a.y() == wall.b.y() && std::abs(wall.a.y()) == 4));
+  }
+  EXPECT_EQ(ends, (std::set<std::pair<double, double>>{{-10, -4}, {10, -4}, {10, 4}, {-10, 4}}));
+  EXPECT_EQ(parse("agents:\n  - {position: [0, 0], goals: [{kind: idle, duration: 1}]}\n").world.obstacles.size(), 0u)
+      << "no walls by default";
+  EXPECT_THROW(parseYamlScenario(R"(world: {min: [-10, -4], max: [10, 4], walls: true}
+agents:
+  - {position: [-9.8, 0], goals: [{kind: seek, target: [5, 0]}]}
+)", "edge.yaml"), InputError);
+}
+
 TEST(YamlScenario, TargetsGoalsAndSettings) {
   const auto s = parse(R"(dt: 0.02
 duration: 12
