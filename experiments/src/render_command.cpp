@@ -309,16 +309,16 @@ viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, 
       viz::Scene flat;
       std::vector<Vec2> extent;
       drawObstacle(flat, ob, xy(offset), extent);
-      const double floor = world.bounds.min.z(), ceiling = world.bounds.max.z();
+      const double bottom = world.bounds.min.z(), top = world.bounds.max.z();
       auto lift = [&](const std::vector<Vec2>& pts, bool closed) {
-        for (const double z : {floor, ceiling}) {
+        for (const double z : {bottom, top}) {
           viz::ScenePolyline3 l{{}, kObstacleColour, 4.0f};
           for (const Vec2& p : pts) l.points.push_back(sim::Vec3(p.x(), p.y(), z));
           if (closed && !pts.empty()) l.points.push_back(l.points.front());
           scene.polylines.push_back(std::move(l));
         }
         for (const Vec2& p : pts)
-          scene.polylines.push_back({{sim::Vec3(p.x(), p.y(), floor), sim::Vec3(p.x(), p.y(), ceiling)}, kObstacleColour, 2.0f});
+          scene.polylines.push_back({{sim::Vec3(p.x(), p.y(), bottom), sim::Vec3(p.x(), p.y(), top)}, kObstacleColour, 2.0f});
       };
       for (const auto& l : flat.polylines) lift(l.points, false);
       for (const auto& p : flat.polygons) lift(p.vertices, true);
