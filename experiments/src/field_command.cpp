@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -205,7 +206,8 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       image.spacing = grid.h;
       image.nx = grid.nx;
       image.ny = grid.ny;
-      std::vector<double> potential(grid.size()), logU(grid.size()), kind(grid.size());
+      std::vector<double> potential(grid.size()), logU(grid.size());
+      std::vector<std::uint8_t> kind(grid.size());
       std::vector<geometry::Vec2> descent(grid.size()), gradient(grid.size());
       for (int j = 0; j < grid.ny; ++j)
         for (int i = 0; i < grid.nx; ++i) {
@@ -213,11 +215,12 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
           const double l = f.logComplement()[c];
           potential[c] = f.potential(i, j);
           logU[c] = std::isfinite(l) ? l : std::numeric_limits<double>::quiet_NaN();
-          kind[c] = static_cast<double>(f.cells()[c]);
+          kind[c] = static_cast<std::uint8_t>(f.cells()[c]);
           descent[c] = f.nodeDescent(i, j);
           gradient[c] = std::isfinite(l) ? geometry::Vec2(-std::exp(l) * f.nodeLogGradient(i, j)) : geometry::Vec2::Zero();
         }
-      image.scalars = {{"potential", potential}, {"log_complement", logU}, {"cell", kind}};
+      image.scalars = {{"potential", potential}, {"log_complement", logU}};
+      image.labels = {{"cell", kind}};
       image.vectors = {{"gradient", gradient}, {"descent_direction", descent}};
       const std::string file = "potential_" + std::to_string(k) + ".vti";
       viz::writeFieldImage((out / file).string(), image);

@@ -8,6 +8,7 @@
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
+#include <vtkType.h>
 #include <vtkXMLImageDataReader.h>
 
 #include <cmath>
@@ -212,6 +213,15 @@ TEST_F(FieldTest, VtiReadsBackToTheField) {
   vtkDataArray* logU = image->GetPointData()->GetArray("log_complement");
   vtkDataArray* gradient = image->GetPointData()->GetArray("gradient");
   ASSERT_TRUE(potential && logU && gradient);
+  // The cell's kind is a category, stored as UInt8 (it was Float64).
+  vtkDataArray* cell = image->GetPointData()->GetArray("cell");
+  ASSERT_NE(cell, nullptr);
+  EXPECT_EQ(cell->GetDataType(), VTK_UNSIGNED_CHAR);
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i) {
+      const std::size_t c = grid.index(i, j);
+      EXPECT_EQ(cell->GetTuple1(static_cast<vtkIdType>(c)), static_cast<double>(field_.cells()[c]));
+    }
   ASSERT_EQ(gradient->GetNumberOfComponents(), 3);
   ASSERT_EQ(gradient, image->GetPointData()->GetVectors()) << "the gradient is the active vector array";
   int finite = 0;

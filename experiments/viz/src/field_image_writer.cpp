@@ -4,6 +4,7 @@
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
+#include <vtkUnsignedCharArray.h>
 #include <vtkXMLImageDataWriter.h>
 
 #include <stdexcept>
@@ -19,6 +20,14 @@ void writeFieldImage(const std::string& path, const FieldImage& image) {
   for (const auto& [name, values] : image.scalars) {
     if (static_cast<vtkIdType>(values.size()) != n) throw std::runtime_error("field image: array '" + name + "' has the wrong size");
     vtkNew<vtkDoubleArray> a;
+    a->SetName(name.c_str());
+    a->SetNumberOfValues(n);
+    for (vtkIdType k = 0; k < n; ++k) a->SetValue(k, values[static_cast<std::size_t>(k)]);
+    data->GetPointData()->AddArray(a);
+  }
+  for (const auto& [name, values] : image.labels) {
+    if (static_cast<vtkIdType>(values.size()) != n) throw std::runtime_error("field image: array '" + name + "' has the wrong size");
+    vtkNew<vtkUnsignedCharArray> a;
     a->SetName(name.c_str());
     a->SetNumberOfValues(n);
     for (vtkIdType k = 0; k < n; ++k) a->SetValue(k, values[static_cast<std::size_t>(k)]);
