@@ -30,6 +30,14 @@ std::string readInputFile(const std::string& path, const std::string& what, std:
   return text.str();
 }
 
+SourceLocation locationOfByte(const std::string& file, const std::string& text, std::size_t offset) {
+  const std::size_t at = std::min(offset, text.size());
+  const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+  const auto lineStart = text.rfind('\n', at == 0 ? 0 : at - 1);
+  const auto column = static_cast<int>(at - (lineStart == std::string::npos || at == 0 ? 0 : lineStart + 1)) + 1;
+  return {file, static_cast<int>(line), column};
+}
+
 nlohmann::json readJsonFile(const std::string& path, const std::string& what) {
   const std::string text = readInputFile(path, what);
   constexpr int kMaxDepth = 64;
@@ -51,11 +59,7 @@ nlohmann::json readJsonFile(const std::string& path, const std::string& what) {
     return nlohmann::json::parse(text, check);
   } catch (const nlohmann::json::parse_error& e) {
     // The line and column of the byte where parsing stopped.
-    const std::size_t at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
-    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
-    const auto lineStart = text.rfind('\n', at == 0 ? 0 : at - 1);
-    const auto column = static_cast<int>(at - (lineStart == std::string::npos || at == 0 ? 0 : lineStart + 1)) + 1;
-    throw InputError({path, static_cast<int>(line), column}, "bad JSON in " + what);
+    throw InputError(locationOfByte(path, text, e.byte > 0 ? e.byte - 1 : 0), "bad JSON in " + what);
   } catch (const nlohmann::json::exception& e) {
     // A number beyond the doubles (1e400) is out_of_range, without a place.
     throw InputError({path, 0, 0}, "bad JSON in " + what + ": " + e.what());

@@ -15,6 +15,9 @@ namespace steer::experiments {
 /// ("the scenario file", ...).
 std::string readInputFile(const std::string& path, const std::string& what, std::size_t maxBytes = std::size_t{1} << 30);
 
+/// The line and column (both from 1) of byte `offset` of `text`, as `file`'s place.
+SourceLocation locationOfByte(const std::string& file, const std::string& text, std::size_t offset);
+
 /// `path` parsed as JSON (readInputFile's checks; nesting at most 64 deep). A syntax error is
 /// reported at its line and column.
 nlohmann::json readJsonFile(const std::string& path, const std::string& what);

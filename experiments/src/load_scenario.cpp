@@ -35,13 +35,10 @@ Scenario loadScenario(const std::string& path, std::uint64_t seedOverride, bool 
   if (firstBadTextByte(path))
     throw InputError({"<command line>", 0, 0}, "the scenario file's path is not UTF-8 text (summary.json records it): rename the file");
   if (const auto bad = firstBadTextByte(text)) {
-    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(*bad), '\n');
-    const auto lineStart = text.rfind('\n', *bad == 0 ? 0 : *bad - 1);
-    const auto column = *bad - (lineStart == std::string::npos || *bad == 0 ? 0 : lineStart + 1) + 1;
     char what[96];
     std::snprintf(what, sizeof what, text[*bad] == '\0' ? "a NUL byte: a scenario file is text" :
                   "the byte 0x%02X is not UTF-8: a scenario file is UTF-8 text", static_cast<unsigned char>(text[*bad]));
-    throw InputError({path, static_cast<int>(line), static_cast<int>(column)}, what);
+    throw InputError(locationOfByte(path, text, *bad), what);
   }
   if (xml) {
     if (!documentParams.empty())

@@ -161,10 +161,8 @@ int runOne(const std::string& path, const CommonOptions& o) {
     // The bounds are not walls: agents beyond them may be walking round a wall that ends at the
     // world's edge (the doorway and theater cases did, unseen, until 2026-11-28).
     if (const std::size_t out = r.metrics.outsideWorld(); out > 0) {
-      double farthest = 0.0;
-      for (const auto& a : r.metrics.agents) farthest = std::max(farthest, a.farthestOutsideWorld);
       std::cerr << "steer run: note: " << out << " of " << r.metrics.agents.size()
-                << " agents went outside the world's bounds (up to " << numberText(farthest)
+                << " agents went outside the world's bounds (up to " << numberText(r.metrics.farthestOutsideWorld())
                 << " m); the bounds are not walls: where agents must not pass, close the world with walls (world: {walls: true})\n";
     }
     if (!o.quiet) {

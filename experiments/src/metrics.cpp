@@ -26,6 +26,12 @@ std::size_t RunMetrics::outsideWorld() const {
       std::count_if(agents.begin(), agents.end(), [](const auto& a) { return a.farthestOutsideWorld > 0.0; }));
 }
 
+double RunMetrics::farthestOutsideWorld() const {
+  double farthest = 0.0;
+  for (const auto& a : agents) farthest = std::max(farthest, a.farthestOutsideWorld);
+  return farthest;
+}
+
 double RunMetrics::successRate() const { return agents.empty() ? 0.0 : static_cast<double>(reached()) / agents.size(); }
 
 std::optional<double> RunMetrics::meanTimeToGoal() const {

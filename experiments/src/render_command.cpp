@@ -454,8 +454,7 @@ std::string runLabelOf(const fs::path& runDir) {
 }
 
 int renderCommand(const RenderOptions& given) {
-  RenderOptions o = given;
-  std::string& runLabel = o.runLabel;
+  RenderOptions o = given;  // o.runLabel is filled below, from summary.json
   const fs::path runDir(o.runDir);
   const fs::path out = o.out.empty() ? runDir : fs::path(o.out);
   Scenario scenario;
@@ -468,7 +467,7 @@ int renderCommand(const RenderOptions& given) {
                        "the run kept no trajectories (steer run --no-trajectories, or a compare or sweep run made "
                        "without --trajectories): nothing to draw");
     tracks = readTrajectories((runDir / "trajectories.csv").string());
-    runLabel = runLabelOf(runDir);
+    o.runLabel = runLabelOf(runDir);
     makeOutputFolder(out);
     // Every agent of the run has a row at t = 0, so a file that still matches the run has as
     // many agents as the tracks. One edited since (a group's count changed) is drawn as it is

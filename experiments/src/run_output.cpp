@@ -180,11 +180,7 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   j["reached"] = m.reached();
   j["success_rate"] = m.successRate();
   j["standing_at_end"] = m.standingAtEnd();
-  {
-    double farthest = 0.0;
-    for (const auto& a : m.agents) farthest = std::max(farthest, a.farthestOutsideWorld);
-    j["outside_world"] = {{"agents", m.outsideWorld()}, {"farthest", farthest}};
-  }
+  j["outside_world"] = {{"agents", m.outsideWorld()}, {"farthest", m.farthestOutsideWorld()}};
   j["collisions"] = {{"agent_agent", m.agentAgentCollisions}, {"agent_obstacle", m.agentObstacleCollisions}};
   j["contacts_between_steps"] = {{"agent_agent", m.agentAgentContacts}, {"agent_obstacle", m.agentObstacleContacts}};
   j["mean_time_to_goal"] = numberOrNull(m.meanTimeToGoal());

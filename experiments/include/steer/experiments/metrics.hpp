@@ -67,6 +67,8 @@ struct RunMetrics {
   std::size_t standingAtEnd() const;
   /// Agents whose centre went beyond the world's bounds at the end of some step.
   std::size_t outsideWorld() const;
+  /// The farthest (m) any agent went beyond the world's bounds; 0 when none left them.
+  double farthestOutsideWorld() const;
   double successRate() const;
   std::optional<double> meanTimeToGoal() const;
   double meanPathLength() const;
