@@ -393,6 +393,9 @@ Claim personality(const Context& context) {
   const Scenario study = loadWithOverrides((context.scenarios / "personality_study.yaml").string(), {});
   double clearance[2] = {0, 0}, reachedShare[2] = {0, 0};
   int clearanceSeeds[2] = {0, 0}, notReached[2] = {0, 0}, standing[2] = {0, 0};
+  // The braver group's draws clipped to courage 1, where (8) gives d0 = 0: D_i = e^(−r_i/d0) is 0
+  // and nothing turns the agent (A.6), and (10) gives d1 = 0.
+  int fearless = 0, fearlessNotReached = 0;
   SpeedNearObstacles near[2];
   for (const char* trait : {"dexterity", "mass", "courage"}) {
     const bool courage = std::string(trait) == "courage";
@@ -406,6 +409,9 @@ Claim personality(const Context& context) {
         const std::string name = format("personality_%s_%g_%llu", trait, mean, static_cast<unsigned long long>(seed));
         const RunResult r = runSuiteScenario(context, "personality_study.yaml", o, name, courage);
         if (courage) addSpeedNearObstacles(study.world, context.out / "runs" / name, kClose, near[level]);
+        if (courage && level == 1)
+          for (std::size_t i = 0; i < r.info.agents.size() && i < r.metrics.agents.size(); ++i)
+            if (r.info.agents[i].personality.courage >= 1.0) ++fearless, fearlessNotReached += !r.metrics.agents[i].reached;
         reached += static_cast<double>(r.metrics.reached());
         agents += static_cast<double>(r.metrics.agents.size());
         if (const auto t = r.metrics.meanTimeToGoal()) time += *t, ++timed;
@@ -454,6 +460,12 @@ Claim personality(const Context& context) {
     c.why += format(". %.0f %% of the braver agents reach against %.0f %% of the timid ones, and %d of the %d that do "
                     "not reach stand still for the last %.0f s or more",
                     100 * reachedShare[1], 100 * reachedShare[0], standing[1], notReached[1], kStandingAtEnd);
+  if (fearless > 0)
+    c.why += format(". %d of the %d braver agents that do not reach drew courage 1 (%d drew it: the normal draw is clipped "
+                    "to [0, 1]); there (8) gives d0 = 0, so D_i = e^(−r_i/d0) = 0 (A.6) and no obstacle or agent turns "
+                    "them, and (10) gives d1 = 0: they walk into the first body on their line and stop against it, "
+                    "and others queue behind them",
+                    fearlessNotReached, notReached[1], fearless);
   return c;
 }
 
