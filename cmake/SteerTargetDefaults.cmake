@@ -22,5 +22,8 @@ function(steer_library part)
     PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include
     PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
   target_link_libraries(steer_${part} PUBLIC ${ARG_PUBLIC_DEPENDS} PRIVATE ${ARG_PRIVATE_DEPENDS})
+  # The public headers are C++20 (std::span, concepts): a program that links a part compiles as
+  # C++20 too, also from a project that includes steer with add_subdirectory (docs/library.md).
+  target_compile_features(steer_${part} PUBLIC cxx_std_20)
   steer_target_defaults(steer_${part})
 endfunction()
