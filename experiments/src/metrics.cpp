@@ -200,7 +200,9 @@ void MetricsRecorder::contacts(const sim::World& world) {
       }
       if (gap < -kCollisionOverlap) nowObstacles.insert({a.id, obstacle});
     };
-    for (const std::uint32_t k : near) obstacleGap(sim::distanceToPiece(ps[k], a.position) - a.radius, ps[k].obstacle);
+    // Into a circle or sphere the gap goes on falling below −radius (a body through a ball's centre
+    // read −radius, however deep).
+    for (const std::uint32_t k : near) obstacleGap(sim::signedDistanceToPiece(ps[k], a.position) - a.radius, ps[k].obstacle);
     // Inside a solid, the gap is the depth below its surface, negative: measured by its sides
     // alone, a body deep inside a box had a positive gap and no collision (one passing through
     // counted two, entering and leaving).

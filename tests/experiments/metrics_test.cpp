@@ -162,6 +162,19 @@ TEST(Metrics, AnAgentInsideASolidCollidesOnceWithItsDepthAsItsClearance) {
   EXPECT_NEAR(*s.recorder.metrics().minObstacleClearance, -3.5, 1e-12);  // at the centre
 }
 
+// A circle (2D) or sphere (3D) is solid too: a body through its centre has the depth of its
+// centre below the surface as its gap, less its radius (read −radius at any depth before).
+TEST(Metrics, AnAgentThroughABallHasItsDepthAsItsClearance) {
+  for (const int dimension : {2, 3}) {
+    SCOPED_TRACE(dimension);
+    const sim::Vec3 centre(0, 0, dimension == 3 ? 1.0 : 0.0);
+    Scripted s({sim::Vec3(-8, 0, centre.z())}, {{geometry::Ball{centre, 2.0}, {}}}, dimension);
+    for (int k = 1; k <= 32; ++k) s.step(0.1, {sim::Vec3(-8 + 0.5 * k, 0, centre.z())});
+    EXPECT_EQ(s.recorder.metrics().agentObstacleCollisions, 1u);
+    EXPECT_NEAR(*s.recorder.metrics().minObstacleClearance, -2.0 - 0.5, 1e-12);  // at the centre
+  }
+}
+
 // In 3D, walls and solids stand as vertical prisms of any height: a body flying through them at
 // z = 8 collides as one at z = 0 does (their sides were binned at z = 0 alone, and missed).
 TEST(Metrics, WallsAndSolidsAreVerticalPrismsIn3D) {
@@ -252,7 +265,11 @@ TEST(Metrics, ObstacleContactsAmongManyStaticAndMovingPiecesEqualBruteForce) {
         if (gap <= 2.0) least = std::min(least, gap);
       }
       for (const auto& piece : s.world.pieces()) {
-        const double gap = sim::distanceToPiece(piece, positions[i]) - 0.5;
+        // A ball's gap from its centre, negative inside (its depth); a segment's from the segment.
+        const double gap = (piece.kind == sim::ObstaclePiece::Kind::Ball
+                                ? (positions[i] - piece.ball.center).norm() - piece.ball.radius
+                                : sim::distanceToPiece(piece, positions[i])) -
+                           0.5;
         if (gap <= 2.0) least = std::min(least, gap);
         if (gap < -experiments::kCollisionOverlap) now.insert({i, piece.obstacle});
       }

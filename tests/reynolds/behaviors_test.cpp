@@ -154,6 +154,19 @@ TEST(ObstacleAvoidance, TheMostThreateningIsTheOneTheForwardAxisMeetsFirst) {
   EXPECT_LT(f.y(), 0.0) << "away from C, to the right (away from B would be left)";
 }
 
+// A body pushed into a ball by its neighbours (its centre inside it): the push is out along the
+// line from the ball's centre, full strength, and the velocity into the ball is cancelled. The
+// closest point of a ball to a point inside it is that point, and the push was zero.
+TEST(ObstacleAvoidance, InsideABallPushesOutFromItsCentre) {
+  const Character c = moving(Vec3(0.6, 0.8, 0), Vec3(-1, 0, 0));
+  ObstacleAvoidanceParameters p;
+  const auto ps = pieces({sim::Obstacle{geometry::Ball{Vec3(0, 0, 0), 2.0}, {}}});
+  const Vec3 f = obstacleAvoidance(c, near(ps, c.position), p);
+  const Vec3 n(0.6, 0.8, 0);  // out of the centre
+  EXPECT_NEAR(f.normalized().dot(n), 1.0, 1e-9) << f.transpose();
+  EXPECT_NEAR(f.dot(n), c.maxSpeed + 0.6, 1e-9);  // full push plus the 0.6 m/s into it cancelled
+}
+
 TEST(ObstacleAvoidance, SteersAlongAWallAhead) {
   const Character c = moving(Vec3(0, 0, 0), Vec3(1, 0.2, 0).normalized());
   ObstacleAvoidanceParameters p;

@@ -124,6 +124,12 @@ Vec3 obstacleAvoidance(const Character& self, std::span<const sim::NearObstacle>
   if (closest != nullptr) {
     Vec3 out = self.position - closest->closest;
     if (closest->piece->kind == sim::ObstaclePiece::Kind::Segment) out.z() = 0.0;
+    // Inside a ball the closest point is the centre of the body itself: out from the ball's
+    // centre instead (there was no push at all), and to the side from the centre exactly.
+    if (closest->piece->kind == sim::ObstaclePiece::Kind::Ball) {
+      out = self.position - closest->piece->ball.center;
+      if (out.norm() < 1e-12) out = self.side;
+    }
     const Vec3 n = safeNormalized(out);
     const double into = std::min(0.0, self.velocity.dot(n));
     // Full strength once the body touches (distance ≤ radius), ramping up across the margin.

@@ -92,6 +92,11 @@ double distanceToPiece(const ObstaclePiece& piece, const Vec3& p) {
   return geometry::distanceToSegment(geometry::xy(p), piece.segment);
 }
 
+double signedDistanceToPiece(const ObstaclePiece& piece, const Vec3& p) {
+  if (piece.kind == ObstaclePiece::Kind::Ball) return (p - piece.ball.center).norm() - piece.ball.radius;
+  return geometry::distanceToSegment(geometry::xy(p), piece.segment);
+}
+
 Vec3 closestPointOnPiece(const ObstaclePiece& piece, const Vec3& p) {
   if (piece.kind == ObstaclePiece::Kind::Ball) {
     const Vec3 d = p - piece.ball.center;

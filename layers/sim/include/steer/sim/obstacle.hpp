@@ -58,6 +58,9 @@ PieceBounds pieceBounds(const ObstaclePiece& piece);
 
 /// Distance from p to an obstacle piece's surface (0 inside a ball).
 double distanceToPiece(const ObstaclePiece& piece, const Vec3& p);
+/// The same, but negative inside a ball: minus the depth below its surface (how far a body has
+/// gone into a circle or sphere; distanceToPiece says 0 for every depth).
+double signedDistanceToPiece(const ObstaclePiece& piece, const Vec3& p);
 /// The point of the piece closest to p.
 Vec3 closestPointOnPiece(const ObstaclePiece& piece, const Vec3& p);
 
