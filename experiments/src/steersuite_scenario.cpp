@@ -251,7 +251,15 @@ class XmlReader {
         goal.direction = unitDirection(d);
       } else if (kind == "seekAxisAlignedBoxRegion") {
         goal.kind = sim::Goal::Kind::SeekRegion;
-        goal.region = bounds(child(g, "goalRegionBounds"));
+        const pugi::xml_node regionBounds = child(g, "goalRegionBounds");
+        goal.region = bounds(regionBounds);
+        // Reached when the centre is inside: flat along x or z, only by landing on it exactly.
+        for (const char* axis : {"x", "z"}) {
+          const std::string lo = std::string(axis) + "min", hi = std::string(axis) + "max";
+          if (number(regionBounds, lo.c_str()) == number(regionBounds, hi.c_str()))
+            fail(regionBounds.child(hi.c_str()), "equals <" + lo + ">: a goal region without extent is reached only by a "
+                                                 "centre landing on it exactly (give it some width)");
+        }
       } else if (kind == "idle") {
         goal.kind = sim::Goal::Kind::Idle;
         child(g, "timeDuration");

@@ -227,6 +227,13 @@ struct Reader {
       const Vec3 lo = point(m, "min"), hi = point(m, "max");
       if (!(hi.x() >= lo.x() && hi.y() >= lo.y() && (dimension == 2 || hi.z() >= lo.z())))
         m.fail("max", "max must not be below min");
+      // Reached when the centre is inside: a region flat along an axis is reached only by a
+      // centre landing on it exactly (an agent ended 2.6e-10 m short of a flat 3D region, still).
+      for (int k = 0; k < dimension; ++k)
+        if (hi[k] == lo[k])
+          m.fail("max", std::string("equals min in ") + "xyz"[k] +
+                            ": a goal region without extent is reached only by a centre landing on it exactly "
+                            "(give it some width)");
       g.region = {geometry::xy(lo), geometry::xy(hi)};
       if (dimension == 3) {
         g.regionZMin = lo.z();
