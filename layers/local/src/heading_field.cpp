@@ -217,13 +217,30 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
   ctx.d0 = ctx.obstacleD0;
   const auto& obstacles = ctx.near->obstacles;
   SolidEdges solids(ctx.world, obstacles, p.head<2>(), tau);
-  // A vertical wall seen horizontally, at c2 from the agent, in the plane of d and c2.
+  // A vertical wall seen horizontally, at c2 from the agent. §4.3 solves each object in "the
+  // plane where the component is active": a wall stands over every height, so that plane is the
+  // horizontal one, through the heading's horizontal part, and the turn is about z (round the
+  // wall's end, at the same climb). In the plane of d and c2 a heading tilted by the noise put the
+  // vertical in that plane, and agents climbed or dived away from a wall ahead, which no height
+  // passes, and left the world (a 3D box: 7 of 10 seeds reached against 10 of 10 in 2D).
+  const Vec3 level(d.x(), d.y(), 0.0);
+  const double levelNorm = level.norm();
+  const bool vertical = !(levelNorm > 1e-9);  // straight up or down: no horizontal heading
+  const Vec3 across = vertical ? d : level / levelNorm;
   const auto addWall = [&](const Vec2& c2, double sinHalf, double halfAngle, double clearance, double d0,
                            bool forSpeed) {
     const Vec3 c(c2.x(), c2.y(), 0.0);
-    const double nn = unitNormal(c, c2.norm());
+    double nn;
+    if (vertical) {
+      nn = unitNormal(c, c2.norm());
+    } else {
+      normal = across.cross(c);  // along ±z
+      nn = normal.norm();
+      if (nn > 1e-12 * c2.norm()) normal /= nn;
+      else normal.setZero();  // straight ahead or behind: no plane, no turn
+    }
     normals[batch.size()] = normal;
-    batch.addView(d.dot(c), nn, sinHalf, halfAngle, clearance, d0, forSpeed);
+    batch.addView(across.dot(c), nn, sinHalf, halfAngle, clearance, d0, forSpeed);
     if (batch.full()) evaluate();
   };
   // Walls are grouped as in 2D (§4.3 reduces each object to the 2D problem in its plane): one by
