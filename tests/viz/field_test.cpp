@@ -189,6 +189,23 @@ TEST_F(FieldTest, NoPngWritesNoPicture) {
   EXPECT_FALSE(fs::exists(fs::path(o.out) / "field.png"));
 }
 
+// A .vti that cannot be written whole (a full disk; /dev/full stands in for it): exit status 1,
+// no field_summary.json (the mark of a finished solve), and no cut-off file left. VTK's writer
+// returned success with the failure in its error code: the command kept the cut-off file, wrote
+// the summary and exited 0.
+TEST_F(FieldTest, AFullDiskIsAFailureAndLeavesNoSummaryNorCutOffFile) {
+  ASSERT_TRUE(fs::exists("/dev/full")) << "Linux's always-full device";
+  FieldOptions o = options_;
+  o.png = false;
+  o.quiet = true;
+  o.out = (out_ / "full_disk").string();
+  fs::create_directories(o.out);
+  fs::create_symlink("/dev/full", fs::path(o.out) / "potential_0.vti");
+  EXPECT_EQ(fieldCommand(kScenario, o), 1);
+  EXPECT_FALSE(fs::exists(fs::path(o.out) / "field_summary.json"));
+  EXPECT_FALSE(fs::exists(fs::symlink_status(fs::path(o.out) / "potential_0.vti")));
+}
+
 // The .vti: grid, λ, log(1 − λ) and ∇λ read back with vtkXMLImageDataReader to the in-memory
 // field's numbers.
 TEST_F(FieldTest, VtiReadsBackToTheField) {

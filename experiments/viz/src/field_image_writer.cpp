@@ -1,12 +1,14 @@
 #include "steer/viz/field_image_writer.hpp"
 
 #include <vtkDoubleArray.h>
+#include <vtkErrorCode.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
 #include <vtkUnsignedCharArray.h>
 #include <vtkXMLImageDataWriter.h>
 
+#include <filesystem>
 #include <stdexcept>
 
 namespace steer::viz {
@@ -50,7 +52,14 @@ void writeFieldImage(const std::string& path, const FieldImage& image) {
   vtkNew<vtkXMLImageDataWriter> writer;
   writer->SetFileName(path.c_str());
   writer->SetInputData(data);
-  if (writer->Write() != 1) throw std::runtime_error("cannot write " + path);
+  // VTK reports a full disk or a file-size limit in its error code: Write() still returned 1, and
+  // `steer field` kept a cut-off .vti and said it had finished. A cut-off file is removed.
+  if (writer->Write() != 1 || writer->GetErrorCode() != 0) {
+    const std::string why = vtkErrorCode::GetStringFromErrorCode(writer->GetErrorCode());
+    std::error_code ignored;
+    std::filesystem::remove(path, ignored);
+    throw std::runtime_error("cannot write " + path + (writer->GetErrorCode() != 0 ? ": " + why : std::string()));
+  }
 }
 
 }  // namespace steer::viz
