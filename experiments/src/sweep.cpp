@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <map>
 
+#include "yaml_support.hpp"
+
 namespace steer::experiments {
 
 namespace {
@@ -69,6 +71,11 @@ SweepParameter parseSweepParameter(const std::string& text) {
   const std::string spec = text.substr(eq + 1);
   if (spec.empty()) bad(text, "no value");
   if (spec.front() == '[' || spec.front() == '{') {
+    // One list or map is one value: "[-12,1],[-12,-1]" ran [-12, 1] alone, and the tables said
+    // the whole text.
+    if (const std::string rest = yaml::textAfterFlowValue(spec); !rest.empty())
+      bad(text, "text after the list or map: '" + rest + "' (a list or map is one whole value; to sweep over several, "
+                "run one sweep for each)");
     p.values.push_back(spec);
     return p;
   }

@@ -3,6 +3,7 @@
 #include "edit_distance.hpp"
 #include "number_text.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -49,8 +50,26 @@ bool fromCommandLine(const YAML::Node& node) {
   return node.IsDefined() && node.Tag().rfind(kCommandLineTag, 0) == 0;
 }
 
+std::string textAfterFlowValue(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string::npos || std::string("[{\"'").find(text[first]) == std::string::npos) return {};
+  // As a mapping's value, anything after the collection or the quote is an error where it starts.
+  // (YAML::LoadAll hangs on "[-12,1],[-12,-1]" in yaml-cpp 0.7.)
+  const std::string prefix = "v: ";
+  try {
+    (void)YAML::Load(prefix + text);
+  } catch (const YAML::Exception& e) {
+    const auto at = static_cast<std::size_t>(std::max(e.mark.pos, static_cast<int>(prefix.size())) - static_cast<int>(prefix.size()));
+    return at < text.size() ? text.substr(at) : text;
+  }
+  return {};
+}
+
 YAML::Node loadCommandLineValue(const std::string& text, const std::string& givenKey) {
   const YAML::Node loaded = YAML::Load(text);
+  // "[-12,1]xyz" loaded as [-12, 1]: the rest was dropped without a word.
+  if (const std::string rest = textAfterFlowValue(text); !rest.empty())
+    throw YAML::ParserException(YAML::Mark::null_mark(), "text after the value: '" + rest + "'");
   // An empty text loads as a null node without storage, which tagTree's copy would tag alone.
   YAML::Node value = loaded.IsNull() ? YAML::Node(YAML::NodeType::Null) : loaded;
   tagTree(value, givenKey.empty() ? std::string(kCommandLineTag) : std::string(kCommandLineTag) + "|" + givenKey);

@@ -22,6 +22,10 @@ SourceLocation locate(const std::string& file, const YAML::Node& node);
 /// an error in it names the command line, and KEY as given (`givenKey`), instead of a place in
 /// the scenario file.
 YAML::Node loadCommandLineValue(const std::string& text, const std::string& givenKey = "");
+/// What follows a flow collection or quoted scalar that starts `text` ("xyz" of "[-12,1]xyz"),
+/// empty when it is the whole text (or `text` is neither). yaml-cpp reads the first node of a
+/// text and drops the rest, silently.
+std::string textAfterFlowValue(const std::string& text);
 /// True for a node of loadCommandLineValue().
 bool fromCommandLine(const YAML::Node& node);
 

@@ -63,9 +63,22 @@ TEST(SweepParameter, RangesListsAndSingleValues) {
   EXPECT_EQ(parseSweepParameter("local.weights=integrated,fixed_point").values,
             (std::vector<std::string>{"integrated", "fixed_point"}));
   EXPECT_EQ(parseSweepParameter("planning.hybrid.modes=[1,2]").values, std::vector<std::string>{"[1,2]"});
+  EXPECT_EQ(parseSweepParameter("agents.a.position=[-12, 1] # start").values, std::vector<std::string>{"[-12, 1] # start"});
   for (const char* bad : {"local.courage", "courage=0:1:3", "local.courage=0:1:0", "local.courage=0:1:2.5",
                           "local.courage=a:1:3", "local.courage=0:1", "local.courage=", "local.courage=1,,2"})
     EXPECT_THROW(parseSweepParameter(bad), InputError) << bad;
+}
+
+// Two lists meant as two values ran the first alone, and the tables named the whole text: an
+// error, naming what follows the first list.
+TEST(SweepParameter, TextAfterAListIsAnError) {
+  try {
+    parseSweepParameter("agents.a.position=[-12,1],[-12,-1]");
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("text after the list or map: ',[-12,-1]'"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(parseSweepParameter("local.x={a: 1} b"), InputError);
 }
 
 // Chart labels named each swept key by its last part, so that sweeping two personality means

@@ -143,6 +143,18 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
         << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
+  // Text after a list, a map or a quoted value is an error naming it, in a section's key and in an
+  // agent's: yaml-cpp reads the first node and drops the rest ("[-12,1]xyz" ran as [-12, 1]).
+  for (const std::string& args : {std::string("--param 'agents.0.position=[-4,1]xyz'"),
+                                  std::string("--param 'local.courage_mapping=\"prose\" x'")}) {
+    SCOPED_TRACE(args);
+    const fs::path out = scratchDir("badparam_trailing");
+    const auto r = runSteer("run " + yaml + " --quiet --out " + out.string() + " " + args);
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("<command line>: --param", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find("text after the value: '"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
   // ... and on a SteerSuite case, groups and agents cannot be set at all: said so.
   {
     const fs::path out = scratchDir("badparam_xml");
