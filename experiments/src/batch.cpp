@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "number_text.hpp"
 #include "steer/experiments/factory.hpp"
 
 namespace steer::experiments {
@@ -28,12 +29,6 @@ Scenario loadJob(const BatchJob& job) {
     throw withParams(e, job.overrides.params);
   }
   return s;
-}
-
-std::string number(double v) {
-  char buf[32];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
 }
 
 // Folder names keep letters, digits and . _ = -; anything else becomes '_'.
@@ -253,7 +248,7 @@ std::string comparisonCsv(const std::vector<BatchRow>& rows, const std::vector<s
     out += std::to_string(r.seed);
     for (const auto& m : r.metrics) {
       out += ',';
-      if (m) out += number(*m);
+      if (m) out += shortestText(*m);
     }
     out += "\n";
   }

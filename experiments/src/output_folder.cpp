@@ -21,4 +21,25 @@ void makeOutputFolder(const std::filesystem::path& out) {
     throw InputError({"<command line>", 0, 0}, "--out: cannot write in '" + out.string() + "': " + std::strerror(errno));
 }
 
+namespace {
+bool isFrameName(const std::string& name) {  // frame_0000.png, frame_12345.png
+  constexpr std::size_t kPrefix = 6, kSuffix = 4;  // "frame_", ".png"
+  if (name.size() < kPrefix + 4 + kSuffix || name.rfind("frame_", 0) != 0 || name.substr(name.size() - kSuffix) != ".png")
+    return false;
+  for (std::size_t k = kPrefix; k < name.size() - kSuffix; ++k)
+    if (name[k] < '0' || name[k] > '9') return false;
+  return true;
+}
+}  // namespace
+
+void removeRenderPictures(const std::filesystem::path& folder, RenderPictures which) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+    const std::string name = entry.path().filename().string();
+    const bool frameOrVideo = isFrameName(name) || name == "run.mp4";
+    const bool other = name == "trajectories.png" || (name.rfind("at_", 0) == 0 && entry.path().extension() == ".png");
+    if (frameOrVideo || (which == RenderPictures::All && other)) std::filesystem::remove(entry.path(), ec);
+  }
+}
+
 }  // namespace steer::experiments

@@ -10,4 +10,13 @@ namespace steer::experiments {
 /// --out when it cannot be made or written in.
 void makeOutputFolder(const std::filesystem::path& out);
 
+/// Which of `steer render`'s pictures in a run's folder (trajectories.png, frame_NNNN.png,
+/// at_<T>.png, run.mp4) to remove.
+enum class RenderPictures {
+  Frames,  ///< the frames and the video: a new render's series would mix with an old, longer one
+  All,     ///< every one: a new run into the folder makes the old run's pictures stale
+};
+/// Removes those pictures from `folder` (files of the names render gives, nothing else).
+void removeRenderPictures(const std::filesystem::path& folder, RenderPictures which);
+
 }  // namespace steer::experiments

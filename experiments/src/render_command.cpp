@@ -15,6 +15,7 @@
 #include "child_process.hpp"
 #include "cli_checks.hpp"
 #include "input_file.hpp"
+#include "number_text.hpp"
 #include "output_folder.hpp"
 #include "progress_bar.hpp"
 #include "steer/environment/triangulation_edges.hpp"
@@ -501,6 +502,9 @@ int renderCommand(const RenderOptions& given) {
       }
       bar.update(++drawn / pictures);
     };
+    // An earlier render's frames beyond this one's count stayed beside them (and in a video made
+    // from the frame_%04d series).
+    removeRenderPictures(out, RenderPictures::Frames);
     picture(out / "trajectories.png", -1.0);
     std::set<double> times;
     for (const auto& [id, track] : tracks)
@@ -521,14 +525,14 @@ int renderCommand(const RenderOptions& given) {
       if (!atNames.insert(name).second) continue;  // the same time given twice: one picture
       // A time past the run's end draws its last state, and says so (it did so silently).
       if (at > t.back() + 1e-9)
-        std::cerr << "steer render: note: --at " << at << " is after the run's end (t = " << t.back()
+        std::cerr << "steer render: note: --at " << shortestText(at) << " is after the run's end (t = " << shortestText(t.back())
                   << " s): " << name << " shows the end\n";
       // A time between two rows draws the last row before it: agents exist in a picture only at
       // their rows' times (--at 12.34 on rows every 0.05 s drew the trails and no agent at all).
       const double drawn = rowTimeAtOrBefore(t, at);
       if (at <= t.back() + 1e-9 && drawn < at - 1e-9)
-        std::cerr << "steer render: note: --at " << at << " falls between the rows of trajectories.csv: " << name
-                  << " shows t = " << drawn << " s, the last row before it\n";
+        std::cerr << "steer render: note: --at " << shortestText(at) << " falls between the rows of trajectories.csv: " << name
+                  << " shows t = " << shortestText(drawn) << " s, the last row before it\n";
       picture(out / name, drawn);
     }
     bar.done();

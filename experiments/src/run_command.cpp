@@ -12,6 +12,7 @@
 
 #include "document_params.hpp"
 #include "number_text.hpp"
+#include "output_folder.hpp"
 #include "part_configs.hpp"
 #include "text_encoding.hpp"
 #include "yaml_support.hpp"
@@ -229,6 +230,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   const auto summaryPath = out / "summary.json";
   std::filesystem::remove(summaryPath);
   removeRunOutputs(out);
+  removeRenderPictures(out, RenderPictures::All);  // pictures of the old run would pass for this one's
   const auto marker = out / "RUNNING";
   writeFileAtomically(marker, "this run has not finished\n");
 

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 
+#include "number_text.hpp"
 #include "yaml_support.hpp"
 
 namespace steer::experiments {
@@ -15,12 +16,6 @@ namespace steer::experiments {
 namespace {
 [[noreturn]] void bad(const std::string& text, const std::string& message) {
   throw InputError({"<command line>", 0, 0}, "--param " + text + ": " + message);
-}
-
-std::string shortest(double v) {
-  char buf[32];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
 }
 
 bool toDouble(const std::string& s, double& v) {
@@ -93,7 +88,7 @@ SweepParameter parseSweepParameter(const std::string& text) {
       // the run itself. (A range whose values differ only beyond the 15th digit would repeat one.)
       char text[32];
       std::snprintf(text, sizeof text, "%.15g", v);
-      p.values.push_back(shortest(std::strtod(text, nullptr)));
+      p.values.push_back(shortestText(std::strtod(text, nullptr)));
     }
     return p;
   }

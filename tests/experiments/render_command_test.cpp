@@ -49,4 +49,28 @@ TEST(SteerCommand, RenderSaysWhenTheRunsScenarioFileChangedOrIsGone) {
   fs::remove_all(dir);
 }
 
+// Pictures in a run's folder belong to that run: a second render with fewer frames leaves none
+// of the first's beyond its count (frames 2-5 of a 6-frame render stayed beside a 2-frame one,
+// and a video is made of the frame_%04d series), and a new run into the folder takes every
+// picture of the old run away (a still of the old run passed for the new one's). A file of
+// another name is left alone.
+TEST(SteerCommand, PicturesInARunsFolderAreOfThatRunOnly) {
+  const fs::path dir = scratchDir("render_stale");
+  const std::string run = (dir / "run").string(), file = kData + "/yaml/batch_small.yaml";
+  ASSERT_EQ(runSteer("run " + file + " --duration 0.5 --quiet --out " + run).status, 0);
+  ASSERT_EQ(runSteer("render " + run + " --frames 6 --at 0.2 --quiet").status, 0);
+  ASSERT_TRUE(fs::exists(dir / "run" / "frame_0005.png"));
+  std::ofstream(dir / "run" / "notes.png") << "mine";
+  const auto second = runSteer("render " + run + " --frames 2 --quiet");
+  ASSERT_EQ(second.status, 0) << second.err;
+  EXPECT_TRUE(fs::exists(dir / "run" / "frame_0001.png"));
+  for (int k = 2; k < 6; ++k) EXPECT_FALSE(fs::exists(dir / "run" / ("frame_000" + std::to_string(k) + ".png"))) << k;
+  EXPECT_TRUE(fs::exists(dir / "run" / "at_0.20.png")) << "a picture at a time of this run stays";
+  ASSERT_EQ(runSteer("run " + file + " --duration 0.5 --seed 2 --quiet --out " + run).status, 0);
+  for (const char* name : {"trajectories.png", "frame_0000.png", "frame_0001.png", "at_0.20.png"})
+    EXPECT_FALSE(fs::exists(dir / "run" / name)) << name;
+  EXPECT_TRUE(fs::exists(dir / "run" / "notes.png"));
+  fs::remove_all(dir);
+}
+
 }  // namespace
