@@ -111,11 +111,12 @@ planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& s)
       planning::HybridMode mode;
       mode.name = m.requiredString("name");
       // Written as the last column of trajectories.csv, unquoted: a comma or a line break would
-      // shift or split the row when it is read back (steer render).
+      // shift or split the row when it is read back (steer render), and a leading quote opens a
+      // quoted field that CSV readers (Python's csv, pandas) run on into the next rows.
       // An empty one reads back as "no mode" (the column of a planner without modes).
       if (mode.name.empty()) m.fail("name", "a mode needs a name (it goes into trajectories.csv's last column)");
-      if (mode.name.find_first_of(",\r\n") != std::string::npos)
-        m.fail("name", "a mode's name goes into trajectories.csv's last column: no commas or line breaks, got '" +
+      if (mode.name.find_first_of(",\r\n\"") != std::string::npos)
+        m.fail("name", "a mode's name goes into trajectories.csv's last column: no commas, quotes or line breaks, got '" +
                            mode.name + "'");
       const std::string strategy = m.choice("strategy", "seek",
                                             {"seek", "field", "follow_wall_left", "follow_wall_right", "flee", "wait"});
