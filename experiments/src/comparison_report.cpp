@@ -11,6 +11,18 @@ namespace steer::experiments {
 
 namespace {
 
+// A swept value as a Markdown table cell: a '|' in it ended the cell (agents.a.name=a|b gave the
+// row an extra column), a line break the row.
+std::string tableCell(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n' || c == '\r') out += ' ';
+    else out += c;
+  }
+  return out;
+}
+
 std::string fourDigits(double v) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "%.4g", v);
@@ -103,7 +115,7 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
     out += "| model | planner |";
     for (const auto& k : factorKeys) {
       out += ' ';
-      out += k + " |";
+      out += tableCell(k) + " |";
     }
     out += " seeds |";
     for (std::size_t m : metrics) {
@@ -144,7 +156,7 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
       for (const auto& k : factorKeys) {
         const auto it = std::find_if(g.factors.begin(), g.factors.end(), [&](const auto& f) { return f.first == k; });
         out += ' ';
-        out += (it == g.factors.end() ? std::string("—") : it->second) + " |";
+        out += (it == g.factors.end() ? std::string("—") : tableCell(it->second)) + " |";
       }
       out += ' ';
       out += std::to_string(g.rows.size()) + " |";

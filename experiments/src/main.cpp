@@ -8,6 +8,7 @@
 #include "batch_command.hpp"
 #include "batch_mpi.hpp"
 #include "cli_checks.hpp"
+#include "command_line_text.hpp"
 #include "commands.hpp"
 #include "field_command.hpp"
 #include "number_text.hpp"
@@ -322,15 +323,13 @@ int main(int argc, char** argv) {
   if (*plot) return withDisplay(argv, [&] { return plotCommand(plotOptions); });
   if (*compare || *sweep) {
     BatchCommandOptions& o = *compare ? compareOptions : sweepOptions;
-    o.command = "steer";
-    for (int i = 1; i < argc; ++i) o.command += std::string(" ") + argv[i];
+    o.command = commandLineText(argc, argv);  // pastes back into a shell (paths with spaces)
     const auto batch = [&] { return *compare ? compareCommand(o) : sweepCommand(o); };
     if (!o.charts) return batch();
     return withDisplay(argv, batch, "steer: or leave the charts out with --no-charts\n");
   }
   if (*reproduceSub) {
-    reproduceOptions.command = "steer";
-    for (int i = 1; i < argc; ++i) reproduceOptions.command += std::string(" ") + argv[i];
+    reproduceOptions.command = commandLineText(argc, argv);
     // The figures render through VTK.
     return withDisplay(argv, [&] { return reproduce::reproduceCommand(reproduceOptions); });
   }

@@ -231,6 +231,27 @@ TEST(Batch, RowsEqualRunsMadeOneAtATime) {
     }
     EXPECT_EQ(cells, 2u);
   }
+  // A swept value with a '|' or a line break stays in its cell: every line of the table has as
+  // many cell borders as its heading (agents.a.name=a|b gave the row an extra column).
+  {
+    std::vector<BatchRow> named = rows;
+    for (auto& r : named) r.factors = {{"agents.a.name", "a|b\nc"}};
+    std::istringstream lines(comparisonMarkdown(named, {"agents.a.name"}, "t", "steer sweep"));
+    const auto borders = [](const std::string& line) {
+      std::size_t n = 0;
+      for (std::size_t k = 0; k < line.size(); ++k) n += line[k] == '|' && (k == 0 || line[k - 1] != '\\');
+      return n;
+    };
+    std::string line;
+    std::size_t heading = 0, tableLines = 0;
+    while (std::getline(lines, line)) {
+      if (line.rfind("| model |", 0) == 0) heading = borders(line);
+      if (line.rfind("| ", 0) != 0 || heading == 0) continue;
+      EXPECT_EQ(borders(line), heading) << line;
+      ++tableLines;
+    }
+    EXPECT_GT(tableLines, 2u);
+  }
   std::filesystem::remove_all(dir);
 }
 

@@ -579,19 +579,19 @@ TEST(YamlScenario, PlanarPlannersAreErrorsIn3D) {
 
 // A hybrid mode's name is trajectories.csv's last column, unquoted: a comma would shift the row
 // when it is read back (steer render), a line break would split it.
-TEST(YamlScenario, HybridModeNamesHoldNoCommasOrLineBreaks) {
+TEST(YamlScenario, HybridModeNamesHoldNoCommasQuotesOrLineBreaks) {
   const auto withMode = [](const std::string& name) {
     return std::string(kHeader) + kAgent + "planning:\n  hybrid:\n    initial: " + name + "\n    modes: [{name: " + name +
            ", strategy: seek}]\n";
   };
   EXPECT_NO_THROW(experiments::readHybridPlannerParameters(parseYamlScenario(withMode("go"), "test.yaml")));
-  for (const std::string name : {"'a,b'", "\"a\\nb\""}) {
+  for (const std::string name : {"'a,b'", "\"a\\nb\"", "'\"go'"}) {
     SCOPED_TRACE(name);
     try {
       experiments::readHybridPlannerParameters(parseYamlScenario(withMode(name), "test.yaml"));
       FAIL() << "expected an error";
     } catch (const InputError& e) {
-      EXPECT_NE(std::string(e.what()).find("no commas or line breaks"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("no commas, quotes or line breaks"), std::string::npos) << e.what();
     }
   }
 }
