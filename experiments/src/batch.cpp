@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "interrupt.hpp"
 #include "number_text.hpp"
 #include "steer/experiments/factory.hpp"
 
@@ -70,6 +71,8 @@ BatchRow runJob(std::size_t index, const BatchJob& job, const BatchOptions& opti
       return runScenario(scenario, options.runsDir / folder, out, progress);
     } catch (const InputError& e) {
       throw InputError(e.where(), e.message() + which);
+    } catch (const Interrupted&) {
+      throw;  // every running job stops alike: the batch says so, with the signal's exit status
     } catch (const std::exception& e) {
       throw std::runtime_error(e.what() + which);
     }

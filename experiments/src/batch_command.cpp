@@ -10,6 +10,7 @@
 #include "batch_charts.hpp"
 #include "batch_mpi.hpp"
 #include "cli_checks.hpp"
+#include "interrupt.hpp"
 #include "commands.hpp"
 #include "output_folder.hpp"
 #include "progress_bar.hpp"
@@ -151,6 +152,13 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
                 << "; the runs that finished before it are kept)\n";
     }
     status = 2;
+  } catch (const Interrupted& e) {
+    if (lead) {
+      std::cerr << "steer " << name << ": " << e.what() << " (the batch stopped: " << (out / "FAILED").string()
+                << "; the runs that finished before it are kept)\n";
+      markFailed(out, e.what());
+    }
+    status = e.exitStatus();
   } catch (const std::exception& e) {
     if (lead) {
       std::cerr << "steer " << name << ": " << e.what() << "\n";

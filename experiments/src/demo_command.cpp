@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "interrupt.hpp"
 #include "progress_bar.hpp"
 #include "steer/experiments/factory.hpp"
 #include "u_trap_scenario.hpp"
@@ -42,6 +43,9 @@ int demo(const CommonOptions& o) {
     } catch (const InputError& e) {
       reportInputError(withParams(e, o.overrides.params));
       return 2;
+    } catch (const Interrupted& e) {
+      std::cerr << "steer demo: " << e.what() << "\n";
+      return e.exitStatus();
     } catch (const std::exception& e) {
       std::cerr << "steer demo: " << e.what() << "\n";
       return 1;

@@ -11,6 +11,7 @@
 #include "command_line_text.hpp"
 #include "commands.hpp"
 #include "field_command.hpp"
+#include "interrupt.hpp"
 #include "number_text.hpp"
 #include "plot_command.hpp"
 #include "part_configs.hpp"
@@ -190,6 +191,9 @@ int runOne(const std::string& path, const CommonOptions& o) {
   } catch (const InputError& e) {
     reportInputError(withParams(e, o.overrides.params));
     return 2;
+  } catch (const Interrupted& e) {
+    std::cerr << "steer run: " << e.what() << "\n";
+    return e.exitStatus();
   } catch (const std::exception& e) {
     std::cerr << "steer run: " << e.what() << "\n";
     return 1;
@@ -314,6 +318,9 @@ int main(int argc, char** argv) {
     const int code = launcherRank() == 0 ? app.exit(e) : app.exit(e, discard, discard);
     return code == 0 ? 0 : 2;
   }
+  // The commands that simulate stop a run at the end of its step on Ctrl-C or kill, and remove
+  // what it wrote (interrupt.hpp); the picture commands keep the default (they write no run).
+  if (*run || *demoCommand || *compare || *sweep || *reproduceSub) installInterruptHandler();
   if (*run) return runOne(scenario, runOptions);
   if (*demoCommand) return demo(demoOptions);
   if (*field) {

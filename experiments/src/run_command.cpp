@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "document_params.hpp"
+#include "interrupt.hpp"
 #include "number_text.hpp"
 #include "output_folder.hpp"
 #include "part_configs.hpp"
@@ -248,10 +249,23 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   };
   double setup = 0.0, simulationSeconds = 0.0;
+  // What a run that fails removes: the outputs written so far, the RUNNING marker, and the folders
+  // it made when nothing else was put in them meanwhile.
+  const auto discardOutputs = [&] {
+    removeRunOutputs(out);
+    std::filesystem::remove(marker);
+    if (!made.empty()) {
+      std::error_code ignored;
+      for (auto p = std::filesystem::absolute(out).lexically_normal(); std::filesystem::remove(p, ignored) && p != made;
+           p = p.parent_path()) {
+      }
+    }
+  };
   try {
     const auto start = std::chrono::steady_clock::now();
     if (progress) progress(-1.0);  // the set-up starts
     simulation.start();  // (in the try: its first rows and frame can fail to be written too)
+    throwIfInterrupted(simulation.world().time);  // during a long set-up (a fine field's solve)
     // The set-up is timed apart: a harmonic field solved, or read from the cache, took 73 or
     // 4,330 agent-steps per second out of the same run of maze_a.
     setup = std::max(0.0, since(start) - observed());
@@ -261,6 +275,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
       agentSteps += simulation.world().enabledCount();
       simulation.step();
       if (progress) progress(std::min(1.0, simulation.world().time / scenario.settings.duration));
+      throwIfInterrupted(simulation.world().time);  // Ctrl-C: stop here, and clean up below
     }
     // (It subtracted the observers' whole time, their start and finish included, from the loop's
     // span: short runs read 1e-9 s and 1e11 agent-steps per second.)
@@ -270,17 +285,8 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   } catch (const std::exception& e) {
     // Parameters the readers accept can still make the integration blow up (an integrated
     // weight rate of 1e300) or too stiff for dopri5 (a turn rate of 1e10); anything else that
-    // fails mid-run (a full disk) also leaves nothing half-written: the outputs written so far
-    // are removed, and the RUNNING marker with them.
-    removeRunOutputs(out);
-    std::filesystem::remove(marker);
-    // ... and the folders the run made, when nothing else was put in them meanwhile.
-    if (!made.empty()) {
-      std::error_code ignored;
-      for (auto p = std::filesystem::absolute(out).lexically_normal(); std::filesystem::remove(p, ignored) && p != made;
-           p = p.parent_path()) {
-      }
-    }
+    // fails mid-run (a full disk, Ctrl-C) also leaves nothing half-written.
+    discardOutputs();
     const bool diverged = dynamic_cast<const sim::DivergedState*>(&e) != nullptr;
     if (!diverged && dynamic_cast<const sim::StiffStep*>(&e) == nullptr) throw;
     std::ostringstream message;
@@ -309,8 +315,13 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   result.metrics = metrics.metrics();
   // The readers keep text that is not UTF-8 out (text_encoding.hpp); a byte that slipped past
   // them is replaced here, not a failure at the end of the run.
-  writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr)
-                                          .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  try {
+    writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr)
+                                            .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  } catch (const std::exception&) {
+    discardOutputs();  // a full disk at the very end: no run without its summary is left behind
+    throw;
+  }
   std::filesystem::remove(marker);
   return result;
 }

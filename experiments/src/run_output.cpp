@@ -247,10 +247,16 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
 
 void writeFileAtomically(const std::filesystem::path& path, const std::string& text) {
   const auto tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << text;
-    if (!out) throw std::runtime_error("cannot write " + tmp);
+  std::ofstream out(tmp, std::ios::binary);
+  out << text;
+  // A full disk shows when the buffer goes out, at close: checked before it, a 0-byte marker and
+  // a cut-off summary.json.tmp passed (and the .tmp stayed).
+  out.close();
+  if (!out) {
+    const int error = errno;
+    std::error_code ignored;
+    std::filesystem::remove(tmp, ignored);
+    throw std::runtime_error("cannot write " + path.string() + (error != 0 ? std::string(": ") + std::strerror(error) : ""));
   }
   std::filesystem::rename(tmp, path);
 }

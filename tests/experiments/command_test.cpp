@@ -1642,3 +1642,38 @@ TEST(SteerCommand, RunReportsTheKineticProvidersWork) {
     EXPECT_NEAR(rate[key].get<double>() * agentSteps, total.get<double>(), 1e-9 * (1.0 + total.get<double>())) << key;
   fs::remove_all(out);
 }
+
+// Ctrl-C or kill during a run: it stops at the end of a step and removes what it wrote, as a
+// failed run does, and exits with the shell's status for the signal (128 + its number). Killed
+// mid-step it left RUNNING, a partial trajectories.csv and a cut-off .vtp. A batch stops the same
+// way and says so in FAILED.
+TEST(SteerCommand, AnInterruptedRunLeavesNothingHalfWritten) {
+  const std::string uTrap = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/u_trap.yaml";
+  const auto interrupted = [](const std::string& signal, const std::string& arguments, const fs::path& err) {
+    // 2 s: well into the steps of a run of 2,000,000 steps (even under the sanitizers).
+    const std::string cmd = "timeout --preserve-status -s " + signal + " 2 " + std::string(STEER_EXECUTABLE) + " " +
+                            arguments + " >/dev/null 2>" + err.string() + " </dev/null";
+    const int raw = std::system(cmd.c_str());
+    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  };
+  const fs::path dir = scratchDir("interrupted");
+  fs::create_directories(dir);
+  EXPECT_EQ(interrupted("INT", "run " + uTrap + " --duration 100000 --quiet --out " + (dir / "run").string(), dir / "err"), 130);
+  std::string err = steer::test::slurp(dir / "err");
+  EXPECT_NE(err.find("steer run: interrupted (SIGINT) at t = "), std::string::npos) << err;
+  EXPECT_NE(err.find("what the run wrote was removed"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists(dir / "run")) << "the folder the run made is gone with what it wrote";
+
+  const fs::path batch = dir / "batch";
+  EXPECT_EQ(interrupted("TERM", "compare " + uTrap + " --seeds 2 --duration 100000 --no-charts --quiet --out " + batch.string(),
+                        dir / "err"),
+            143);
+  err = steer::test::slurp(dir / "err");
+  EXPECT_NE(err.find("interrupted (SIGTERM)"), std::string::npos) << err;
+  EXPECT_TRUE(fs::exists(batch / "FAILED"));
+  EXPECT_FALSE(fs::exists(batch / "RUNNING"));
+  EXPECT_FALSE(fs::exists(batch / "comparison.csv"));
+  for (const auto& entry : fs::recursive_directory_iterator(batch))
+    EXPECT_NE(entry.path().filename(), "RUNNING") << entry.path() << ": a run left half-written";
+  fs::remove_all(dir);
+}

@@ -166,6 +166,26 @@ TEST(TrajectoryRecorder, ModesAreThePlannersDecisionsAtEachStepsStart) {
   EXPECT_EQ(modes, ";decision-1;decision-2;decision-3;");
 }
 
+// A small file written whole or not at all (summary.json, the RUNNING marker): on a full disk the
+// write fails at close, where the buffer goes out. Checked before it, a 0-byte marker passed and a
+// cut-off .tmp stayed.
+TEST(WriteFileAtomically, AFullDiskIsAnErrorAndLeavesNothing) {
+  ASSERT_TRUE(fs::exists("/dev/full")) << "Linux's always-full device";
+  const fs::path dir = scratch("full_small");
+  fs::create_symlink("/dev/full", dir / "RUNNING.tmp");
+  try {
+    experiments::writeFileAtomically(dir / "RUNNING", "this run has not finished\n");
+    FAIL() << "the marker went nowhere without a word";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("RUNNING: No space left on device"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(fs::symlink_status(dir / "RUNNING.tmp")));
+  EXPECT_FALSE(fs::exists(dir / "RUNNING"));
+  experiments::writeFileAtomically(dir / "RUNNING", "written\n");  // and a disk with room takes it
+  EXPECT_EQ(fs::file_size(dir / "RUNNING"), 8u);
+  fs::remove_all(dir);
+}
+
 // A full disk stops the run at the first rows that cannot be written, naming the cause (the
 // recorder wrote on into a failed stream to the end of the run). /dev/full stands in for it:
 // every write to it fails with ENOSPC.

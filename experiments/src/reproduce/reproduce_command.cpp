@@ -11,6 +11,7 @@
 
 #include "claim.hpp"
 #include "cli_checks.hpp"
+#include "interrupt.hpp"
 #include "report.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "steer/experiments/run_output.hpp"
@@ -136,6 +137,10 @@ int reproduceCommand(const ReproduceOptions& o) {
     cleanup();
     std::cerr << e.what() << "\n";
     return 2;
+  } catch (const Interrupted& e) {
+    cleanup();
+    std::cerr << "steer reproduce " << o.paper << ": " << e.what() << "; no report written\n";
+    return e.exitStatus();
   } catch (const std::exception& e) {
     cleanup();
     std::cerr << "steer reproduce " << o.paper << ": " << e.what() << "\n";

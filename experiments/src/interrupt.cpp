@@ -1,0 +1,68 @@
+#include "interrupt.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdint>
+#include <cstring>
+#include <ctime>
+
+#include "number_text.hpp"
+
+namespace steer::experiments {
+
+namespace {
+std::atomic<int> requested{0};
+std::atomic<std::int64_t> firstAt{0};  // ns on the monotonic clock
+static_assert(std::atomic<int>::is_always_lock_free && std::atomic<std::int64_t>::is_always_lock_free,
+              "read and written in a signal handler");
+
+std::int64_t nowNs() {  // clock_gettime is async-signal-safe
+  timespec t{};
+  ::clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
+extern "C" void onInterrupt(int signal) {
+  const std::int64_t now = nowNs();
+  std::int64_t first = 0;
+  if (!firstAt.compare_exchange_strong(first, now)) {
+    // One request often arrives twice at once, in two threads at the same moment: `timeout` and
+    // a terminal's Ctrl-C signal the whole process group, and wrappers (xvfb-run, mpirun) pass it
+    // on. Only a second one half a second later is the user's "now": at once, as the shell would.
+    if (now - first < 500000000) return;
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+    return;
+  }
+  requested.store(signal);
+  // write(2) is async-signal-safe; a stream is not.
+  const char message[] = "\nsteer: stopping at the end of the step, removing what the run wrote (again to stop at once)\n";
+  [[maybe_unused]] const auto written = ::write(STDERR_FILENO, message, sizeof message - 1);
+}
+
+const char* signalName(int signal) { return signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal"; }
+}  // namespace
+
+void installInterruptHandler() {
+  struct sigaction action {};
+  action.sa_handler = onInterrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;  // reads and writes in progress go on
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+int interruptSignal() { return requested.load(std::memory_order_relaxed); }
+
+Interrupted::Interrupted(int signal, double time)
+    : std::runtime_error(std::string("interrupted (") + signalName(signal) + ") at t = " + shortestText(time) +
+                         " s; what the run wrote was removed"),
+      signal(signal) {}
+
+void throwIfInterrupted(double time) {
+  if (const int signal = interruptSignal()) throw Interrupted(signal, time);
+}
+
+}  // namespace steer::experiments
