@@ -113,6 +113,45 @@ TEST(ReynoldsCrowd, NoCollisionAvoidanceMeansObstaclesAreHit) {
   EXPECT_GT(contacts.count, 0);
 }
 
+// The agent's own max_speed is the vehicle's limit: an agent given 4 m/s and a desired 3.5 m/s
+// cruises at 3.5 m/s, as a Goldenstein agent does. The vehicle's own limit defaulted to 2.6 m/s
+// and held it there, without a word.
+TEST(ReynoldsCrowd, TheAgentsMaxSpeedIsTheVehiclesLimit) {
+  sim::World w;
+  w.dimension = 2;
+  w.bounds = {Vec3(-60, -60, -1), Vec3(60, 60, 1)};
+  sim::Agent a;
+  a.state.direction = Vec3::UnitX();
+  a.desiredSpeed = 3.5;
+  a.maxSpeed = 4.0;
+  sim::Goal g;
+  g.target.point = Vec3(50, 0, 0);
+  a.goals.push_back(g);
+  w.agents.push_back(a);
+  sim::SimulationSettings s;
+  s.dt = 0.05;
+  s.duration = 8.0;
+  sim::Simulation sim(w, s, std::make_unique<ReynoldsModel>(ReynoldsParameters::crowdDefaults()),
+                      std::make_unique<environment::BruteForceProvider>(), std::make_unique<planning::DirectPlanner>());
+  double fastest = 0.0;
+  while (!sim.finished()) {
+    sim.step();
+    fastest = std::max(fastest, sim.world().agents[0].state.velocity().norm());
+  }
+  EXPECT_NEAR(fastest, 3.5, 0.05);
+  // A limit given for the vehicle still lowers it.
+  ReynoldsParameters slow = ReynoldsParameters::crowdDefaults();
+  slow.vehicle.maxSpeed = 2.0;
+  sim::Simulation held(w, s, std::make_unique<ReynoldsModel>(slow), std::make_unique<environment::BruteForceProvider>(),
+                       std::make_unique<planning::DirectPlanner>());
+  fastest = 0.0;
+  while (!held.finished()) {
+    held.step();
+    fastest = std::max(fastest, held.world().agents[0].state.velocity().norm());
+  }
+  EXPECT_LE(fastest, 2.0 + 1e-12);
+}
+
 // Arrival towards a moving target slows the approach, not the chase: an agent at 1.6 m/s
 // behind a target running straight away at 1.2 m/s catches it (reach 0.8 m). With the ramp
 // from 0 its desired speed inside the slowing distance fell below the target's and it trailed

@@ -106,8 +106,10 @@ Vec3 obstacleAvoidance(const Character& self, std::span<const sim::NearObstacle>
 // ---- wander -----------------------------------------------------------------------------
 
 struct WanderParameters {
-  double distance = 2.0;  ///< sphere centre ahead of the character (m), ≥ 0
-  double radius = 1.0;    ///< sphere radius: wandering strength (m), > 0
+  // The sphere holds the steering force, not a place: its centre and radius are in the force's
+  // units (m/s of velocity change, read as N by the vehicle), not metres of space.
+  double distance = 2.0;  ///< sphere centre ahead of the character (force units), ≥ 0
+  double radius = 1.0;    ///< sphere radius: wandering strength (force units), > 0
   double rate = 0.3;      ///< radius of the disc (2D) or ball (3D) the random displacement is drawn
                           ///< from at each think step (the behaviours run on think steps only,
                           ///< think.every), relative to radius, ≥ 0: per second it depends on dt

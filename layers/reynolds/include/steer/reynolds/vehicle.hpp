@@ -4,6 +4,7 @@
 /// max_speed, and a local frame (forward, side, up) kept aligned with the velocity by
 /// re-orthonormalization, with banking for flying vehicles and surface hugging for walking ones.
 #include <Eigen/Geometry>  // cross products of the local frame
+#include <limits>
 
 #include "steer/geometry/vec.hpp"
 #include "steer/sim/integrator.hpp"
@@ -37,7 +38,10 @@ struct Surface {
 struct VehicleParameters {
   double mass = 1.0;      ///< point mass (kg), > 0
   double maxForce = 4.0;  ///< steering force limit (N), > 0
-  double maxSpeed = 2.6;  ///< speed limit (m/s), > 0 (the agent's own maxSpeed also bounds it)
+  /// Speed limit (m/s), > 0; the agent's own maxSpeed bounds it too. None by default: a scenario
+  /// that gives its agents max_speed 4 and desired_speed 3.5 had its Reynolds vehicles held to
+  /// 2.6 m/s, and the Goldenstein agents beside them were not.
+  double maxSpeed = std::numeric_limits<double>::infinity();
 
   /// Forward Euler exactly as printed in the paper (v += F/m·dt, truncate, x += v·dt); otherwise
   /// the framework's integrator (sim::integrateStep) advances (x, v) under the held force and
