@@ -1,11 +1,16 @@
 #pragma once
 // A one-line progress bar on stderr, drawn when stderr is a terminal and not --quiet, and
-// redrawn at most ten times a second. When stderr is a file or a pipe (a cluster job's log) it
-// writes a plain line instead, once a minute, so that a long run is not silent for an hour;
-// runs shorter than a minute print nothing. A negative fraction says the run is being set up
-// (on a terminal: "LABEL: setting up ..." until the first step).
+// redrawn at most ten times a second, with the time left once it can be told. When stderr is a
+// file or a pipe (a cluster job's log) it writes a plain line instead, once a minute, so that a
+// long run is not silent for an hour; runs shorter than a minute print nothing. A negative
+// fraction says the run is being set up (on a terminal: "LABEL: setting up ..." until the first
+// step; in a log, a line each minute the set-up lasts: a fine field's solve took 200 s unseen).
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <stop_token>
 #include <string>
+#include <thread>
 
 namespace steer::experiments {
 
@@ -17,12 +22,26 @@ class ProgressBar {
   void done();
 
  private:
+  void stopSetUpWatch();
+
   std::string label_;
   bool enabled_;
   bool terminal_;
   bool drawn_ = false;
-  std::chrono::steady_clock::time_point start_, last_;
+  bool stepping_ = false;  // the first step's fraction has come
+  std::chrono::steady_clock::time_point start_, last_, stepsStart_;
+  // In a log, the set-up's minute lines come from a thread that waits for the first step.
+  std::mutex setUpMutex_;
+  std::condition_variable_any setUpDone_;
+  std::jthread setUpWatch_;
 };
+
+/// Seconds left when `fraction` of the steps took `stepsSeconds`, if the rest go as fast; < 0
+/// while it is too early to tell (under 1 % done, or under 2 s of steps).
+double secondsLeft(double fraction, double stepsSeconds);
+
+/// "about 40 s left", "about 12 min left", "about 2.5 h left"; empty for a negative time.
+std::string leftText(double seconds);
 
 /// True when stderr is a terminal.
 bool stderrIsTerminal();
