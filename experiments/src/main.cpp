@@ -165,7 +165,8 @@ int runOne(const std::string& path, const CommonOptions& o) {
     if (const std::size_t out = r.metrics.outsideWorld(); out > 0) {
       std::cerr << "steer run: note: " << out << " of " << r.metrics.agents.size()
                 << " agents went outside the world's bounds (up to " << numberText(r.metrics.farthestOutsideWorld())
-                << " m); the bounds are not walls: where agents must not pass, close the world with walls (world: {walls: true})\n";
+                << " m); the bounds are not walls: where agents must not pass, close the world with walls (world: {walls: true}"
+                << (scenario.world.dimension == 3 ? ", which in 3D close its sides, not its floor or ceiling" : "") << ")\n";
     }
     if (!o.quiet) {
       // Agents stuck in place are the first thing to look at when not every agent arrived.

@@ -223,11 +223,9 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   for (auto p = std::filesystem::absolute(out).lexically_normal(); !p.empty() && !std::filesystem::exists(p);
        p = p.parent_path())
     made = p;
-  std::error_code folderError;
-  std::filesystem::create_directories(out, folderError);
-  if (folderError || !std::filesystem::is_directory(out))
-    throw InputError({"<command line>", 0, 0}, "--out: cannot make the output folder '" + out.string() + "': " +
-                                                   (folderError ? folderError.message() : "a file has that name"));
+  // Made, and checked writable, before anything in it is touched: a folder of another user's, or
+  // on a read-only disk, failed later with a raw filesystem error and exit status 1.
+  makeOutputFolder(out);
   const auto summaryPath = out / "summary.json";
   std::filesystem::remove(summaryPath);
   removeRunOutputs(out);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cell_key.hpp"
+#include "number_text.hpp"
 #include "obstacle_checks.hpp"
 #include "steer/experiments/scenario.hpp"
 
@@ -179,6 +180,11 @@ void validateScenario(const Scenario& s, const ReplacedSettings& replaced) {
     if (!(a.maxSpeed > 0.0)) throw InputError(at, agentLabel(s, a) + ": max_speed must be > 0");
     if (!w.bounds.contains(a.state.position, w.dimension))
       throw InputError(at, agentLabel(s, a) + ": starts outside the world bounds");
+    // A body wider than the world (a group of them is refused by its count check already).
+    for (int k = 0; k < w.dimension; ++k)
+      if (2.0 * a.radius > w.bounds.max[k] - w.bounds.min[k])
+        throw InputError(at, agentLabel(s, a) + ": radius " + numberText(a.radius) + " m: the body is wider than the world (" +
+                                 numberText(w.bounds.max[k] - w.bounds.min[k]) + " m along " + "xyz"[k] + ")");
     if (const auto o = index.first(geometry::xy(a.state.position), a.radius, [&](std::size_t k) {
           return sim::obstacleContains(w.obstacles[k], sim::Vec3::Zero(), a.state.position, a.radius - kOverlap);
         }))
