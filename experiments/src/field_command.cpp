@@ -297,6 +297,13 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     else if (localMinima > 0)
       std::cerr << "steer field: note: " << localMinima << " of " << freeCells - disconnected
                 << " free cells connected to a target have a descent that does not reach it (local minima)\n";
+    // Cells no target's field reaches: a closed room, or a gap the grid closes (the doorway at
+    // --resolution 80: half the free cells, unsaid; `steer run` says it of the agents there).
+    if (freeCells > 0 && disconnected > 0)
+      std::cerr << "steer field: note: " << disconnected << " of " << freeCells
+                << " free cells are cut off from the target(s): a closed room, or a gap narrower than the obstacles "
+                   "grown by "
+                << clearance << " m on cells of " << grid.h << " m (raise --resolution if it should be open)\n";
   } catch (const std::exception& e) {
     std::cerr << "steer field: " << e.what() << "\n";
     return 1;

@@ -809,6 +809,21 @@ TEST(SteerCommand, AFieldWithoutFreeCellsIsSaid) {
   fs::remove_all(dir);
 }
 
+// Free cells no target's field reaches are said by `steer field` (the doorway at resolution 80:
+// its 1.6 m opening closes on that grid, and half the free cells were cut off, unsaid); at the
+// default resolution the opening stays open and nothing is said.
+TEST(SteerCommand, FreeCellsCutOffFromTheTargetAreSaid) {
+  const fs::path dir = scratchDir("cut_off_cells");
+  const std::string doorway = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/steersuite/doorway.xml";
+  const auto coarse = runSteer("field " + doorway + " --resolution 80 --no-png --quiet --out " + (dir / "coarse").string());
+  EXPECT_EQ(coarse.status, 0) << coarse.err;
+  EXPECT_NE(coarse.err.find("free cells are cut off from the target(s)"), std::string::npos) << coarse.err;
+  const auto fine = runSteer("field " + doorway + " --no-png --quiet --out " + (dir / "fine").string());
+  EXPECT_EQ(fine.status, 0) << fine.err;
+  EXPECT_EQ(fine.err.find("cut off"), std::string::npos) << fine.err;
+  fs::remove_all(dir);
+}
+
 TEST(SteerCommand, PlanarPlannersAndTheFieldRefuseA3DScenario) {
   const std::string scenario = kData + "/yaml/three_agents_3d.yaml";
   const fs::path out = scratchDir("planar_3d");
