@@ -19,6 +19,7 @@
 #include "render_command.hpp"
 #include "reproduce/reproduce_command.hpp"
 #include "steer/experiments/factory.hpp"
+#include "steer/geometry/angle.hpp"
 #include "steer/viz/display_hold.hpp"
 
 namespace steer::experiments {
@@ -132,6 +133,25 @@ void reynoldsNotes(const Scenario& scenario) {
               << nearest << " m: the Reynolds behaviors see only the agents within near_radius (raise it)\n";
 }
 
+// Near sets that hold thousands of agents each: memory and time grow as agents × that, and a
+// scenario of 300,000 small agents in 20 m × 20 m with the default 5 m near radius (about 59,000
+// agents per set) filled 24 GB before the kernel killed it, without a word. Said before the
+// run, from the world's mean density (agents placed in a part of it are closer still).
+void crowdedNearSetsNote(const Scenario& scenario) {
+  const sim::World& w = scenario.world;
+  if (w.agents.size() < 2) return;
+  double space = 1.0, reach = 0.0;
+  for (int k = 0; k < w.dimension; ++k) space *= w.bounds.max[k] - w.bounds.min[k];
+  for (const auto& a : w.agents) reach += a.nearRadius;
+  reach /= static_cast<double>(w.agents.size());
+  const double ball = w.dimension == 3 ? 4.0 / 3.0 * geometry::kPi * reach * reach * reach : geometry::kPi * reach * reach;
+  const double perSet = std::min(static_cast<double>(w.agents.size() - 1), static_cast<double>(w.agents.size()) / space * ball);
+  if (perSet >= 1000.0)
+    std::cerr << "steer run: note: each agent's near " << (w.dimension == 3 ? "ball" : "disk") << " (near_radius "
+              << numberText(reach) << " m on average) holds about " << static_cast<long long>(perSet)
+              << " agents or more: memory and time grow with agents × that (lower near_radius)\n";
+}
+
 int runOne(const std::string& path, const CommonOptions& o) {
   Scenario scenario;
   try {
@@ -148,6 +168,7 @@ int runOne(const std::string& path, const CommonOptions& o) {
   const std::string out = o.out.empty() ? defaultRunFolder(scenario.name) : o.out;
   try {
     reynoldsNotes(scenario);
+    crowdedNearSetsNote(scenario);
     ProgressBar bar("steer run " + scenario.name, !o.quiet);
     const RunResult r = runScenario(scenario, out, {o.frameInterval, o.trajectories, o.trajectoryInterval}, [&](double f) { bar.update(f); });
     bar.done();

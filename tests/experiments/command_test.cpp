@@ -824,6 +824,23 @@ TEST(SteerCommand, FreeCellsCutOffFromTheTargetAreSaid) {
   fs::remove_all(dir);
 }
 
+// Near sets of thousands of agents each are said before the run (300,000 small agents in a
+// 20 m square filled 24 GB and were killed without a word); a crowd of the suite's is not.
+TEST(SteerCommand, NearSetsOfThousandsOfAgentsAreSaidBeforeTheRun) {
+  const fs::path dir = scratchDir("crowded_near_sets");
+  const auto crowded = runSteer("run " + kData + "/yaml/crowded_near_sets.yaml --neighbors lattice --no-trajectories --quiet --out " +
+                                (dir / "crowded").string());
+  EXPECT_EQ(crowded.status, 0) << crowded.err;
+  EXPECT_NE(crowded.err.find("steer run: note: each agent's near disk (near_radius 5 m on average) holds about 1570 agents"),
+            std::string::npos)
+      << crowded.err;
+  const auto suite = runSteer("run " + kData + "/yaml/batch_small.yaml --duration 0.5 --no-trajectories --quiet --out " +
+                              (dir / "suite").string());
+  EXPECT_EQ(suite.status, 0) << suite.err;
+  EXPECT_EQ(suite.err.find("near disk"), std::string::npos) << suite.err;
+  fs::remove_all(dir);
+}
+
 TEST(SteerCommand, PlanarPlannersAndTheFieldRefuseA3DScenario) {
   const std::string scenario = kData + "/yaml/three_agents_3d.yaml";
   const fs::path out = scratchDir("planar_3d");
