@@ -227,14 +227,17 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   // on a read-only disk, failed later with a raw filesystem error and exit status 1.
   makeOutputFolder(out);
   const auto summaryPath = out / "summary.json";
-  std::filesystem::remove(summaryPath);
-  removeRunOutputs(out);
-  removeRenderPictures(out, RenderPictures::All);  // pictures of the old run would pass for this one's
   const auto marker = out / "RUNNING";
   writeFileAtomically(marker, "this run has not finished\n");
+  // The run writes into a folder of its own and moves its files into `out` once it has finished:
+  // one that fails or is stopped leaves an earlier run there as it was. (The earlier run was
+  // removed as the new one started, and a re-run stopped with Ctrl-C left neither.)
+  const auto staging = out / ".running";
+  std::filesystem::remove_all(staging);  // what a run killed outright left
+  std::filesystem::create_directory(staging);
 
   MetricsRecorder metrics;
-  TrajectoryRecorder trajectories(out, options.frameInterval, options.trajectoryInterval, simulation.model().stateFields());
+  TrajectoryRecorder trajectories(staging, options.frameInterval, options.trajectoryInterval, simulation.model().stateFields());
   TimedObserver timedMetrics(metrics), timedTrajectories(trajectories);
   simulation.addObserver(&timedMetrics);
   if (options.trajectories) simulation.addObserver(&timedTrajectories);
@@ -250,10 +253,10 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   // What a run that fails removes: the outputs written so far, the RUNNING marker, and the folders
   // it made when nothing else was put in them meanwhile.
   const auto discardOutputs = [&] {
-    removeRunOutputs(out);
-    std::filesystem::remove(marker);
+    std::error_code ignored;
+    std::filesystem::remove_all(staging, ignored);
+    std::filesystem::remove(marker, ignored);
     if (!made.empty()) {
-      std::error_code ignored;
       for (auto p = std::filesystem::absolute(out).lexically_normal(); std::filesystem::remove(p, ignored) && p != made;
            p = p.parent_path()) {
       }
@@ -314,10 +317,19 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   // The readers keep text that is not UTF-8 out (text_encoding.hpp); a byte that slipped past
   // them is replaced here, not a failure at the end of the run.
   try {
+    // The earlier run's files go now (its pictures too, which would pass for this run's), and
+    // this run's come in; summary.json last, the mark of a finished run.
+    std::filesystem::remove(summaryPath);
+    removeRunOutputs(out);
+    removeRenderPictures(out, RenderPictures::All);
+    for (const auto& entry : std::filesystem::directory_iterator(staging))
+      std::filesystem::rename(entry.path(), out / entry.path().filename());
+    std::filesystem::remove(staging);
     writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr)
                                             .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   } catch (const std::exception&) {
-    discardOutputs();  // a full disk at the very end: no run without its summary is left behind
+    removeRunOutputs(out);  // a full disk at the very end: no run without its summary is left behind
+    discardOutputs();
     throw;
   }
   std::filesystem::remove(marker);

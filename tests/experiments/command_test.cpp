@@ -1696,6 +1696,18 @@ TEST(SteerCommand, AnInterruptedRunLeavesNothingHalfWritten) {
   EXPECT_NE(err.find("what the run wrote was removed"), std::string::npos) << err;
   EXPECT_FALSE(fs::exists(dir / "run")) << "the folder the run made is gone with what it wrote";
 
+  // Into a folder that holds a finished run: stopped, the new run leaves the old one as it was
+  // (it was removed as the new run started, and the folder then held neither).
+  const fs::path again = dir / "again";
+  ASSERT_EQ(runSteer("run " + uTrap + " --duration 2 --quiet --out " + again.string()).status, 0);
+  const std::string summary = steer::test::slurp(again / "summary.json"), rows = steer::test::slurp(again / "trajectories.csv");
+  EXPECT_EQ(interrupted("INT", "run " + uTrap + " --duration 100000 --seed 9 --quiet --out " + again.string(), dir / "err"), 130);
+  EXPECT_EQ(steer::test::slurp(again / "summary.json"), summary);
+  EXPECT_EQ(steer::test::slurp(again / "trajectories.csv"), rows);
+  EXPECT_TRUE(fs::exists(again / "run.pvd"));
+  EXPECT_FALSE(fs::exists(again / "RUNNING"));
+  EXPECT_FALSE(fs::exists(again / ".running"));
+
   const fs::path batch = dir / "batch";
   EXPECT_EQ(interrupted("TERM", "compare " + uTrap + " --seeds 2 --duration 100000 --no-charts --quiet --out " + batch.string(),
                         dir / "err"),
