@@ -1,4 +1,4 @@
-// A measure of one's own on any scenario file: loads a scenario as `steer run` does (our YAML or
+// A measure of one's own on any scenario file: loads and checks a scenario as `steer run` does (our YAML or
 // a SteerSuite XML test case, with --param-style overrides), builds the parts it names, and
 // watches the run with an observer that writes, every second of simulated time, how many agents
 // are still walking, the smallest gap between two bodies among the agents' near sets (what the
@@ -23,6 +23,7 @@
 #include "steer/experiments/input_error.hpp"
 #include "steer/experiments/run_command.hpp"
 #include "steer/experiments/scenario.hpp"
+#include "steer/sim/integrator.hpp"
 #include "steer/sim/simulation.hpp"
 
 namespace {
@@ -51,8 +52,9 @@ class GapsEverySecond final : public steer::sim::StepObserver {
         const auto& b = world.agents[other];
         agents = std::min(agents, (agent.state.position - b.state.position).norm() - agent.radius - b.radius);
       }
+      // Negative inside a circle or sphere (its depth); the sides of a box or polygon only.
       for (const auto& piece : world.pieces())
-        obstacles = std::min(obstacles, steer::sim::distanceToPiece(piece, agent.state.position) - agent.radius);
+        obstacles = std::min(obstacles, steer::sim::signedDistanceToPiece(piece, agent.state.position) - agent.radius);
     }
     std::printf("%.10g,%d,%s,%s\n", world.time, walking, text(agents).c_str(), text(obstacles).c_str());
   }
@@ -76,7 +78,8 @@ int main(int argc, char** argv) {
   overrides.params.assign(argv + 2, argv + argc);
   try {
     const steer::experiments::Scenario scenario = steer::experiments::loadWithOverrides(argv[1], overrides);
-    steer::experiments::checkSections(scenario);  // unknown keys in any section are errors
+    steer::experiments::validateScenario(scenario);  // what the file's parts say together
+    steer::experiments::checkSections(scenario);     // unknown keys in any section are errors
     steer::sim::Simulation simulation = steer::experiments::makeSimulation(scenario);
     GapsEverySecond gaps(simulation.environment());
     simulation.addObserver(&gaps);
@@ -85,6 +88,14 @@ int main(int argc, char** argv) {
   } catch (const steer::experiments::InputError& e) {
     // "FILE:LINE:COLUMN: what is wrong", with the assignment to blame when one was given.
     std::fprintf(stderr, "%s\n", steer::experiments::withParams(e, overrides.params).what());
+    return 2;
+  } catch (const steer::sim::DivergedState& e) {
+    // Parameters the readers accept can still make the integration blow up (or too stiff for
+    // dopri5: sim::StiffStep); the step is not committed, so the world is as it was.
+    std::fprintf(stderr, "%s: %s (try a smaller dt or milder parameters)\n", argv[1], e.what());
+    return 2;
+  } catch (const steer::sim::StiffStep& e) {
+    std::fprintf(stderr, "%s: %s (try rk4 or milder parameters)\n", argv[1], e.what());
     return 2;
   }
 }

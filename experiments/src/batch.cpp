@@ -130,11 +130,14 @@ std::filesystem::path runFolder(const BatchJob& job, const Scenario& loaded) {
 }
 
 void checkBatch(const std::vector<BatchJob>& jobs, const std::function<void(double)>& progress) {
+  const ListeningForInterrupts listening;  // Ctrl-C while fields are solved for the check
   std::set<std::string> warmed;
   std::set<std::filesystem::path> folders;
   for (std::size_t k = 0; k < jobs.size(); ++k) {
     const BatchJob& job = jobs[k];
     if (progress) progress(static_cast<double>(k) / static_cast<double>(jobs.size()));
+    if (const int signal = interruptSignal())
+      throw Interrupted(signal, "while the runs were being checked; nothing was written");
     const Scenario s = loadJob(job);
     // Two jobs of one combination wrote one folder, and the tables counted its run as seeds of
     // its own (--models goldenstein,goldenstein: "3 seeds ± 0" for one run; two of them racing
@@ -171,6 +174,8 @@ void distinguishScenarioNames(std::vector<BatchRow>& rows, const std::vector<Bat
 }
 
 std::vector<BatchRow> runBatch(const std::vector<BatchJob>& jobs, const BatchOptions& options) {
+  // Between two jobs too, a signal asks to stop: each worker's next run says so before it starts.
+  const ListeningForInterrupts listening;
   const int workers = std::max(1, std::min<int>(options.threads, static_cast<int>(jobs.size())));
   std::vector<std::optional<BatchRow>> results(jobs.size());
   std::atomic<std::size_t> next{0}, finished{0};

@@ -93,6 +93,9 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
   } catch (const InputError& e) {
     if (lead) reportInputError(e);
     status = 2;
+  } catch (const Interrupted& e) {
+    if (lead) std::cerr << "steer " << name << ": " << e.what() << "\n";
+    status = e.exitStatus();
   } catch (const std::exception& e) {
     // Reaching here is a bug in a reader (every bad input should be an InputError); still bad
     // input, and no folder has been made yet.

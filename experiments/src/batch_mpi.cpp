@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "interrupt.hpp"
+
 #ifdef STEER_HAVE_MPI
 // The C API only: OpenMPI's and MPICH's deprecated C++ bindings would need their C++ library.
 #define OMPI_SKIP_MPICXX 1
@@ -107,7 +109,7 @@ std::vector<BatchRow> MpiBatchSession::run(const std::vector<BatchJob>& jobs, co
   }
   // Run this share; a failure is carried to the gather so that every rank takes part in it.
   std::string payload;
-  int failed = 0;
+  int failed = 0, signal = 0;  // signal: a rank stopped by Ctrl-C or kill (interrupt.hpp)
   try {
     std::vector<BatchRow> rows = mine.empty() ? std::vector<BatchRow>{} : runBatch(mine, options);
     nlohmann::json out = nlohmann::json::array();
@@ -118,10 +120,12 @@ std::vector<BatchRow> MpiBatchSession::run(const std::vector<BatchJob>& jobs, co
     payload = out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   } catch (const std::exception& e) {
     failed = 1;
+    if (const auto* stopped = dynamic_cast<const Interrupted*>(&e)) signal = stopped->signal;
     payload = std::string("rank ") + std::to_string(rank_) + ": " + e.what();
   }
-  int anyFailed = 0;
+  int anyFailed = 0, anySignal = 0;
   MPI_Allreduce(&failed, &anyFailed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Allreduce(&signal, &anySignal, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 
   // Gather every rank's payload (its rows, or its error) on rank 0.
   const int length = static_cast<int>(payload.size());
@@ -135,13 +139,18 @@ std::vector<BatchRow> MpiBatchSession::run(const std::vector<BatchJob>& jobs, co
   }
   MPI_Gatherv(payload.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
   if (anyFailed) {
-    if (rank_ != 0) throw std::runtime_error("another rank failed (rank 0 reports it)");
+    // A stopped batch exits with the signal's status on every rank (it exited 1).
+    if (rank_ != 0) {
+      if (anySignal != 0) throw Interrupted(anySignal, "(rank 0 reports it)");
+      throw std::runtime_error("another rank failed (rank 0 reports it)");
+    }
     std::string errors;
     for (int r = 0; r < size_; ++r) {
       const std::string part = all.substr(static_cast<std::size_t>(offsets[static_cast<std::size_t>(r)]),
                                           static_cast<std::size_t>(lengths[static_cast<std::size_t>(r)]));
       if (part.rfind("rank ", 0) == 0) errors += (errors.empty() ? "" : "; ") + part;
     }
+    if (anySignal != 0) throw Interrupted(anySignal, "(" + errors + ")");
     throw std::runtime_error(errors);
   }
   if (rank_ != 0) return {};

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <csignal>
 #include <cstdint>
 #include <cstring>
@@ -14,9 +15,15 @@ namespace steer::experiments {
 
 namespace {
 std::atomic<int> requested{0};
+std::atomic<int> listening{0};         // ListeningForInterrupts alive: code that stops cleanly
 std::atomic<std::int64_t> firstAt{0};  // ns on the monotonic clock
 static_assert(std::atomic<int>::is_always_lock_free && std::atomic<std::int64_t>::is_always_lock_free,
               "read and written in a signal handler");
+
+void endAtOnce(int signal) {  // as the shell would: the default action
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
 
 std::int64_t nowNs() {  // clock_gettime is async-signal-safe
   timespec t{};
@@ -25,21 +32,25 @@ std::int64_t nowNs() {  // clock_gettime is async-signal-safe
 }
 
 extern "C" void onInterrupt(int signal) {
+  const int savedErrno = errno;  // the interrupted code may be about to read it (a failed write)
+  // Nothing that stops cleanly is running (a paper's own loops, charts, set-up between runs):
+  // the default action, as before there was a handler (it stopped nothing and said it would).
+  if (listening.load() == 0) endAtOnce(signal);
   const std::int64_t now = nowNs();
   std::int64_t first = 0;
   if (!firstAt.compare_exchange_strong(first, now)) {
     // One request often arrives twice at once, in two threads at the same moment: `timeout` and
     // a terminal's Ctrl-C signal the whole process group, and wrappers (xvfb-run, mpirun) pass it
-    // on. Only a second one half a second later is the user's "now": at once, as the shell would.
-    if (now - first < 500000000) return;
-    std::signal(signal, SIG_DFL);
-    std::raise(signal);
+    // on. Only a second one half a second later is the user's "now".
+    if (now - first >= 500000000) endAtOnce(signal);
+    errno = savedErrno;
     return;
   }
   requested.store(signal);
   // write(2) is async-signal-safe; a stream is not.
-  const char message[] = "\nsteer: stopping at the end of the step, removing what the run wrote (again to stop at once)\n";
+  const char message[] = "\nsteer: stopping at the end of the step (again to stop at once)\n";
   [[maybe_unused]] const auto written = ::write(STDERR_FILENO, message, sizeof message - 1);
+  errno = savedErrno;
 }
 
 const char* signalName(int signal) { return signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal"; }
@@ -56,10 +67,14 @@ void installInterruptHandler() {
 
 int interruptSignal() { return requested.load(std::memory_order_relaxed); }
 
+ListeningForInterrupts::ListeningForInterrupts() { ++listening; }
+ListeningForInterrupts::~ListeningForInterrupts() { --listening; }
+
 Interrupted::Interrupted(int signal, double time)
-    : std::runtime_error(std::string("interrupted (") + signalName(signal) + ") at t = " + shortestText(time) +
-                         " s; what the run wrote was removed"),
-      signal(signal) {}
+    : Interrupted(signal, "at t = " + shortestText(time) + " s; what the run wrote was removed") {}
+
+Interrupted::Interrupted(int signal, const std::string& when)
+    : std::runtime_error(std::string("interrupted (") + signalName(signal) + ") " + when), signal(signal) {}
 
 void throwIfInterrupted(double time) {
   if (const int signal = interruptSignal()) throw Interrupted(signal, time);

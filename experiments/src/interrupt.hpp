@@ -2,7 +2,8 @@
 // Ctrl-C (SIGINT) and kill (SIGTERM) during a run: the first asks every running simulation to
 // stop at the end of its step, where it removes what it wrote, as a failed run does (a run
 // killed mid-step left a cut-off .vtp, a partial trajectories.csv and RUNNING); a second one
-// ends the process at once.
+// ends the process at once. Only code that checks for it (a ListeningForInterrupts alive) is
+// asked: anywhere else a signal has its default action.
 #include <stdexcept>
 #include <string>
 
@@ -15,10 +16,23 @@ void installInterruptHandler();
 /// The signal that asked to stop (SIGINT or SIGTERM), or 0.
 int interruptSignal();
 
+/// While one is alive, a signal asks to stop (code that checks interruptSignal() between
+/// steps or jobs) instead of ending the process at once.
+class ListeningForInterrupts {
+ public:
+  ListeningForInterrupts();
+  ~ListeningForInterrupts();
+  ListeningForInterrupts(const ListeningForInterrupts&) = delete;
+  ListeningForInterrupts& operator=(const ListeningForInterrupts&) = delete;
+};
+
 /// Thrown at the end of a step after a signal asked to stop.
 class Interrupted : public std::runtime_error {
  public:
+  /// "interrupted (SIGINT) at t = 12.5 s; what the run wrote was removed"
   Interrupted(int signal, double time);
+  /// "interrupted (SIGINT) " + when
+  Interrupted(int signal, const std::string& when);
   int signal;
   /// 128 + the signal, the shell's status for a process a signal ended.
   int exitStatus() const { return 128 + signal; }

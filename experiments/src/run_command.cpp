@@ -216,8 +216,10 @@ Scenario parseYamlWithOverrides(const std::string& text, const std::string& file
 RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out, const RunOutputOptions& options,
                       const std::function<void(double)>& progress) {
   const auto runStart = std::chrono::steady_clock::now();  // wall_seconds: everything but summary.json
+  const ListeningForInterrupts listening;  // Ctrl-C stops this run cleanly (interrupt.hpp)
   // Everything that can reject the input happens before the folder is touched.
   sim::Simulation simulation = makeSimulation(scenario);
+  if (const int signal = interruptSignal()) throw Interrupted(signal, "before the run started; nothing was written");
   // The outermost folder of `out` that does not exist yet: what a diverged run takes away again.
   std::filesystem::path made;
   for (auto p = std::filesystem::absolute(out).lexically_normal(); !p.empty() && !std::filesystem::exists(p);
@@ -228,13 +230,30 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   makeOutputFolder(out);
   const auto summaryPath = out / "summary.json";
   const auto marker = out / "RUNNING";
-  writeFileAtomically(marker, "this run has not finished\n");
   // The run writes into a folder of its own and moves its files into `out` once it has finished:
   // one that fails or is stopped leaves an earlier run there as it was. (The earlier run was
   // removed as the new one started, and a re-run stopped with Ctrl-C left neither.)
   const auto staging = out / ".running";
-  std::filesystem::remove_all(staging);  // what a run killed outright left
-  std::filesystem::create_directory(staging);
+  // What a run that fails removes: the outputs written so far, the RUNNING marker, and the folders
+  // it made when nothing else was put in them meanwhile.
+  const auto discardOutputs = [&] {
+    std::error_code ignored;
+    std::filesystem::remove_all(staging, ignored);
+    std::filesystem::remove(marker, ignored);
+    if (!made.empty()) {
+      for (auto p = std::filesystem::absolute(out).lexically_normal(); std::filesystem::remove(p, ignored) && p != made;
+           p = p.parent_path()) {
+      }
+    }
+  };
+  try {
+    writeFileAtomically(marker, "this run has not finished\n");
+    std::filesystem::remove_all(staging);  // what a run killed outright left
+    std::filesystem::create_directory(staging);
+  } catch (const std::exception&) {
+    discardOutputs();
+    throw;
+  }
 
   MetricsRecorder metrics;
   TrajectoryRecorder trajectories(staging, options.frameInterval, options.trajectoryInterval, simulation.model().stateFields());
@@ -250,18 +269,6 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   };
   double setup = 0.0, simulationSeconds = 0.0;
-  // What a run that fails removes: the outputs written so far, the RUNNING marker, and the folders
-  // it made when nothing else was put in them meanwhile.
-  const auto discardOutputs = [&] {
-    std::error_code ignored;
-    std::filesystem::remove_all(staging, ignored);
-    std::filesystem::remove(marker, ignored);
-    if (!made.empty()) {
-      for (auto p = std::filesystem::absolute(out).lexically_normal(); std::filesystem::remove(p, ignored) && p != made;
-           p = p.parent_path()) {
-      }
-    }
-  };
   try {
     const auto start = std::chrono::steady_clock::now();
     if (progress) progress(-1.0);  // the set-up starts
@@ -316,19 +323,28 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   result.metrics = metrics.metrics();
   // The readers keep text that is not UTF-8 out (text_encoding.hpp); a byte that slipped past
   // them is replaced here, not a failure at the end of the run.
+  bool replacing = false;  // the earlier run's files are going: from here a failure loses them
   try {
+    // A signal after the last step's check: this run is not kept either, as the message said.
+    throwIfInterrupted(simulation.world().time);
+    // Written whole before the earlier run is touched (a full disk here took the earlier run).
+    writeFileAtomically(staging / "summary.json",
+                        summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr)
+                                .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    std::vector<std::filesystem::path> files;  // listed first: renaming while iterating is unspecified
+    for (const auto& entry : std::filesystem::directory_iterator(staging))
+      if (entry.path().filename() != "summary.json") files.push_back(entry.path().filename());
     // The earlier run's files go now (its pictures too, which would pass for this run's), and
     // this run's come in; summary.json last, the mark of a finished run.
+    replacing = true;
     std::filesystem::remove(summaryPath);
     removeRunOutputs(out);
     removeRenderPictures(out, RenderPictures::All);
-    for (const auto& entry : std::filesystem::directory_iterator(staging))
-      std::filesystem::rename(entry.path(), out / entry.path().filename());
+    for (const auto& name : files) std::filesystem::rename(staging / name, out / name);
+    std::filesystem::rename(staging / "summary.json", summaryPath);
     std::filesystem::remove(staging);
-    writeFileAtomically(summaryPath, summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr)
-                                            .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   } catch (const std::exception&) {
-    removeRunOutputs(out);  // a full disk at the very end: no run without its summary is left behind
+    if (replacing) removeRunOutputs(out);  // no run without its summary is left behind
     discardOutputs();
     throw;
   }

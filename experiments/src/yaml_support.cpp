@@ -51,8 +51,17 @@ bool fromCommandLine(const YAML::Node& node) {
 }
 
 std::string textAfterFlowValue(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string::npos || std::string("[{\"'").find(text[first]) == std::string::npos) return {};
+  // Only a value that is one flow collection or one quoted scalar: a block map whose first key
+  // is quoted ('"a": 1') starts with a quote too, and is whole.
+  YAML::Node loaded;
+  try {
+    loaded = YAML::Load(text);
+  } catch (const YAML::Exception&) {
+    return {};  // the caller's own reading says what is wrong
+  }
+  const bool flow = (loaded.IsSequence() || loaded.IsMap()) && loaded.Style() == YAML::EmitterStyle::Flow;
+  const bool quoted = loaded.IsScalar() && loaded.Tag() == "!";
+  if (!flow && !quoted) return {};
   // As a mapping's value, anything after the collection or the quote is an error where it starts.
   // (YAML::LoadAll hangs on "[-12,1],[-12,-1]" in yaml-cpp 0.7.)
   const std::string prefix = "v: ";

@@ -7,6 +7,7 @@
 #include "part_configs.hpp"
 #include "steer/experiments/scenario.hpp"
 #include "steer/sim/planner.hpp"
+#include "yaml_support.hpp"
 
 using namespace steer;
 using experiments::InputError;
@@ -579,6 +580,20 @@ TEST(YamlScenario, PlanarPlannersAreErrorsIn3D) {
 
 // A hybrid mode's name is trajectories.csv's last column, unquoted: a comma would shift the row
 // when it is read back (steer render), a line break would split it.
+// yaml-cpp reads the first node of a text and drops the rest: what follows a flow collection or a
+// quoted value is found (a --param value must be whole), and nothing is found in whole values.
+TEST(YamlScenario, TextAfterAFlowValueIsFoundAndWholeValuesPass) {
+  EXPECT_EQ(experiments::yaml::textAfterFlowValue("[-12,1]xyz"), "xyz");
+  EXPECT_EQ(experiments::yaml::textAfterFlowValue("[-12,1],[-12,-1]"), ",[-12,-1]");
+  EXPECT_EQ(experiments::yaml::textAfterFlowValue("{a: 1} b"), "b");
+  EXPECT_EQ(experiments::yaml::textAfterFlowValue("\"q\" x"), "x");
+  for (const std::string whole : {"[1, 2]", "[1, 2] # a note", "  [1, 2]  ", "'#'", "\"a # b\"", "\"a\": 1", "{a: [1, 2]}",
+                                  "plain words", "3", "", "!!str 5", "&x [1]", "[1,\n 2]"}) {
+    SCOPED_TRACE(whole);
+    EXPECT_EQ(experiments::yaml::textAfterFlowValue(whole), "");
+  }
+}
+
 TEST(YamlScenario, HybridModeNamesHoldNoCommasQuotesOrLineBreaks) {
   const auto withMode = [](const std::string& name) {
     return std::string(kHeader) + kAgent + "planning:\n  hybrid:\n    initial: " + name + "\n    modes: [{name: " + name +

@@ -225,7 +225,10 @@ FieldSample sampleField3D(const FieldContext& ctx0, const Vec3& p, const Vec3& d
   // passes, and left the world (a 3D box: 7 of 10 seeds reached against 10 of 10 in 2D).
   const Vec3 level(d.x(), d.y(), 0.0);
   const double levelNorm = level.norm();
-  const bool vertical = !(levelNorm > 1e-9);  // straight up or down: no horizontal heading
+  // Climbing or diving steeper than 45°, the plane of d and c2 as for any object: a turn about z
+  // changes such a heading by |ω| times its horizontal part only, so a wall judged horizontally
+  // at full strength slowed the agent (it counts as in front) without turning it.
+  const bool vertical = !(levelNorm > std::sqrt(0.5));
   const Vec3 across = vertical ? d : level / levelNorm;
   const auto addWall = [&](const Vec2& c2, double sinHalf, double halfAngle, double clearance, double d0,
                            bool forSpeed) {
