@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace steer::planning {
 
@@ -17,6 +18,11 @@ Vec2 VelocityField::sample(const Vec2& p) const {
   const double tx = fx - i0, ty = fy - j0;
   auto at = [&](int i, int j) { return vectors[static_cast<std::size_t>(j) * nx + i]; };
   return (1 - tx) * (1 - ty) * at(i0, j0) + tx * (1 - ty) * at(i1, j0) + (1 - tx) * ty * at(i0, j1) + tx * ty * at(i1, j1);
+}
+
+void FieldPlanner::prepare(const sim::World& world) {
+  if (world.dimension != 2)
+    throw std::invalid_argument("a velocity field is 2D (a grid of the x-y plane); the world is 3D: use the direct planner");
 }
 
 void FieldPlanner::plan(const sim::World& world, const sim::NeighborProvider&, std::span<sim::Vec3> goals) {

@@ -1,6 +1,7 @@
 #include "steer/planning/harmonic_planner.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <variant>
 
 #include "steer/geometry/distance.hpp"
@@ -32,6 +33,10 @@ HarmonicFieldSet::Key HarmonicFieldSet::keyOf(const TargetRegion& t) {
 }
 
 void HarmonicFieldSet::prepare(const sim::World& world) {
+  // The fields live on a grid of the x–y plane: in a 3D world an agent followed their flat
+  // streamlines without a word (the scenario readers refuse it; a program building its own did not).
+  if (world.dimension != 2)
+    throw std::invalid_argument("harmonic fields are 2D (a grid of the x-y plane); the world is 3D: use the direct planner");
   fields_.clear();
   minima_.clear();
   cacheHits_ = 0;

@@ -166,6 +166,26 @@ struct GuardRig {
   }
 };
 
+// The field planners live on a grid of the x-y plane: in a 3D world built in code they refuse it
+// (the harmonic planner ran, its agents following flat streamlines; the readers refuse such files).
+TEST(Planners, TheFieldPlannersRefuseA3DWorld) {
+  sim::World w;
+  w.dimension = 3;
+  w.bounds = {sim::Vec3(-10, -10, -10), sim::Vec3(10, 10, 10)};
+  sim::Agent a;
+  sim::Goal g;
+  g.target.point = sim::Vec3(5, 0, 2);
+  a.goals = {g};
+  w.agents.push_back(a);
+  HarmonicPlannerParameters harmonic;
+  harmonic.field.resolution = 16;
+  EXPECT_THROW(HarmonicPlanner(harmonic).prepare(w), std::invalid_argument);
+  EXPECT_THROW(FieldPlanner(FieldPlannerParameters{}).prepare(w), std::invalid_argument);
+  w.dimension = 2;
+  w.agents[0].goals[0].target.point.z() = 0.0;
+  EXPECT_NO_THROW(HarmonicPlanner(harmonic).prepare(w));
+}
+
 TEST(HybridPlanner, ProgressGuardFiresOnlyAfterItsWindow) {
   GuardRig rig;
   HybridPlanner planner({});

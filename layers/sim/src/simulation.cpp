@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
+#include <string>
+#include <variant>
 
 namespace steer::sim {
 
@@ -40,6 +42,23 @@ Simulation::Simulation(World world, SimulationSettings settings, std::unique_ptr
       noise_(settings.seed) {
   if (!(settings_.dt > 0.0) || !(settings_.duration > 0.0) || settings_.threads < 1)
     throw std::invalid_argument("simulation settings: dt and duration must be > 0, threads >= 1");
+  // A 2D world lies in z = 0: an agent built at z = 2 reached its target in x–y, then circled it
+  // for the rest of the run, never counted as reached (reaching measures in 3D).
+  if (world_.dimension == 2) {
+    const auto flat = [](const Vec3& p, const std::string& what) {
+      if (p.z() != 0.0) throw std::invalid_argument("a 2D world lies in z = 0: " + what + " has z = " + std::to_string(p.z()));
+    };
+    for (std::size_t i = 0; i < world_.agents.size(); ++i) {
+      const Agent& a = world_.agents[i];
+      flat(a.state.position, "agent " + std::to_string(i) + "'s position");
+      for (std::size_t g = 0; g < a.goals.size(); ++g)
+        if (a.goals[g].target.kind == Target::Kind::Point)
+          flat(a.goals[g].target.point, "agent " + std::to_string(i) + "'s goal " + std::to_string(g));
+    }
+    for (std::size_t o = 0; o < world_.obstacles.size(); ++o)
+      if (const auto* ball = std::get_if<geometry::Ball>(&world_.obstacles[o].shape))
+        flat(ball->center, "obstacle " + std::to_string(o) + "'s centre");
+  }
   for (std::size_t i = 0; i < world_.agents.size(); ++i)
     world_.agents[i].id = static_cast<AgentIndex>(i);
 }

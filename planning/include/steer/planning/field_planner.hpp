@@ -42,6 +42,8 @@ class FieldPlanner final : public sim::Planner {
  public:
   explicit FieldPlanner(FieldPlannerParameters parameters) : parameters_(std::move(parameters)) {}
   std::string_view name() const override { return "field"; }
+  /// Throws std::invalid_argument for a 3D world: the field is a grid of the x–y plane.
+  void prepare(const sim::World& world) override;
   /// Agents seeking a target or region follow the field; where it is zero they head straight for
   /// the goal. Other goals get their own direction (sim::directGoalDirection).
   void plan(const sim::World& world, const sim::NeighborProvider& environment, std::span<sim::Vec3> goals) override;
