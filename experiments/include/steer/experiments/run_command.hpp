@@ -14,6 +14,8 @@ namespace steer::experiments {
 
 /// Command-line settings that override the scenario file (ARCHITECTURE.md §5).
 struct RunOverrides {
+  /// model: goldenstein | reynolds | straight; planner: direct | harmonic | hybrid | field;
+  /// neighbors: kinetic | lattice | brute; integrator: euler | rk4 | dopri5 (as the options).
   std::optional<std::string> model, planner, neighbors, integrator;
   std::optional<std::uint64_t> seed;
   std::optional<double> dt, duration;
