@@ -1,8 +1,8 @@
-// The layers used from C++ without a scenario file: two groups crossing a closed hall with
-// pillars, each agent run by the Goldenstein model (steer::local, Goldenstein et al. 2001 §4 and
-// Appendix A), its near environment tracked by the kinetic constrained Delaunay triangulation
-// (steer::environment, §5 and A.3), and its goal direction taken from a harmonic potential field
-// (steer::planning, §6.1). Prints when each agent reached its target and the contacts the
+// The layers used from C++ without a scenario file: twelve agents crossing a closed hall through
+// the two doors of a wall across it, each run by the Goldenstein model (steer::local, Goldenstein
+// et al. 2001 §4 and Appendix A), its near environment tracked by the kinetic constrained Delaunay
+// triangulation (steer::environment, §5 and A.3), and its goal direction taken from a harmonic
+// potential field (steer::planning, §6.1). Prints when each agent reached its target and the contacts the
 // environment layer found between steps.
 //
 //   ./build-release/experiments/examples/steer_example_crowd_in_code [SEED]

@@ -52,7 +52,7 @@ void ProgressBar::update(double fraction) {
       setUpWatch_ = std::jthread([this](std::stop_token stop) {
         std::unique_lock lock(setUpMutex_);
         for (int minutes = 1;; ++minutes) {
-          if (setUpDone_.wait_for(lock, stop, std::chrono::minutes(1), [] { return false; }) || stop.stop_requested()) return;
+          if (setUpWait_.wait_for(lock, stop, std::chrono::minutes(1), [&stop] { return stop.stop_requested(); })) return;
           std::fprintf(stderr, "%s: setting up (the planner's fields, the environment) after %d min\n", label_.c_str(), minutes);
           std::fflush(stderr);
         }

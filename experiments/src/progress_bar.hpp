@@ -30,9 +30,10 @@ class ProgressBar {
   bool drawn_ = false;
   bool stepping_ = false;  // the first step's fraction has come
   std::chrono::steady_clock::time_point start_, last_, stepsStart_;
-  // In a log, the set-up's minute lines come from a thread that waits for the first step.
+  // In a log, the set-up's minute lines come from a thread that waits a minute at a time until
+  // the first step stops it (the wait wakes on the stop; nothing notifies it otherwise).
   std::mutex setUpMutex_;
-  std::condition_variable_any setUpDone_;
+  std::condition_variable_any setUpWait_;
   std::jthread setUpWatch_;
 };
 

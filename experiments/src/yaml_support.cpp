@@ -51,14 +51,18 @@ bool fromCommandLine(const YAML::Node& node) {
 }
 
 std::string textAfterFlowValue(const std::string& text) {
-  // Only a value that is one flow collection or one quoted scalar: a block map whose first key
-  // is quoted ('"a": 1') starts with a quote too, and is whole.
   YAML::Node loaded;
   try {
     loaded = YAML::Load(text);
   } catch (const YAML::Exception&) {
     return {};  // the caller's own reading says what is wrong
   }
+  return textAfterFlowValue(text, loaded);
+}
+
+std::string textAfterFlowValue(const std::string& text, const YAML::Node& loaded) {
+  // Only a value that is one flow collection or one quoted scalar: a block map whose first key
+  // is quoted ('"a": 1') starts with a quote too, and is whole.
   const bool flow = (loaded.IsSequence() || loaded.IsMap()) && loaded.Style() == YAML::EmitterStyle::Flow;
   const bool quoted = loaded.IsScalar() && loaded.Tag() == "!";
   if (!flow && !quoted) return {};
@@ -77,7 +81,7 @@ std::string textAfterFlowValue(const std::string& text) {
 YAML::Node loadCommandLineValue(const std::string& text, const std::string& givenKey) {
   const YAML::Node loaded = YAML::Load(text);
   // "[-12,1]xyz" loaded as [-12, 1]: the rest was dropped without a word.
-  if (const std::string rest = textAfterFlowValue(text); !rest.empty())
+  if (const std::string rest = textAfterFlowValue(text, loaded); !rest.empty())
     throw YAML::ParserException(YAML::Mark::null_mark(), "text after the value: '" + rest + "'");
   // An empty text loads as a null node without storage, which tagTree's copy would tag alone.
   YAML::Node value = loaded.IsNull() ? YAML::Node(YAML::NodeType::Null) : loaded;

@@ -26,6 +26,8 @@ YAML::Node loadCommandLineValue(const std::string& text, const std::string& give
 /// empty when it is the whole text (or `text` is neither). yaml-cpp reads the first node of a
 /// text and drops the rest, silently.
 std::string textAfterFlowValue(const std::string& text);
+/// The same for a text already loaded as `loaded` (YAML::Load(text)).
+std::string textAfterFlowValue(const std::string& text, const YAML::Node& loaded);
 /// True for a node of loadCommandLineValue().
 bool fromCommandLine(const YAML::Node& node);
 

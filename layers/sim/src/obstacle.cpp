@@ -86,10 +86,7 @@ PieceBounds pieceBounds(const ObstaclePiece& piece) {
 }
 
 double distanceToPiece(const ObstaclePiece& piece, const Vec3& p) {
-  if (piece.kind == ObstaclePiece::Kind::Ball) {
-    return std::max(0.0, (p - piece.ball.center).norm() - piece.ball.radius);
-  }
-  return geometry::distanceToSegment(geometry::xy(p), piece.segment);
+  return std::max(0.0, signedDistanceToPiece(piece, p));
 }
 
 double signedDistanceToPiece(const ObstaclePiece& piece, const Vec3& p) {
