@@ -5,6 +5,7 @@
 #include "steer/environment/kinetic_provider_3d.hpp"
 #include "steer/environment/lattice_provider.hpp"
 #include "steer/experiments/input_error.hpp"
+#include "interrupt.hpp"
 #include "yaml_support.hpp"
 #include "steer/local/goldenstein_model.hpp"
 #include "steer/planning/direct_planner.hpp"
@@ -40,8 +41,18 @@ std::unique_ptr<sim::NeighborProvider> makeNeighborProvider(const Scenario& s) {
 
 std::unique_ptr<sim::Planner> makePlanner(const Scenario& s) {
   if (s.planner == "direct") return std::make_unique<planning::DirectPlanner>(readDirectPlannerParameters(s));
-  if (s.planner == "harmonic") return std::make_unique<planning::HarmonicPlanner>(readHarmonicPlannerParameters(s));
-  if (s.planner == "hybrid") return std::make_unique<planning::HybridPlanner>(readHybridPlannerParameters(s));
+  // A field's solve checks for Ctrl-C between its iterations: Gauss–Seidel on a fine grid runs
+  // for minutes, and a run's set-up heard the request only when the solve had ended.
+  if (s.planner == "harmonic") {
+    planning::HarmonicPlannerParameters parameters = readHarmonicPlannerParameters(s);
+    parameters.field.solver.checkpoint = throwIfInterruptedInSetUp;
+    return std::make_unique<planning::HarmonicPlanner>(std::move(parameters));
+  }
+  if (s.planner == "hybrid") {
+    planning::HybridPlannerParameters parameters = readHybridPlannerParameters(s);
+    parameters.field.solver.checkpoint = throwIfInterruptedInSetUp;
+    return std::make_unique<planning::HybridPlanner>(std::move(parameters));
+  }
   if (s.planner == "field") return std::make_unique<planning::FieldPlanner>(readFieldPlannerParameters(s));
   unknown(s, "planner", s.planner, "direct, harmonic, hybrid, field");
 }

@@ -48,7 +48,7 @@ extern "C" void onInterrupt(int signal) {
   }
   requested.store(signal);
   // write(2) is async-signal-safe; a stream is not.
-  const char message[] = "\nsteer: stopping at the end of the step (again to stop at once)\n";
+  const char message[] = "\nsteer: stopping at the end of the step or solver iteration (again to stop at once)\n";
   [[maybe_unused]] const auto written = ::write(STDERR_FILENO, message, sizeof message - 1);
   errno = savedErrno;
 }
@@ -78,6 +78,11 @@ Interrupted::Interrupted(int signal, const std::string& when)
 
 void throwIfInterrupted(double time) {
   if (const int signal = interruptSignal()) throw Interrupted(signal, time);
+}
+
+void throwIfInterruptedInSetUp() {
+  if (const int signal = interruptSignal())
+    throw Interrupted(signal, "during the set-up (a harmonic field's solve); nothing of the run was kept");
 }
 
 }  // namespace steer::experiments

@@ -96,10 +96,12 @@ double sweep(detail::Padded& p, double omega) {
   return std::max(std::max(largest[0], largest[1]), std::max(largest[2], largest[3]));
 }
 
-SolveStats relax(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps, double omega) {
+SolveStats relax(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps, double omega,
+                 const std::function<void()>& checkpoint) {
   detail::Padded p(problem);
   SolveStats stats;
   while (stats.iterations < maxSweeps) {
+    if (checkpoint) checkpoint();
     stats.finalUpdate = sweep(p, omega);
     ++stats.iterations;
     if (stats.finalUpdate < tolerance) {
@@ -113,23 +115,27 @@ SolveStats relax(LaplaceProblem& problem, double tolerance, std::int64_t maxSwee
 
 }  // namespace
 
-SolveStats solveGaussSeidel(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps) {
-  return relax(problem, tolerance, maxSweeps, 1.0);
+SolveStats solveGaussSeidel(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps,
+                            const std::function<void()>& checkpoint) {
+  return relax(problem, tolerance, maxSweeps, 1.0, checkpoint);
 }
 
 SolveStats solveSor(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps, double omega,
-                    SorOrdering ordering) {
-  if (ordering == SorOrdering::RedBlack) return solveSorRedBlack(problem, tolerance, maxSweeps, omega);
+                    SorOrdering ordering, const std::function<void()>& checkpoint) {
+  if (ordering == SorOrdering::RedBlack) return solveSorRedBlack(problem, tolerance, maxSweeps, omega, checkpoint);
   if (!(omega > 0.0 && omega < 2.0)) omega = sorOmegaFromJacobi(estimateJacobiSpectralRadius(problem));
-  return relax(problem, tolerance, maxSweeps, omega);
+  return relax(problem, tolerance, maxSweeps, omega, checkpoint);
 }
 
 SolveStats solveLaplace(LaplaceProblem& problem, const SolverSettings& settings) {
   switch (settings.solver) {
-    case LaplaceSolver::GaussSeidel: return solveGaussSeidel(problem, settings.tolerance, settings.maxIterations);
-    case LaplaceSolver::Sor: return solveSor(problem, settings.tolerance, settings.maxIterations, settings.omega,
-                                                  settings.sorOrdering);
-    case LaplaceSolver::Multigrid: return solveMultigrid(problem, settings.tolerance, settings.maxIterations);
+    case LaplaceSolver::GaussSeidel:
+      return solveGaussSeidel(problem, settings.tolerance, settings.maxIterations, settings.checkpoint);
+    case LaplaceSolver::Sor:
+      return solveSor(problem, settings.tolerance, settings.maxIterations, settings.omega, settings.sorOrdering,
+                      settings.checkpoint);
+    case LaplaceSolver::Multigrid:
+      return solveMultigrid(problem, settings.tolerance, settings.maxIterations, settings.checkpoint);
   }
   return {};
 }

@@ -106,7 +106,8 @@ void directionRow(Real* __restrict p, const Real* __restrict z, Real beta, int n
 
 }  // namespace
 
-SolveStats solveMultigrid(LaplaceProblem& problem, double tolerance, std::int64_t maxIterations) {
+SolveStats solveMultigrid(LaplaceProblem& problem, double tolerance, std::int64_t maxIterations,
+                          const std::function<void()>& checkpoint) {
   SolveStats stats;
   if (std::none_of(problem.unknown.begin(), problem.unknown.end(), [](std::uint8_t u) { return u != 0; })) {
     stats.converged = true;
@@ -127,6 +128,7 @@ SolveStats solveMultigrid(LaplaceProblem& problem, double tolerance, std::int64_
   // then the true residual of the double iterate, and needs no array of its own. F.b holds it.
   double rz = 0.0;
   while (stats.iterations < maxIterations) {
+    if (checkpoint) checkpoint();
     hierarchy.vcycle();  // z = F.x = M⁻¹ F.b
     const double rzNext = dot(F.b.data(), F.x.data(), n);
     if (!(rzNext > 0.0)) {

@@ -139,7 +139,8 @@ void multiSweepRedBlack(RedBlackGrid& g, int count, double* largest) {
 
 }  // namespace
 
-SolveStats solveSorRedBlack(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps, double omega) {
+SolveStats solveSorRedBlack(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps, double omega,
+                            const std::function<void()>& checkpoint) {
   if (!(omega > 0.0 && omega < 2.0)) omega = sorOmegaFromJacobi(estimateJacobiSpectralRadius(problem));
   RedBlackGrid g(problem, omega);
   SolveStats stats;
@@ -148,6 +149,7 @@ SolveStats solveSorRedBlack(LaplaceProblem& problem, double tolerance, std::int6
   // bringing the solution closer to the fixed point. `iterations` counts every sweep run.
   double largest[kSweepsPerPass];
   while (stats.iterations < maxSweeps) {
+    if (checkpoint) checkpoint();
     const int count = static_cast<int>(std::min<std::int64_t>(kSweepsPerPass, maxSweeps - stats.iterations));
     multiSweepRedBlack(g, count, largest);
     stats.iterations += count;

@@ -1721,3 +1721,28 @@ TEST(SteerCommand, AnInterruptedRunLeavesNothingHalfWritten) {
     EXPECT_NE(entry.path().filename(), "RUNNING") << entry.path() << ": a run left half-written";
   fs::remove_all(dir);
 }
+
+// Ctrl-C during a run's set-up stops the harmonic field's solve between two of its iterations:
+// a Gauss–Seidel solve of a fine grid (here ~10 s in Release) heard it only at its end and then
+// said "at t = 0 s". Nothing is written, neither the run nor the field's cache entry.
+TEST(SteerCommand, AnInterruptDuringAFieldSolveStopsTheSolve) {
+  const std::string uTrap = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/u_trap.yaml";
+  const fs::path dir = scratchDir("interrupted_solve");
+  fs::create_directories(dir);
+  const std::string cmd = "XDG_CACHE_HOME=" + (dir / "cache").string() + " timeout --preserve-status -s INT 2 " +
+                          std::string(STEER_EXECUTABLE) + " run " + uTrap +
+                          " --planner harmonic --param planning.harmonic.solver=gs --param planning.harmonic.resolution=512"
+                          " --param planning.harmonic.max_iterations=20000 --duration 1 --quiet --out " +
+                          (dir / "run").string() + " >/dev/null 2>" + (dir / "err").string() + " </dev/null";
+  const int raw = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 130);
+  const std::string err = steer::test::slurp(dir / "err");
+  EXPECT_NE(err.find("steer run: interrupted (SIGINT) during the set-up (a harmonic field's solve)"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists(dir / "run"));
+  bool cached = false;
+  if (fs::exists(dir / "cache"))
+    for (const auto& entry : fs::recursive_directory_iterator(dir / "cache")) cached = cached || entry.is_regular_file();
+  EXPECT_FALSE(cached) << "a field stopped mid-solve was stored";
+  fs::remove_all(dir);
+}

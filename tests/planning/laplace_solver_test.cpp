@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <random>
 #include <string>
 #include <utility>
@@ -404,6 +405,44 @@ TEST(LaplaceSolvers, OptimalOmegaOfTheSquare) {
   for (int n : {8, 64, 1024}) {
     const double pi = 3.14159265358979323846;
     EXPECT_NEAR(optimalSorOmega(n, n), 2.0 / (1.0 + std::sin(pi / (n + 1))), 1e-12);
+  }
+}
+
+// SolverSettings::checkpoint runs between iterations, and what it throws ends the solve there
+// (how `steer run` stops a long field solve on Ctrl-C): every solver calls it once per iteration
+// (per 4 sweeps in red–black SOR, which checks its criterion per pass), and the solve that
+// throws at the k-th call ran exactly the iterations before it.
+TEST(LaplaceSolvers, EverySolverCallsTheCheckpointBetweenIterationsAndStopsWhenItThrows) {
+  struct Stop {};
+  const struct {
+    LaplaceSolver solver;
+    SorOrdering ordering;
+    std::int64_t sweepsPerCall;
+  } cases[] = {{LaplaceSolver::GaussSeidel, SorOrdering::Lexicographic, 1},
+               {LaplaceSolver::Sor, SorOrdering::Lexicographic, 1},
+               {LaplaceSolver::Sor, SorOrdering::RedBlack, 4},
+               {LaplaceSolver::Multigrid, SorOrdering::RedBlack, 1}};
+  for (const auto& c : cases) {
+    const std::string name = std::string(solverName(c.solver)) + (c.ordering == SorOrdering::RedBlack ? " red-black" : "");
+    SolverSettings settings;
+    settings.solver = c.solver;
+    settings.sorOrdering = c.ordering;
+    // Unstopped: one call per iteration (or pass) started.
+    std::int64_t calls = 0;
+    settings.checkpoint = [&] { ++calls; };
+    LaplaceProblem whole = mazeProblem(64);
+    const SolveStats full = solveLaplace(whole, settings);
+    ASSERT_TRUE(full.converged) << name;
+    ASSERT_GT(full.iterations, 3 * c.sweepsPerCall) << name;
+    EXPECT_EQ(calls, (full.iterations + c.sweepsPerCall - 1) / c.sweepsPerCall) << name;
+    // Stopped at the third call: the exception comes out of the solver, which calls no more.
+    calls = 0;
+    settings.checkpoint = [&] {
+      if (++calls == 3) throw Stop{};
+    };
+    LaplaceProblem stopped = mazeProblem(64);
+    EXPECT_THROW(solveLaplace(stopped, settings), Stop) << name;
+    EXPECT_EQ(calls, 3) << name;
   }
 }
 

@@ -33,6 +33,7 @@
 /// (Gauss–Seidel at 1e-6 on a maze) far from the solution and still report it converged, with
 /// local minima `steer field` then counts.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,12 @@ struct SolverSettings {
   /// SOR only. Red–black by default: the same fixed point as lexicographic SOR to 1e-11 on the
   /// test maze, with the same ω*, and about three times faster at 1024² (docs/benchmarks.md).
   SorOrdering sorOrdering = SorOrdering::RedBlack;
+  /// Called between iterations (every sweep of Gauss–Seidel, every 4 of red–black SOR, every CG
+  /// iteration); it may throw to abandon the solve, and the exception leaves the solver with
+  /// the problem's values unspecified. `steer run` throws there when Ctrl-C asks to stop: a
+  /// fine field solved by Gauss–Seidel takes minutes, and the request waited for its end. Not a
+  /// setting of the field (the field cache's key leaves it out).
+  std::function<void()> checkpoint;
 };
 
 struct SolveStats {
@@ -92,15 +99,19 @@ double estimateJacobiSpectralRadius(const LaplaceProblem& problem);
 /// Laplacian in lexicographic order is one).
 double sorOmegaFromJacobi(double rhoJacobi);
 
-SolveStats solveGaussSeidel(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps);
+/// `checkpoint` (may be empty), in every solver below: as SolverSettings::checkpoint.
+SolveStats solveGaussSeidel(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps,
+                            const std::function<void()>& checkpoint = {});
 /// `omega` ≤ 0 or ≥ 2: ω* of this problem, sorOmegaFromJacobi(estimateJacobiSpectralRadius()).
 SolveStats solveSor(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps, double omega,
-                    SorOrdering ordering = SorOrdering::Lexicographic);
+                    SorOrdering ordering = SorOrdering::Lexicographic, const std::function<void()>& checkpoint = {});
 /// SOR in red–black order (sor_red_black.cpp); `omega` as for solveSor(). Fixed nodes keep
 /// their values exactly. The update criterion is checked on the last sweep of every 4 (they
 /// share a pass over the grid), so up to 3 sweeps more than a check per sweep would run.
-SolveStats solveSorRedBlack(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps, double omega);
-SolveStats solveMultigrid(LaplaceProblem& problem, double tolerance, std::int64_t maxIterations);
+SolveStats solveSorRedBlack(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps, double omega,
+                            const std::function<void()>& checkpoint = {});
+SolveStats solveMultigrid(LaplaceProblem& problem, double tolerance, std::int64_t maxIterations,
+                          const std::function<void()>& checkpoint = {});
 /// Dispatches on settings.solver.
 SolveStats solveLaplace(LaplaceProblem& problem, const SolverSettings& settings);
 
