@@ -41,6 +41,12 @@ TEST_P(ReproduceQuick, FillsEveryRowAndKeepsTheReadme) {
     for (const char* field : {"claim", "section", "checked_by", "measured", "why"})
       EXPECT_FALSE(c[field].get<std::string>().empty()) << field << " empty in: " << c.dump();
     EXPECT_TRUE(statuses.count(c["status"].get<std::string>())) << c.dump();
+    // A figure printed as inf or nan is a check that measured nothing (reynolds1999's arrival
+    // ran with an infinite speed limit, its vehicles went to NaN, and std::max read 0 m and
+    // "reproduced").
+    for (const char* field : {"checked_by", "measured"})
+      EXPECT_FALSE(std::regex_search(c[field].get<std::string>(), std::regex("\\b(inf|nan)\\b", std::regex::icase)))
+          << field << " in: " << c.dump();
   }
 
   // REPORT.md has one table row per claim, with six non-empty cells.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <random>
 
@@ -124,6 +125,9 @@ std::pair<double, double> arrivals(Sampler& s, int n, const reynolds::VehiclePar
       worstOvershoot = std::max(worstOvershoot, (c.position - target).dot(axis));
     }
     worstFinal = std::max(worstFinal, (c.position - target).norm());
+    // std::max drops a NaN: a vehicle sent to NaN (an infinite speed limit gives inf · 0 at the
+    // target) read as "no overshoot, stopped at 0 m".
+    if (!c.position.allFinite()) worstOvershoot = worstFinal = std::numeric_limits<double>::infinity();
   }
   return {worstOvershoot, worstFinal};
 }
@@ -131,7 +135,10 @@ std::pair<double, double> arrivals(Sampler& s, int n, const reynolds::VehiclePar
 Claim arrivalStops(const Context& context) {
   Sampler s(context.seed + 1);
   const int n = context.quick ? 20 : 100;
-  const reynolds::VehicleParameters p;  // mass 1 kg, max force 4 N, max speed 2.6 m/s
+  // Mass 1 kg, max force 4 N, and a speed limit of 2.6 m/s, given here: the vehicle has none of
+  // its own by default (the agent's bounds it in a scenario), and arrival ramps the limit.
+  reynolds::VehicleParameters p;
+  p.maxSpeed = 2.6;
   // Along the approach the closed loop is d'' + d'/m + (v_max/(S m)) d = 0 (steering = velocity
   // error): overdamped, so free of overshoot, when S >= 4 m v_max.
   const double overdamped = 4.0 * p.mass * p.maxSpeed;
