@@ -485,7 +485,7 @@ std::vector<Claim> section7(const Context& context, std::vector<SuiteRun>& runs)
   };
   std::vector<Claim> out;
   {
-    Claim c{"The harmonic examples: \"the two maze-structured examples, and the theater example\"; harmonic functions "
+    Claim c{"The harmonic examples: \"on the two maze-structured examples, and in the theater example\"; harmonic functions "
             "\"guarantee the agents do not get stuck in dead-ends\"",
             "§7, §6.1", "scenarios maze_a.yaml, maze_b.yaml, theater.yaml (our reconstructions, the seeds of the files), harmonic planner; "
             "judged with our defaults, the paper's printed model (local.preset=paper) reported beside", "",
