@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "output_folder.hpp"
+#include "steer/experiments/run_output.hpp"
 #include "part_configs.hpp"
 #include "scene_parts.hpp"
 #include "steer/experiments/factory.hpp"
@@ -46,6 +47,18 @@ void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
 }
 
 namespace {
+
+// potential_<k>.vti, field.png, field_<k>.png: what `steer field` writes beside its summary.
+bool isFieldOutputName(const std::string& name) {
+  const auto digitsBetween = [&](const std::string& prefix, const std::string& suffix) {
+    if (name.size() <= prefix.size() + suffix.size() || name.rfind(prefix, 0) != 0 ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+      return false;
+    return std::all_of(name.begin() + static_cast<std::ptrdiff_t>(prefix.size()),
+                       name.end() - static_cast<std::ptrdiff_t>(suffix.size()), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  return name == "field.png" || digitsBetween("potential_", ".vti") || digitsBetween("field_", ".png");
+}
 
 // The value at fraction q of the sorted values (nearest rank); `v` is reordered.
 double quantile(std::vector<double>& v, double q) {
@@ -177,110 +190,142 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       std::cerr << path << ": no agent has a static target, so there is no harmonic field to compute\n";
       return 2;
     }
+    // The picture's field needs two nodes a side (a 1000 × 0.01 m world at 256 cells is 256 × 1):
+    // said before anything is solved or written (it failed after the .vti, exit status 1).
+    if (o.png && (grid.nx < 2 || grid.ny < 2)) {
+      std::cerr << path << ": the world's x-y extent gives a grid of " << grid.nx << "x" << grid.ny
+                << " cells at resolution " << p.field.resolution
+                << ", and field.png needs at least 2 cells a side (a world so thin: --no-png writes the .vti alone)\n";
+      return 2;
+    }
     const std::filesystem::path out(o.out);
+    std::error_code unreadable;
+    const bool outExisted = std::filesystem::exists(out, unreadable);
     try {
       makeOutputFolder(out);
     } catch (const InputError& e) {
       std::cerr << e.what() << "\n";
       return 2;
     }
+    // Written into a folder of its own and moved in when complete, summary last: a failure (a
+    // picture VTK cannot draw, a full disk) left a .vti beside an earlier field's summary.
+    const std::filesystem::path staging = out / ".field-running";
+    const auto discard = [&] {
+      std::error_code ignored;
+      std::filesystem::remove_all(staging, ignored);
+      if (!outExisted) std::filesystem::remove(out, ignored);  // only when empty
+    };
     nlohmann::json perTarget = nlohmann::json::array();
     std::int64_t iterations = 0, localMinima = 0, disconnected = 0, freeCells = 0;
     std::size_t notConverged = 0;
     double seconds = 0.0, finalUpdate = 0.0;
-    for (std::size_t k = 0; k < targets.size(); ++k) {
-      const planning::HarmonicField f = planning::solveHarmonicField(planning::withTarget(raster, targets[k]), p.field);
-      const planning::LocalMinimaReport r = planning::countLocalMinima(f);
-      const auto& s = f.stats();
-      iterations += s.iterations;
-      seconds += s.seconds;
-      finalUpdate = std::max(finalUpdate, s.finalUpdate);
-      notConverged += s.converged ? 0 : 1;
-      localMinima += r.localMinima;
-      disconnected += r.disconnected;
-      freeCells += r.freeCells;
-      // The image: λ (rounds to 1 far from the target), log(1 − λ) (NaN where −∞), the cell
-      // kinds, the unit descent direction and ∇λ itself.
-      viz::FieldImage image;
-      image.origin = grid.center(0, 0);
-      image.spacing = grid.h;
-      image.nx = grid.nx;
-      image.ny = grid.ny;
-      std::vector<double> potential(grid.size()), logU(grid.size());
-      std::vector<std::uint8_t> kind(grid.size());
-      std::vector<geometry::Vec2> descent(grid.size()), gradient(grid.size());
-      for (int j = 0; j < grid.ny; ++j)
-        for (int i = 0; i < grid.nx; ++i) {
-          const std::size_t c = grid.index(i, j);
-          const double l = f.logComplement()[c];
-          potential[c] = f.potential(i, j);
-          logU[c] = std::isfinite(l) ? l : std::numeric_limits<double>::quiet_NaN();
-          kind[c] = static_cast<std::uint8_t>(f.cells()[c]);
-          descent[c] = f.nodeDescent(i, j);
-          gradient[c] = std::isfinite(l) ? geometry::Vec2(-std::exp(l) * f.nodeLogGradient(i, j)) : geometry::Vec2::Zero();
+    try {
+      std::filesystem::remove_all(staging);
+      std::filesystem::create_directory(staging);
+      for (std::size_t k = 0; k < targets.size(); ++k) {
+        const planning::HarmonicField f = planning::solveHarmonicField(planning::withTarget(raster, targets[k]), p.field);
+        const planning::LocalMinimaReport r = planning::countLocalMinima(f);
+        const auto& s = f.stats();
+        iterations += s.iterations;
+        seconds += s.seconds;
+        finalUpdate = std::max(finalUpdate, s.finalUpdate);
+        notConverged += s.converged ? 0 : 1;
+        localMinima += r.localMinima;
+        disconnected += r.disconnected;
+        freeCells += r.freeCells;
+        // The image: λ (rounds to 1 far from the target), log(1 − λ) (NaN where −∞), the cell
+        // kinds, the unit descent direction and ∇λ itself.
+        viz::FieldImage image;
+        image.origin = grid.center(0, 0);
+        image.spacing = grid.h;
+        image.nx = grid.nx;
+        image.ny = grid.ny;
+        std::vector<double> potential(grid.size()), logU(grid.size());
+        std::vector<std::uint8_t> kind(grid.size());
+        std::vector<geometry::Vec2> descent(grid.size()), gradient(grid.size());
+        for (int j = 0; j < grid.ny; ++j)
+          for (int i = 0; i < grid.nx; ++i) {
+            const std::size_t c = grid.index(i, j);
+            const double l = f.logComplement()[c];
+            potential[c] = f.potential(i, j);
+            logU[c] = std::isfinite(l) ? l : std::numeric_limits<double>::quiet_NaN();
+            kind[c] = static_cast<std::uint8_t>(f.cells()[c]);
+            descent[c] = f.nodeDescent(i, j);
+            gradient[c] = std::isfinite(l) ? geometry::Vec2(-std::exp(l) * f.nodeLogGradient(i, j)) : geometry::Vec2::Zero();
+          }
+        image.scalars = {{"potential", potential}, {"log_complement", logU}};
+        image.labels = {{"cell", kind}};
+        image.vectors = {{"gradient", gradient}, {"descent_direction", descent}};
+        const std::string file = "potential_" + std::to_string(k) + ".vti";
+        viz::writeFieldImage((staging / file).string(), image);
+        const std::string picture = k == 0 ? "field.png" : "field_" + std::to_string(k) + ".png";
+        if (o.png) {
+          viz::Scene scene = fieldScene(scenario, f, targets[k], o);
+          // A picture per target: when there are several, each title says which (field_1.png and
+          // field_2.png had field.png's title).
+          if (targets.size() > 1) {
+            const geometry::Vec2 c = targets[k].kind == planning::TargetRegion::Kind::Disc
+                                         ? targets[k].center
+                                         : geometry::Vec2(0.5 * (targets[k].box.min + targets[k].box.max));
+            char at[96];
+            std::snprintf(at, sizeof at, " (target %zu at %.3g, %.3g)", k, c.x(), c.y());
+            scene.title += at;
+          }
+          viz::writeScene((staging / picture).string(), scene);
         }
-      image.scalars = {{"potential", potential}, {"log_complement", logU}};
-      image.labels = {{"cell", kind}};
-      image.vectors = {{"gradient", gradient}, {"descent_direction", descent}};
-      const std::string file = "potential_" + std::to_string(k) + ".vti";
-      viz::writeFieldImage((out / file).string(), image);
-      const std::string picture = k == 0 ? "field.png" : "field_" + std::to_string(k) + ".png";
-      if (o.png) {
-        viz::Scene scene = fieldScene(scenario, f, targets[k], o);
-        // A picture per target: when there are several, each title says which (field_1.png and
-        // field_2.png had field.png's title).
-        if (targets.size() > 1) {
-          const geometry::Vec2 c = targets[k].kind == planning::TargetRegion::Kind::Disc
-                                       ? targets[k].center
-                                       : geometry::Vec2(0.5 * (targets[k].box.min + targets[k].box.max));
-          char at[96];
-          std::snprintf(at, sizeof at, " (target %zu at %.3g, %.3g)", k, c.x(), c.y());
-          scene.title += at;
-        }
-        viz::writeScene((out / picture).string(), scene);
+        nlohmann::json t;
+        if (targets[k].kind == planning::TargetRegion::Kind::Disc) t["target"] = {targets[k].center.x(), targets[k].center.y()};
+        else t["target_region"] = {targets[k].box.min.x(), targets[k].box.min.y(), targets[k].box.max.x(), targets[k].box.max.y()};
+        t["file"] = file;
+        if (o.png) t["picture"] = picture;
+        t["iterations"] = s.iterations;
+        t["passes"] = s.passes;
+        t["seconds"] = s.seconds;
+        t["final_update"] = s.finalUpdate;
+        t["converged"] = s.converged;
+        t["local_minima"] = r.localMinima;
+        t["free_cells"] = r.freeCells;
+        t["disconnected_cells"] = r.disconnected;
+        perTarget.push_back(t);
       }
-      nlohmann::json t;
-      if (targets[k].kind == planning::TargetRegion::Kind::Disc) t["target"] = {targets[k].center.x(), targets[k].center.y()};
-      else t["target_region"] = {targets[k].box.min.x(), targets[k].box.min.y(), targets[k].box.max.x(), targets[k].box.max.y()};
-      t["file"] = file;
-      if (o.png) t["picture"] = picture;
-      t["iterations"] = s.iterations;
-      t["passes"] = s.passes;
-      t["seconds"] = s.seconds;
-      t["final_update"] = s.finalUpdate;
-      t["converged"] = s.converged;
-      t["local_minima"] = r.localMinima;
-      t["free_cells"] = r.freeCells;
-      t["disconnected_cells"] = r.disconnected;
-      perTarget.push_back(t);
+      nlohmann::json summary;
+      summary["scenario"] = scenario.name;
+      summary["solver"] = planning::solverName(p.field.solver.solver);
+      summary["resolution"] = p.field.resolution;
+      summary["grid"] = {grid.nx, grid.ny};
+      summary["cell_size"] = grid.h;
+      summary["clearance"] = clearance;  // m: the obstacles' inflation (auto: the largest agent radius)
+      summary["tolerance"] = p.field.solver.tolerance;
+      // sor's relaxation factor as set (0: Young's optimum, estimated for this grid), so that the
+      // field can be solved again from its summary.
+      if (p.field.solver.solver == planning::LaplaceSolver::Sor) summary["omega"] = p.field.solver.omega;
+      summary["iterations"] = iterations;
+      summary["seconds"] = seconds;
+      summary["final_update"] = finalUpdate;
+      summary["converged"] = notConverged == 0;
+      summary["local_minima"] = localMinima;
+      summary["free_cells"] = freeCells;
+      summary["disconnected_cells"] = disconnected;
+      summary["targets"] = perTarget;
+      writeFileAtomically(staging / "field_summary.json",
+                          summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+      // An earlier field's files go (a folder that held one: its summary is there), then this one's
+      // come in; field_summary.json last, the mark of a finished field.
+      if (std::filesystem::exists(out / "field_summary.json")) {
+        std::filesystem::remove(out / "field_summary.json");
+        for (const auto& entry : std::filesystem::directory_iterator(out))
+          if (isFieldOutputName(entry.path().filename().string())) std::filesystem::remove(entry.path());
+      }
+      std::vector<std::filesystem::path> files;  // listed first: renaming while iterating is unspecified
+      for (const auto& entry : std::filesystem::directory_iterator(staging))
+        if (entry.path().filename() != "field_summary.json") files.push_back(entry.path().filename());
+      for (const auto& name : files) std::filesystem::rename(staging / name, out / name);
+      std::filesystem::rename(staging / "field_summary.json", out / "field_summary.json");
+      std::filesystem::remove(staging);
+    } catch (...) {
+      discard();
+      throw;
     }
-    nlohmann::json summary;
-    summary["scenario"] = scenario.name;
-    summary["solver"] = planning::solverName(p.field.solver.solver);
-    summary["resolution"] = p.field.resolution;
-    summary["grid"] = {grid.nx, grid.ny};
-    summary["cell_size"] = grid.h;
-    summary["clearance"] = clearance;  // m: the obstacles' inflation (auto: the largest agent radius)
-    summary["tolerance"] = p.field.solver.tolerance;
-    // sor's relaxation factor as set (0: Young's optimum, estimated for this grid), so that the
-    // field can be solved again from its summary.
-    if (p.field.solver.solver == planning::LaplaceSolver::Sor) summary["omega"] = p.field.solver.omega;
-    summary["iterations"] = iterations;
-    summary["seconds"] = seconds;
-    summary["final_update"] = finalUpdate;
-    summary["converged"] = notConverged == 0;
-    summary["local_minima"] = localMinima;
-    summary["free_cells"] = freeCells;
-    summary["disconnected_cells"] = disconnected;
-    summary["targets"] = perTarget;
-    // Written last, through a temporary name: a folder without it is not a finished run.
-    const auto tmp = out / "field_summary.json.tmp";
-    {
-      std::ofstream js(tmp);
-      js << summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-      if (!js) throw std::runtime_error("cannot write " + tmp.string());
-    }
-    std::filesystem::rename(tmp, out / "field_summary.json");
     if (!o.quiet)
       std::cout << scenario.name << ": " << targets.size() << " field(s), " << planning::solverName(p.field.solver.solver) << " "
                 << grid.nx << "x" << grid.ny << ", " << iterations << " iterations, " << seconds << " s, final update "

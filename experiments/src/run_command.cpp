@@ -221,8 +221,11 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   sim::Simulation simulation = makeSimulation(scenario);
   if (const int signal = interruptSignal()) throw Interrupted(signal, "before the run started; nothing was written");
   // The outermost folder of `out` that does not exist yet: what a diverged run takes away again.
+  // (exists() without an error code threw on a name too long for the system: exit status 1
+  // with a raw filesystem error, where makeOutputFolder below says what is wrong with --out.)
   std::filesystem::path made;
-  for (auto p = std::filesystem::absolute(out).lexically_normal(); !p.empty() && !std::filesystem::exists(p);
+  std::error_code unreadable;
+  for (auto p = std::filesystem::absolute(out).lexically_normal(); !p.empty() && !std::filesystem::exists(p, unreadable);
        p = p.parent_path())
     made = p;
   // Made, and checked writable, before anything in it is touched: a folder of another user's, or
@@ -234,6 +237,13 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   // one that fails or is stopped leaves an earlier run there as it was. (The earlier run was
   // removed as the new one started, and a re-run stopped with Ctrl-C left neither.)
   const auto staging = out / ".running";
+  // Only a folder that holds a run of ours (finished, or left by one killed outright) has its
+  // earlier outputs removed: a folder of the user's had every file of our names deleted (their
+  // trajectories.csv, their frame_0001.png, a .running/ folder and all in it).
+  const bool heldARun = std::filesystem::exists(summaryPath) || std::filesystem::exists(marker);
+  if (!heldARun && std::filesystem::exists(staging))
+    throw InputError({"<command line>", 0, 0}, "--out: '" + out.string() +
+                                                   "' holds a .running folder but no run of steer's: give another folder");
   // What a run that fails removes: the outputs written so far, the RUNNING marker, and the folders
   // it made when nothing else was put in them meanwhile.
   const auto discardOutputs = [&] {
@@ -337,9 +347,11 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
     // The earlier run's files go now (its pictures too, which would pass for this run's), and
     // this run's come in; summary.json last, the mark of a finished run.
     replacing = true;
-    std::filesystem::remove(summaryPath);
-    removeRunOutputs(out);
-    removeRenderPictures(out, RenderPictures::All);
+    if (heldARun) {
+      std::filesystem::remove(summaryPath);
+      removeRunOutputs(out);
+      removeRenderPictures(out, RenderPictures::All);
+    }
     for (const auto& name : files) std::filesystem::rename(staging / name, out / name);
     std::filesystem::rename(staging / "summary.json", summaryPath);
     std::filesystem::remove(staging);

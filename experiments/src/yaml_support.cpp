@@ -25,14 +25,22 @@ SourceLocation locate(const std::string& file, const YAML::Node& node) {
 
 namespace {
 
-void tagTree(YAML::Node node, const std::string& tag) {
+// Deeper than any value a scenario takes. An alias inside its own anchor ('&x [*x]') makes the
+// tree a cycle, which the walk followed until the stack overflowed (a scenario file's reader
+// refuses the same value).
+constexpr int kMaxValueDepth = 256;
+
+void tagTree(YAML::Node node, const std::string& tag, int depth = 0) {
+  if (depth > kMaxValueDepth)
+    throw YAML::ParserException(YAML::Mark::null_mark(), "the value nests deeper than " + std::to_string(kMaxValueDepth) +
+                                                             " levels (an alias inside its own anchor, '&x [*x]'?)");
   node.SetTag(tag);
   if (node.IsSequence())
-    for (auto child : node) tagTree(child, tag);
+    for (auto child : node) tagTree(child, tag, depth + 1);
   else if (node.IsMap())
     for (auto entry : node) {
-      tagTree(entry.first, tag);
-      tagTree(entry.second, tag);
+      tagTree(entry.first, tag, depth + 1);
+      tagTree(entry.second, tag, depth + 1);
     }
 }
 

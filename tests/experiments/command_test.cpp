@@ -155,6 +155,18 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
     EXPECT_NE(r.err.find("text after the value: '"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
+  // An alias inside its own anchor is a cycle: refused, in a section's key and in an agent's (the
+  // walk that tags a --param value followed it until the stack overflowed: a segfault).
+  for (const std::string& args : {std::string("--param 'local.c1=&x [*x]'"), std::string("--param 'agents.0.goals=&x [*x]'"),
+                                  std::string("--param 'planning.harmonic=&x {a: *x}'")}) {
+    SCOPED_TRACE(args);
+    const fs::path out = scratchDir("badparam_cycle");
+    const auto r = runSteer("run " + yaml + " --quiet --out " + out.string() + " " + args);
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("<command line>: --param", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find("nests deeper than"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
   // ... and on a SteerSuite case, groups and agents cannot be set at all: said so.
   {
     const fs::path out = scratchDir("badparam_xml");
@@ -806,6 +818,67 @@ TEST(SteerCommand, AFieldWithoutFreeCellsIsSaid) {
                             "--duration 0.5 --quiet --no-trajectories --out " + (dir / "run").string());
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.err.find("steer run: note: the harmonic field(s) have no free cell"), std::string::npos) << run.err;
+  fs::remove_all(dir);
+}
+
+// `steer field` writes into a folder of its own and moves its files in when complete: a world too
+// thin to draw is said before anything is solved or written (it failed after the .vti, exit 1,
+// beside an earlier field's summary); a new field replaces an earlier one's files (its second
+// target's .vti too) and leaves the user's own.
+TEST(SteerCommand, AFieldReplacesAnEarlierFieldWholeAndATooThinWorldWritesNothing) {
+  const fs::path dir = scratchDir("field_replaces");
+  const fs::path out = dir / "field";
+  const std::string uTrap = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/u_trap.yaml";
+  ASSERT_EQ(runSteer("field " + uTrap + " --resolution 32 --no-png --quiet --out " + out.string()).status, 0);
+  const std::string summary = steer::test::slurp(out / "field_summary.json");
+  const auto thin = runSteer("field " + kData + "/yaml/thin_world.yaml --quiet --out " + out.string());
+  EXPECT_EQ(thin.status, 2) << thin.err;
+  EXPECT_NE(thin.err.find("thin_world.yaml: the world's x-y extent gives a grid of 256x1 cells"), std::string::npos) << thin.err;
+  EXPECT_EQ(steer::test::slurp(out / "field_summary.json"), summary);
+  EXPECT_FALSE(fs::exists(out / "potential_1.vti"));
+  std::ofstream(out / "potential_1.vti") << "an earlier field's second target\n";
+  std::ofstream(out / "notes.txt") << "the user's\n";
+  ASSERT_EQ(runSteer("field " + uTrap + " --resolution 40 --no-png --quiet --out " + out.string()).status, 0);
+  EXPECT_NE(steer::test::slurp(out / "field_summary.json"), summary);
+  EXPECT_TRUE(fs::exists(out / "potential_0.vti"));
+  EXPECT_FALSE(fs::exists(out / "potential_1.vti")) << "a stale file of an earlier field";
+  EXPECT_TRUE(fs::exists(out / "notes.txt"));
+  EXPECT_FALSE(fs::exists(out / ".field-running"));
+  // With --no-png the thin world's field is written (the .vti has no minimum size).
+  const auto thinNoPng = runSteer("field " + kData + "/yaml/thin_world.yaml --no-png --quiet --out " + (dir / "thin").string());
+  EXPECT_EQ(thinNoPng.status, 0) << thinNoPng.err;
+  EXPECT_TRUE(fs::exists(dir / "thin" / "field_summary.json"));
+  fs::remove_all(dir);
+}
+
+// A run into a folder that holds no run of steer's removes nothing of it (every file of our
+// names was deleted: a frame_0001.png of the user's, a .running folder and all in it); a batch
+// leaves a charts/ folder that is not its own; an --out name too long for the system is exit 2.
+TEST(SteerCommand, OutputsIntoAFolderOfTheUsersRemoveNothingOfIt) {
+  const fs::path dir = scratchDir("users_folder");
+  const fs::path mine = dir / "mine";
+  fs::create_directories(mine / "charts");
+  std::ofstream(mine / "frame_0001.png") << "the user's\n";
+  std::ofstream(mine / "charts" / "kept.txt") << "the user's\n";
+  const std::string yaml = kData + "/yaml/minimal.yaml";
+  auto r = runSteer("run " + yaml + " --duration 0.5 --quiet --out " + mine.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(mine / "frame_0001.png"));
+  EXPECT_TRUE(fs::exists(mine / "summary.json"));
+  r = runSteer("compare " + yaml + " --seeds 1 --duration 0.5 --no-charts --quiet --out " + mine.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(mine / "charts" / "kept.txt"));
+  // A .running folder without a RUNNING marker is not ours: refused, and left as it was.
+  const fs::path other = dir / "other";
+  fs::create_directories(other / ".running");
+  std::ofstream(other / ".running" / "kept.txt") << "the user's\n";
+  r = runSteer("run " + yaml + " --duration 0.5 --quiet --out " + other.string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("holds a .running folder but no run of steer's"), std::string::npos) << r.err;
+  EXPECT_TRUE(fs::exists(other / ".running" / "kept.txt"));
+  r = runSteer("run " + yaml + " --duration 0.5 --quiet --out " + (dir / std::string(300, 'x')).string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("--out: cannot make the output folder"), std::string::npos) << r.err;
   fs::remove_all(dir);
 }
 
