@@ -150,6 +150,9 @@ struct ReynoldsReader {
     b.offset = m.point("offset", b.offset, s.world.dimension);
     if (m.has("agent")) b.agentA = agentNamed(m, "agent");
     if (m.has("agent_b")) b.agentB = agentNamed(m, "agent_b");
+    // Interposing between an agent and itself is seeking it, under another name.
+    if (m.has("agent") && m.has("agent_b") && b.agentA == b.agentB)
+      m.fail("agent_b", "names the same agent as `agent`: interpose needs two agents");
     if (m.has("neighborhood")) {
       YamlMap n = m.map("neighborhood");
       neighborhood(n, b.neighborhood);

@@ -189,6 +189,11 @@ void validateScenario(const Scenario& s, const ReplacedSettings& replaced) {
           return sim::obstacleContains(w.obstacles[k], sim::Vec3::Zero(), a.state.position, a.radius - kOverlap);
         }))
       throw InputError(at, agentLabel(s, a) + ": starts inside obstacle " + std::to_string(*o));
+    // A near disk inside the body sees nothing before it touches: two such agents walked into each
+    // other, 1.84 m deep, without a word.
+    if (a.nearRadius < a.radius)
+      throw InputError(at, agentLabel(s, a) + ": near_radius " + numberText(a.nearRadius) + " m lies inside the body (radius " +
+                               numberText(a.radius) + " m): the agent would see nothing before touching it; make it larger");
     for (std::size_t g = 0; g < a.goals.size(); ++g) {
       const sim::Goal& goal = a.goals[g];
       if (goal.kind == sim::Goal::Kind::SeekRegion) checkRegionGoal(s, index, i, g);

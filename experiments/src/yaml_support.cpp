@@ -299,14 +299,16 @@ bool YamlMap::boolean(const std::string& key, bool fallback) const {
 
 std::string YamlMap::string(const std::string& key, const std::string& fallback) const {
   if (!has(key)) return fallback;
-  const YAML::Node n = node(key);
-  if (!n.IsScalar()) fail(key, "expected a string");
-  return n.Scalar();
+  return stringOf(key, node(key));
 }
 
-std::string YamlMap::requiredString(const std::string& key) const {
-  const YAML::Node n = required(key);
+std::string YamlMap::requiredString(const std::string& key) const { return stringOf(key, required(key)); }
+
+std::string YamlMap::stringOf(const std::string& key, const YAML::Node& n) const {
   if (!n.IsScalar()) fail(key, "expected a string");
+  // A NUL written as "\0" cut a file name short where the system read it (field.file opened
+  // another file) and went into trajectories.csv as a byte of a mode's name.
+  if (n.Scalar().find('\0') != std::string::npos) fail(key, "contains a NUL character (\\0)");
   return n.Scalar();
 }
 

@@ -86,6 +86,8 @@ class YamlMap {
 
  private:
   YAML::Node required(const std::string& key) const;
+  /// The scalar `n` (the value of `key`) as a string; not a scalar, or holding a NUL, fails.
+  std::string stringOf(const std::string& key, const YAML::Node& n) const;
   /// A key given with no value (`radius:`) is an error, not the default.
   [[noreturn]] void failWithoutValue(const std::string& key) const;
   std::string file_;

@@ -15,6 +15,13 @@ std::vector<WeightedForce> example() {
 
 void expectNear(const Vec3& a, const Vec3& b) { EXPECT_LT((a - b).norm(), 1e-12) << a.transpose() << " vs " << b.transpose(); }
 
+// A force whose components square to infinity (beyond ~1.3e154) is still truncated to the
+// maximum along its direction: its plain norm overflowed, and f · (left / inf) added nothing.
+TEST(Combiners, TruncatedSumTruncatesAForceTooLargeToSquare) {
+  const std::vector<WeightedForce> huge = {{Vec3(3e200, 4e200, 0), 1.0, 1, 1.0}};
+  expectNear(truncatedSum(huge, 5.0), Vec3(3, 4, 0));
+}
+
 TEST(Combiners, ArbitrationTakesTheHighestPriority) { expectNear(priorityArbitration(example()), Vec3(1, 4, 0)); }
 
 TEST(Combiners, ArbitrationSkipsZeroForces) {

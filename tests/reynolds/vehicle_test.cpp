@@ -20,6 +20,13 @@ void expectOrthonormal(const Vehicle& v) {
   EXPECT_LT((v.up.cross(v.forward) - v.side).norm(), 1e-9);
 }
 
+// truncate() of a vector too large to square keeps its direction (a vehicle with max_speed 1e155
+// stood still: its force truncated to zero through an infinite norm).
+TEST(Vehicle, TruncateKeepsTheDirectionOfAVectorTooLargeToSquare) {
+  EXPECT_LT((truncate(Vec3(3e200, -4e200, 0), 10.0) - Vec3(6, -8, 0)).norm(), 1e-12);
+  EXPECT_EQ(truncate(Vec3(3e200, -4e200, 0), 1e300), Vec3(3e200, -4e200, 0));
+}
+
 TEST(Vehicle, PaperEulerStepTruncatesForceAndSpeed) {
   VehicleParameters p;
   p.mass = 2.0;

@@ -23,6 +23,7 @@
 #include "steer/experiments/scenario.hpp"
 #include "steer/planning/grid.hpp"
 #include "steer/planning/harmonic_planner.hpp"
+#include "steer/viz/field_image_writer.hpp"
 
 namespace steer::experiments {
 namespace {
@@ -189,21 +190,22 @@ TEST_F(FieldTest, NoPngWritesNoPicture) {
   EXPECT_FALSE(fs::exists(fs::path(o.out) / "field.png"));
 }
 
-// A .vti that cannot be written whole (a full disk; /dev/full stands in for it): exit status 1,
-// no field_summary.json (the mark of a finished solve), and no cut-off file left. VTK's writer
-// returned success with the failure in its error code: the command kept the cut-off file, wrote
-// the summary and exited 0.
-TEST_F(FieldTest, AFullDiskIsAFailureAndLeavesNoSummaryNorCutOffFile) {
+// A .vti that cannot be written whole (a full disk; /dev/full stands in for it) is an error, and
+// no cut-off file is left. VTK's writer returned success with the failure in its error code:
+// `steer field` kept the cut-off file, wrote the summary and exited 0. (The command now writes
+// into a staging folder of its own, where a link to /dev/full cannot be put, and moves the files
+// in only when all are written.)
+TEST_F(FieldTest, AFullDiskIsAFailureAndLeavesNoCutOffFile) {
   ASSERT_TRUE(fs::exists("/dev/full")) << "Linux's always-full device";
-  FieldOptions o = options_;
-  o.png = false;
-  o.quiet = true;
-  o.out = (out_ / "full_disk").string();
-  fs::create_directories(o.out);
-  fs::create_symlink("/dev/full", fs::path(o.out) / "potential_0.vti");
-  EXPECT_EQ(fieldCommand(kScenario, o), 1);
-  EXPECT_FALSE(fs::exists(fs::path(o.out) / "field_summary.json"));
-  EXPECT_FALSE(fs::exists(fs::symlink_status(fs::path(o.out) / "potential_0.vti")));
+  const fs::path dir = out_ / "full_disk";
+  fs::create_directories(dir);
+  const fs::path vti = dir / "potential_0.vti";
+  fs::create_symlink("/dev/full", vti);
+  viz::FieldImage image;
+  image.nx = image.ny = 64;
+  image.scalars = {{"potential", std::vector<double>(64 * 64, 0.5)}};
+  EXPECT_THROW(viz::writeFieldImage(vti.string(), image), std::runtime_error);
+  EXPECT_FALSE(fs::exists(fs::symlink_status(vti)));
 }
 
 // The .vti: grid, λ, log(1 − λ) and ∇λ read back with vtkXMLImageDataReader to the in-memory

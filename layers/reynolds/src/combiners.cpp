@@ -1,5 +1,7 @@
 #include "steer/reynolds/combiners.hpp"
 
+#include <cmath>
+
 #include <boost/container/small_vector.hpp>
 
 namespace steer::reynolds {
@@ -69,7 +71,8 @@ Vec3 truncatedSum(std::span<const WeightedForce> forces, double maxForce) {
   for (std::size_t i : byPriority(forces)) {
     if (left <= 0.0) break;
     const Vec3 f = forces[i].weight * forces[i].force;
-    const double n = f.norm();
+    double n = f.norm();
+    if (std::isinf(n)) n = f.stableNorm();  // as truncate(): a huge force is not a zero one
     if (n <= left) {
       total += f;
       left -= n;

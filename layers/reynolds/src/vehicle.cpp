@@ -66,7 +66,10 @@ Vec3 Surface::normalAt(const Vec3& p) const {
 }
 
 Vec3 truncate(const Vec3& v, double maxLength) {
-  const double n = v.norm();
+  // Components beyond ~1.3e154 square to infinity, and v · (max / inf) truncated a huge force to 0
+  // (a vehicle with max_speed 1e155 stood still): the scaled norm where the plain one overflows.
+  double n = v.norm();
+  if (std::isinf(n)) n = v.stableNorm();
   return n > maxLength && n > 0.0 ? Vec3(v * (maxLength / n)) : v;
 }
 
