@@ -338,7 +338,9 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
                 << "; raise planning.harmonic.max_iterations, or use multigrid)\n";
     if (freeCells == 0)
       std::cerr << "steer field: note: the grid has no free cell (" << grid.nx << "x" << grid.ny << " cells of " << grid.h
-                << " m, obstacles grown by " << clearance << " m): raise --resolution\n";
+                << " m, obstacles grown by " << clearance
+                << " m): raise --resolution, or lower planning.harmonic.clearance if it is set, or see whether a goal "
+                   "region covers the world\n";
     else if (localMinima > 0)
       std::cerr << "steer field: note: " << localMinima << " of " << freeCells - disconnected
                 << " free cells connected to a target have a descent that does not reach it (local minima)\n";

@@ -82,7 +82,10 @@ SweepParameter parseSweepParameter(const std::string& text) {
       bad(text, "COUNT must be a whole number from 1 to 1000000");
     const auto n = static_cast<int>(count);
     for (int i = 0; i < n; ++i) {
-      const double v = n == 1 ? start : start + (end - start) * i / (n - 1);
+      // Weighted, not start + (end − start)·t: END − START overflowed for 1e308:-1e308, and the
+      // first value read "-nan".
+      const double t = n == 1 ? 0.0 : static_cast<double>(i) / (n - 1);
+      const double v = start * (1.0 - t) + end * t;
       // Rounded to 15 significant digits: the arithmetic's last-bit noise (0.3:0.7:5 gave
       // 0.39999999999999997) would otherwise be the value in the tables, the folder names and
       // the run itself. (A range whose values differ only beyond the 15th digit would repeat one.)

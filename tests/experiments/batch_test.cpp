@@ -60,6 +60,14 @@ TEST(SweepParameter, RangesListsAndSingleValues) {
             (std::vector<std::string>{"0.3", "0.4", "0.5", "0.6", "0.7"}));
   EXPECT_EQ(parseSweepParameter("local.a=1e-9:3e-9:3").values, (std::vector<std::string>{"1e-09", "2e-09", "3e-09"}));
   EXPECT_EQ(parseSweepParameter("local.a=2:4:1").values, std::vector<std::string>{"2"});
+  // END − START beyond the largest double: the values are still the ends and the middle ("-nan").
+  {
+    const auto huge = parseSweepParameter("local.c1=1e308:-1e308:3").values;
+    ASSERT_EQ(huge.size(), 3u);
+    EXPECT_EQ(huge[0], "1e+308");
+    EXPECT_EQ(huge[1], "0");
+    EXPECT_EQ(huge[2], "-1e+308");
+  }
   EXPECT_EQ(parseSweepParameter("local.weights=integrated,fixed_point").values,
             (std::vector<std::string>{"integrated", "fixed_point"}));
   EXPECT_EQ(parseSweepParameter("planning.hybrid.modes=[1,2]").values, std::vector<std::string>{"[1,2]"});
