@@ -109,11 +109,13 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
       // A folder with comparison.csv is a finished batch; while it runs, the folder holds RUNNING.
       const bool heldABatch = std::filesystem::exists(out / "comparison.csv") || std::filesystem::exists(out / "FAILED") ||
                               std::filesystem::exists(out / "RUNNING");
-      for (const char* f : {"comparison.csv", "comparison.md", "FAILED"}) std::filesystem::remove(out / f);
       // Charts of an earlier batch in the same folder would sit beside this one's tables (its
       // metrics, or all of them with --no-charts). Only a batch's: a charts/ folder of the user's
       // was deleted with all in it.
-      if (heldABatch) std::filesystem::remove_all(out / "charts");
+      if (heldABatch) {
+        for (const char* f : {"comparison.csv", "comparison.md", "FAILED"}) std::filesystem::remove(out / f);
+        std::filesystem::remove_all(out / "charts");
+      }
       writeFileAtomically(out / "RUNNING", "this batch has not finished\n");
     }
   } catch (const InputError& e) {

@@ -14,6 +14,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "interrupt.hpp"
 #include "output_folder.hpp"
 #include "steer/experiments/run_output.hpp"
 #include "part_configs.hpp"
@@ -199,8 +200,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       return 2;
     }
     const std::filesystem::path out(o.out);
-    std::error_code unreadable;
-    const bool outExisted = std::filesystem::exists(out, unreadable);
+    const std::filesystem::path made = firstMissingFolder(out);
     try {
       makeOutputFolder(out);
     } catch (const InputError& e) {
@@ -213,8 +213,12 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     const auto discard = [&] {
       std::error_code ignored;
       std::filesystem::remove_all(staging, ignored);
-      if (!outExisted) std::filesystem::remove(out, ignored);  // only when empty
+      removeMadeFolders(out, made);
     };
+    // Ctrl-C stops the solve between two iterations and removes what was written (it ended the
+    // command at once and left .field-running/ behind).
+    const ListeningForInterrupts listening;
+    p.field.solver.checkpoint = throwIfInterruptedInSetUp;
     nlohmann::json perTarget = nlohmann::json::array();
     std::int64_t iterations = 0, localMinima = 0, disconnected = 0, freeCells = 0;
     std::size_t notConverged = 0;
@@ -310,18 +314,12 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       writeFileAtomically(staging / "field_summary.json",
                           summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
       // An earlier field's files go (a folder that held one: its summary is there), then this one's
-      // come in; field_summary.json last, the mark of a finished field.
-      if (std::filesystem::exists(out / "field_summary.json")) {
-        std::filesystem::remove(out / "field_summary.json");
-        for (const auto& entry : std::filesystem::directory_iterator(out))
-          if (isFieldOutputName(entry.path().filename().string())) std::filesystem::remove(entry.path());
-      }
-      std::vector<std::filesystem::path> files;  // listed first: renaming while iterating is unspecified
-      for (const auto& entry : std::filesystem::directory_iterator(staging))
-        if (entry.path().filename() != "field_summary.json") files.push_back(entry.path().filename());
-      for (const auto& name : files) std::filesystem::rename(staging / name, out / name);
-      std::filesystem::rename(staging / "field_summary.json", out / "field_summary.json");
-      std::filesystem::remove(staging);
+      // come in; field_summary.json last, the mark of a finished field. A move that fails puts the
+      // earlier field back.
+      const bool heldAField = std::filesystem::exists(out / "field_summary.json");
+      replaceOutputs(out, staging, "field_summary.json", [&](const std::string& name) {
+        return heldAField && (name == "field_summary.json" || isFieldOutputName(name));
+      });
     } catch (...) {
       discard();
       throw;
@@ -351,6 +349,9 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
                 << " free cells are cut off from the target(s): a closed room, or a gap narrower than the obstacles "
                    "grown by "
                 << clearance << " m on cells of " << grid.h << " m (raise --resolution if it should be open)\n";
+  } catch (const Interrupted& e) {
+    std::cerr << "steer field: " << e.what() << "\n";
+    return e.exitStatus();
   } catch (const std::exception& e) {
     std::cerr << "steer field: " << e.what() << "\n";
     return 1;

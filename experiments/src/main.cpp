@@ -342,7 +342,7 @@ int main(int argc, char** argv) {
   }
   // The commands that simulate stop a run at the end of its step on Ctrl-C or kill, and remove
   // what it wrote (interrupt.hpp); the picture commands keep the default (they write no run).
-  if (*run || *demoCommand || *compare || *sweep || *reproduceSub) installInterruptHandler();
+  if (*run || *demoCommand || *compare || *sweep || *reproduceSub || *field) installInterruptHandler();
   if (*run) return runOne(scenario, runOptions);
   if (*demoCommand) return demo(demoOptions);
   if (*field) {

@@ -4,7 +4,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <set>
 #include <string>
+#include <vector>
 #include <system_error>
 
 #include "steer/experiments/input_error.hpp"
@@ -32,13 +34,74 @@ bool isFrameName(const std::string& name) {  // frame_0000.png, frame_12345.png
 }
 }  // namespace
 
+bool isRenderPictureName(const std::string& name, RenderPictures which) {
+  const bool frameOrVideo = isFrameName(name) || name == "run.mp4";
+  const bool other = name == "trajectories.png" || (name.rfind("at_", 0) == 0 && std::filesystem::path(name).extension() == ".png");
+  return frameOrVideo || (which == RenderPictures::All && other);
+}
+
 void removeRenderPictures(const std::filesystem::path& folder, RenderPictures which) {
   std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+    if (isRenderPictureName(entry.path().filename().string(), which)) std::filesystem::remove(entry.path(), ec);
+}
+
+void replaceOutputs(const std::filesystem::path& out, const std::filesystem::path& staging, const std::string& last,
+                    const std::function<bool(const std::string&)>& earlier) {
+  namespace fs = std::filesystem;
+  // Listed before anything moves: renaming while iterating is unspecified.
+  std::vector<std::string> incoming;
+  for (const auto& entry : fs::directory_iterator(staging))
+    if (entry.path().filename() != last) incoming.push_back(entry.path().filename().string());
+  if (fs::exists(staging / last)) incoming.push_back(last);
+  std::set<std::string> incomingNames(incoming.begin(), incoming.end());
+  std::vector<std::string> going;
+  for (const auto& entry : fs::directory_iterator(out)) {
     const std::string name = entry.path().filename().string();
-    const bool frameOrVideo = isFrameName(name) || name == "run.mp4";
-    const bool other = name == "trajectories.png" || (name.rfind("at_", 0) == 0 && entry.path().extension() == ".png");
-    if (frameOrVideo || (which == RenderPictures::All && other)) std::filesystem::remove(entry.path(), ec);
+    if (entry.is_regular_file() && !entry.is_symlink() && (earlier(name) || incomingNames.count(name) > 0))
+      going.push_back(name);
+  }
+  const fs::path aside = out / ".replaced";
+  std::vector<std::string> setAside, movedIn;
+  try {
+    fs::remove_all(aside);  // what a command killed outright left
+    fs::create_directory(aside);
+    for (const auto& name : going) {
+      fs::rename(out / name, aside / name);
+      setAside.push_back(name);
+    }
+    for (const auto& name : incoming) {
+      fs::rename(staging / name, out / name);
+      movedIn.push_back(name);
+    }
+  } catch (...) {
+    std::error_code ignored;
+    for (const auto& name : movedIn) fs::remove(out / name, ignored);
+    for (const auto& name : setAside) fs::rename(aside / name, out / name, ignored);
+    fs::remove_all(aside, ignored);
+    throw;
+  }
+  std::error_code ignored;  // the new outputs are in: a leftover .replaced/ is cleared next time
+  fs::remove_all(aside, ignored);
+  fs::remove_all(staging, ignored);
+}
+
+std::filesystem::path firstMissingFolder(const std::filesystem::path& out) {
+  // (exists() without an error code threw on a name too long for the system: exit status 1 with
+  // a raw filesystem error, where makeOutputFolder says what is wrong with --out.)
+  std::filesystem::path made;
+  std::error_code unreadable;
+  for (auto p = std::filesystem::absolute(out).lexically_normal(); !p.empty() && !std::filesystem::exists(p, unreadable);
+       p = p.parent_path())
+    made = p;
+  return made;
+}
+
+void removeMadeFolders(const std::filesystem::path& out, const std::filesystem::path& made) {
+  if (made.empty()) return;
+  std::error_code ignored;
+  for (auto p = std::filesystem::absolute(out).lexically_normal(); std::filesystem::remove(p, ignored) && p != made;
+       p = p.parent_path()) {
   }
 }
 

@@ -3,6 +3,8 @@
 // computed, so that a path that is a file or a folder that cannot be written is bad input
 // (exit 2, the option named), not a filesystem error after the work (exit 1).
 #include <filesystem>
+#include <functional>
+#include <string>
 
 namespace steer::experiments {
 
@@ -18,5 +20,21 @@ enum class RenderPictures {
 };
 /// Removes those pictures from `folder` (files of the names render gives, nothing else).
 void removeRenderPictures(const std::filesystem::path& folder, RenderPictures which);
+/// Whether `name` is one of those pictures.
+bool isRenderPictureName(const std::string& name, RenderPictures which);
+
+/// Moves every file of `staging` into `out`, `last` (a summary, the mark of finished outputs)
+/// after all the others, then removes `staging`. The regular files of `out` that `earlier` names
+/// (an earlier run's outputs) or that an incoming file would overwrite are set aside first, in
+/// `out/.replaced/`, and removed once all are in; when a move fails, what was moved in goes and
+/// the files set aside come back, so that `out` is as it was, and the error is rethrown.
+void replaceOutputs(const std::filesystem::path& out, const std::filesystem::path& staging, const std::string& last,
+                    const std::function<bool(const std::string&)>& earlier);
+
+/// The outermost folder of `out` that does not exist yet (empty when `out` exists): what a
+/// command that fails takes away again with removeMadeFolders().
+std::filesystem::path firstMissingFolder(const std::filesystem::path& out);
+/// Removes `out` and its parents up to `made` (firstMissingFolder's answer), each only if empty.
+void removeMadeFolders(const std::filesystem::path& out, const std::filesystem::path& made);
 
 }  // namespace steer::experiments

@@ -61,15 +61,13 @@ YAML::Node* sectionFor(Scenario& s, const std::string& name) {
   return nullptr;
 }
 
-// The files a run writes in its folder (summary.json apart): removed before a run, so that a
+// The files a run writes in its folder: an earlier run's go when a new run's come in, so that a
 // shorter run into the folder of a longer one does not leave its last frames beside the new
-// run.pvd, and after a run that failed, so that nothing half-written stays.
-void removeRunOutputs(const std::filesystem::path& out) {
-  for (const auto& entry : std::filesystem::directory_iterator(out)) {
-    const std::string name = entry.path().filename().string();
-    if (name == "trajectories.csv" || name == "run.pvd" || (name.rfind("run_", 0) == 0 && entry.path().extension() == ".vtp"))
-      std::filesystem::remove(entry.path());
-  }
+// run.pvd (and the earlier run's pictures, which would pass for the new run's).
+bool isRunOutputName(const std::string& name) {
+  return name == "summary.json" || name == "trajectories.csv" || name == "run.pvd" ||
+         (name.rfind("run_", 0) == 0 && std::filesystem::path(name).extension() == ".vtp") ||
+         isRenderPictureName(name, RenderPictures::All);
 }
 }  // namespace
 
@@ -221,13 +219,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   sim::Simulation simulation = makeSimulation(scenario);
   if (const int signal = interruptSignal()) throw Interrupted(signal, "before the run started; nothing was written");
   // The outermost folder of `out` that does not exist yet: what a diverged run takes away again.
-  // (exists() without an error code threw on a name too long for the system: exit status 1
-  // with a raw filesystem error, where makeOutputFolder below says what is wrong with --out.)
-  std::filesystem::path made;
-  std::error_code unreadable;
-  for (auto p = std::filesystem::absolute(out).lexically_normal(); !p.empty() && !std::filesystem::exists(p, unreadable);
-       p = p.parent_path())
-    made = p;
+  const std::filesystem::path made = firstMissingFolder(out);
   // Made, and checked writable, before anything in it is touched: a folder of another user's, or
   // on a read-only disk, failed later with a raw filesystem error and exit status 1.
   makeOutputFolder(out);
@@ -239,8 +231,10 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   const auto staging = out / ".running";
   // Only a folder that holds a run of ours (finished, or left by one killed outright) has its
   // earlier outputs removed: a folder of the user's had every file of our names deleted (their
-  // trajectories.csv, their frame_0001.png, a .running/ folder and all in it).
-  const bool heldARun = std::filesystem::exists(summaryPath) || std::filesystem::exists(marker);
+  // frame_0001.png, a .running/ folder and all in it). In one that held none, only the files
+  // this run writes are replaced.
+  const bool heldARun = std::filesystem::exists(summaryPath) || std::filesystem::exists(marker) ||
+                        std::filesystem::exists(out / "run.pvd");
   if (!heldARun && std::filesystem::exists(staging))
     throw InputError({"<command line>", 0, 0}, "--out: '" + out.string() +
                                                    "' holds a .running folder but no run of steer's: give another folder");
@@ -250,11 +244,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
     std::error_code ignored;
     std::filesystem::remove_all(staging, ignored);
     std::filesystem::remove(marker, ignored);
-    if (!made.empty()) {
-      for (auto p = std::filesystem::absolute(out).lexically_normal(); std::filesystem::remove(p, ignored) && p != made;
-           p = p.parent_path()) {
-      }
-    }
+    removeMadeFolders(out, made);
   };
   try {
     writeFileAtomically(marker, "this run has not finished\n");
@@ -333,7 +323,6 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   result.metrics = metrics.metrics();
   // The readers keep text that is not UTF-8 out (text_encoding.hpp); a byte that slipped past
   // them is replaced here, not a failure at the end of the run.
-  bool replacing = false;  // the earlier run's files are going: from here a failure loses them
   try {
     // A signal after the last step's check: this run is not kept either, as the message said.
     throwIfInterrupted(simulation.world().time);
@@ -341,22 +330,11 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
     writeFileAtomically(staging / "summary.json",
                         summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr)
                                 .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-    std::vector<std::filesystem::path> files;  // listed first: renaming while iterating is unspecified
-    for (const auto& entry : std::filesystem::directory_iterator(staging))
-      if (entry.path().filename() != "summary.json") files.push_back(entry.path().filename());
-    // The earlier run's files go now (its pictures too, which would pass for this run's), and
-    // this run's come in; summary.json last, the mark of a finished run.
-    replacing = true;
-    if (heldARun) {
-      std::filesystem::remove(summaryPath);
-      removeRunOutputs(out);
-      removeRenderPictures(out, RenderPictures::All);
-    }
-    for (const auto& name : files) std::filesystem::rename(staging / name, out / name);
-    std::filesystem::rename(staging / "summary.json", summaryPath);
-    std::filesystem::remove(staging);
+    // The earlier run's files go (its pictures too, which would pass for this run's), and this
+    // run's come in, summary.json last, the mark of a finished run; a move that fails puts the
+    // earlier run back.
+    replaceOutputs(out, staging, "summary.json", [&](const std::string& name) { return heldARun && isRunOutputName(name); });
   } catch (const std::exception&) {
-    if (replacing) removeRunOutputs(out);  // no run without its summary is left behind
     discardOutputs();
     throw;
   }

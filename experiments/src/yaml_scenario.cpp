@@ -304,7 +304,8 @@ struct Reader {
     sim::Agent& a = k.body;
     a = prototype;
     a.radius = m.positive("radius", a.radius);
-    a.nearRadius = m.positive("near_radius", a.nearRadius);
+    // An agent larger than the default near disk sees at least as far as its own edge.
+    a.nearRadius = m.positive("near_radius", std::max(a.nearRadius, a.radius));
     a.maxSpeed = m.positive("max_speed", a.maxSpeed);
     a.desiredSpeed = m.positive("desired_speed", std::min(a.desiredSpeed, a.maxSpeed));
     if (a.desiredSpeed > a.maxSpeed) m.fail("desired_speed", "must not exceed max_speed");

@@ -25,22 +25,27 @@ SourceLocation locate(const std::string& file, const YAML::Node& node) {
 
 namespace {
 
-// Deeper than any value a scenario takes. An alias inside its own anchor ('&x [*x]') makes the
-// tree a cycle, which the walk followed until the stack overflowed (a scenario file's reader
-// refuses the same value).
+// Deeper or larger than any value a scenario takes. An alias inside its own anchor ('&x [*x]')
+// makes the tree a cycle, which the walk followed until the stack overflowed; aliases of aliases
+// ('&a [1,1], &b [*a,*a], ...') double the nodes the walk visits at each level (26 levels ran
+// for minutes). A scenario file's reader refuses both.
 constexpr int kMaxValueDepth = 256;
+constexpr std::size_t kMaxValueNodes = 1'000'000;
 
-void tagTree(YAML::Node node, const std::string& tag, int depth = 0) {
+void tagTree(YAML::Node node, const std::string& tag, std::size_t& visited, int depth = 0) {
   if (depth > kMaxValueDepth)
     throw YAML::ParserException(YAML::Mark::null_mark(), "the value nests deeper than " + std::to_string(kMaxValueDepth) +
                                                              " levels (an alias inside its own anchor, '&x [*x]'?)");
+  if (++visited > kMaxValueNodes)
+    throw YAML::ParserException(YAML::Mark::null_mark(), "the value has more than 1,000,000 nodes once its aliases are "
+                                                         "expanded");
   node.SetTag(tag);
   if (node.IsSequence())
-    for (auto child : node) tagTree(child, tag, depth + 1);
+    for (auto child : node) tagTree(child, tag, visited, depth + 1);
   else if (node.IsMap())
     for (auto entry : node) {
-      tagTree(entry.first, tag, depth + 1);
-      tagTree(entry.second, tag, depth + 1);
+      tagTree(entry.first, tag, visited, depth + 1);
+      tagTree(entry.second, tag, visited, depth + 1);
     }
 }
 
@@ -93,7 +98,8 @@ YAML::Node loadCommandLineValue(const std::string& text, const std::string& give
     throw YAML::ParserException(YAML::Mark::null_mark(), "text after the value: '" + rest + "'");
   // An empty text loads as a null node without storage, which tagTree's copy would tag alone.
   YAML::Node value = loaded.IsNull() ? YAML::Node(YAML::NodeType::Null) : loaded;
-  tagTree(value, givenKey.empty() ? std::string(kCommandLineTag) : std::string(kCommandLineTag) + "|" + givenKey);
+  std::size_t visited = 0;
+  tagTree(value, givenKey.empty() ? std::string(kCommandLineTag) : std::string(kCommandLineTag) + "|" + givenKey, visited);
   return value;
 }
 

@@ -123,7 +123,7 @@ SolveStats solveGaussSeidel(LaplaceProblem& problem, double tolerance, std::int6
 SolveStats solveSor(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps, double omega,
                     SorOrdering ordering, const std::function<void()>& checkpoint) {
   if (ordering == SorOrdering::RedBlack) return solveSorRedBlack(problem, tolerance, maxSweeps, omega, checkpoint);
-  if (!(omega > 0.0 && omega < 2.0)) omega = sorOmegaFromJacobi(estimateJacobiSpectralRadius(problem));
+  if (!(omega > 0.0 && omega < 2.0)) omega = sorOmegaFromJacobi(estimateJacobiSpectralRadius(problem, checkpoint));
   return relax(problem, tolerance, maxSweeps, omega, checkpoint);
 }
 

@@ -12,7 +12,7 @@
 
 namespace steer::planning {
 
-double estimateJacobiSpectralRadius(const LaplaceProblem& problem) {
+double estimateJacobiSpectralRadius(const LaplaceProblem& problem, const std::function<void()>& checkpoint) {
   detail::Padded p(problem);
   const int s = p.stride;
   const std::size_t size = p.value.size();
@@ -38,6 +38,7 @@ double estimateJacobiSpectralRadius(const LaplaceProblem& problem) {
   constexpr int kMaxSteps = 400;
   constexpr std::size_t kLanes = 4;
   for (int step = 0; step < kMaxSteps; ++step) {
+    if (checkpoint) checkpoint();  // up to 400 passes over a fine grid before SOR's first sweep
     // y = J·v and v·y, over the interior (the ring stays zero).
     // Four partial sums (by index mod 4): one running sum would be a chain of dependent
     // additions, several times slower than the pass's memory traffic.

@@ -141,7 +141,7 @@ void multiSweepRedBlack(RedBlackGrid& g, int count, double* largest) {
 
 SolveStats solveSorRedBlack(LaplaceProblem& problem, double tolerance, std::int64_t maxSweeps, double omega,
                             const std::function<void()>& checkpoint) {
-  if (!(omega > 0.0 && omega < 2.0)) omega = sorOmegaFromJacobi(estimateJacobiSpectralRadius(problem));
+  if (!(omega > 0.0 && omega < 2.0)) omega = sorOmegaFromJacobi(estimateJacobiSpectralRadius(problem, checkpoint));
   RedBlackGrid g(problem, omega);
   SolveStats stats;
   // The criterion is checked after every pass of up to kSweepsPerPass sweeps, on the last

@@ -167,6 +167,21 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
     EXPECT_NE(r.err.find("nests deeper than"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
+  // Aliases of aliases double the nodes at each level: 30 levels are 2^30 once expanded, which
+  // the tagging walk visited one by one (minutes); refused at a million.
+  {
+    std::string value = "[&a0 [1, 1]";
+    for (int k = 1; k <= 30; ++k) {
+      const std::string previous = "*a" + std::to_string(k - 1);
+      value += ", &a" + std::to_string(k) + " [" + previous + ", " + previous + "]";
+    }
+    value += "]";
+    const fs::path out = scratchDir("badparam_aliases");
+    const auto r = runSteer("run " + yaml + " --quiet --out " + out.string() + " --param 'local.c1=" + value + "'");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("more than 1,000,000 nodes"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
   // ... and on a SteerSuite case, groups and agents cannot be set at all: said so.
   {
     const fs::path out = scratchDir("badparam_xml");
@@ -848,6 +863,44 @@ TEST(SteerCommand, AFieldReplacesAnEarlierFieldWholeAndATooThinWorldWritesNothin
   const auto thinNoPng = runSteer("field " + kData + "/yaml/thin_world.yaml --no-png --quiet --out " + (dir / "thin").string());
   EXPECT_EQ(thinNoPng.status, 0) << thinNoPng.err;
   EXPECT_TRUE(fs::exists(dir / "thin" / "field_summary.json"));
+  fs::remove_all(dir);
+}
+
+// A field that fails while writing (a file-size limit stands in for a full disk: its .vti cannot
+// be written whole) exits 1 and leaves an earlier field in the folder as it was, with no staging
+// folder; Ctrl-C during the solve stops it between two iterations and writes nothing (it ended
+// the command at once and left .field-running/ behind).
+TEST(SteerCommand, AFieldThatFailsOrIsStoppedLeavesTheEarlierFieldAsItWas) {
+  const fs::path dir = scratchDir("field_fails");
+  const fs::path out = dir / "field";
+  const std::string uTrap = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/u_trap.yaml";
+  ASSERT_EQ(runSteer("field " + uTrap + " --resolution 32 --no-png --quiet --out " + out.string()).status, 0);
+  const std::string summary = steer::test::slurp(out / "field_summary.json");
+  const std::string vti = steer::test::slurp(out / "potential_0.vti");
+  // 64 blocks of 512 bytes: the summary fits, a 256² .vti does not; SIGXFSZ ignored, so that
+  // the write fails instead of ending the process.
+  const std::string limited = "sh -c 'trap \"\" XFSZ; ulimit -f 64; exec " + std::string(STEER_EXECUTABLE) + " field " + uTrap +
+                              " --resolution 256 --no-png --quiet --out " + out.string() + "' >/dev/null 2>" +
+                              (dir / "err").string();
+  const int raw = std::system(limited.c_str());
+  ASSERT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 1) << steer::test::slurp(dir / "err");
+  EXPECT_NE(steer::test::slurp(dir / "err").find("steer field: cannot write"), std::string::npos) << steer::test::slurp(dir / "err");
+  EXPECT_EQ(steer::test::slurp(out / "field_summary.json"), summary);
+  EXPECT_EQ(steer::test::slurp(out / "potential_0.vti"), vti);
+  EXPECT_FALSE(fs::exists(out / ".field-running"));
+  EXPECT_FALSE(fs::exists(out / ".replaced"));
+  // Stopped: Gauss–Seidel on a 512² grid runs for minutes; -k: a hung solve is killed, and fails.
+  const std::string stopped = "timeout --preserve-status -k 20 -s INT 2 " + std::string(STEER_EXECUTABLE) + " field " + uTrap +
+                              " --solver gs --resolution 512 --no-png --quiet --out " + out.string() + " >/dev/null 2>" +
+                              (dir / "err").string() + " </dev/null";
+  const int status = std::system(stopped.c_str());
+  ASSERT_TRUE(WIFEXITED(status)) << "ended by the signal, not stopped";
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_NE(steer::test::slurp(dir / "err").find("steer field: interrupted (SIGINT) during the set-up"), std::string::npos)
+      << steer::test::slurp(dir / "err");
+  EXPECT_EQ(steer::test::slurp(out / "field_summary.json"), summary);
+  EXPECT_FALSE(fs::exists(out / ".field-running"));
   fs::remove_all(dir);
 }
 

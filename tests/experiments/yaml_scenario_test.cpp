@@ -71,6 +71,19 @@ agents:
 )", "edge.yaml"), InputError);
 }
 
+// The near disk's default (5 m) grows to the body of a larger agent: with near_radius now
+// refused inside the body, an agent of radius 6 that gave none failed on a key it never wrote.
+TEST(YamlScenario, ALargeAgentsDefaultNearRadiusIsItsRadius) {
+  const auto s = parse("agents:\n  - {position: [0, 0], radius: 6, goals: [{kind: idle, duration: 1}]}\n"
+                       "  - {position: [20, 20], radius: 1, goals: [{kind: idle, duration: 1}]}\n"
+                       "  - {position: [-20, -20], radius: 6, near_radius: 9, goals: [{kind: idle, duration: 1}]}\n");
+  ASSERT_EQ(s.world.agents.size(), 3u);
+  EXPECT_EQ(s.world.agents[0].nearRadius, 6.0);
+  EXPECT_EQ(s.world.agents[1].nearRadius, 5.0);
+  EXPECT_EQ(s.world.agents[2].nearRadius, 9.0);
+  experiments::validateScenario(s);
+}
+
 TEST(YamlScenario, TargetsGoalsAndSettings) {
   const auto s = parse(R"(dt: 0.02
 duration: 12

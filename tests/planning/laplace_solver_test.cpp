@@ -427,6 +427,7 @@ TEST(LaplaceSolvers, EverySolverCallsTheCheckpointBetweenIterationsAndStopsWhenI
     SolverSettings settings;
     settings.solver = c.solver;
     settings.sorOrdering = c.ordering;
+    settings.omega = 1.8;  // given, so that SOR's calls are its sweeps' alone (the estimate's: below)
     // Unstopped: one call per iteration (or pass) started.
     std::int64_t calls = 0;
     settings.checkpoint = [&] { ++calls; };
@@ -444,6 +445,18 @@ TEST(LaplaceSolvers, EverySolverCallsTheCheckpointBetweenIterationsAndStopsWhenI
     EXPECT_THROW(solveLaplace(stopped, settings), Stop) << name;
     EXPECT_EQ(calls, 3) << name;
   }
+  // SOR's estimate of ω* (up to 400 passes over the grid before the first sweep) calls it too.
+  std::int64_t calls = 0;
+  const LaplaceProblem maze = mazeProblem(64);
+  const double rho = estimateJacobiSpectralRadius(maze, [&] { ++calls; });
+  EXPECT_EQ(rho, estimateJacobiSpectralRadius(maze));
+  EXPECT_GT(calls, 3);
+  calls = 0;
+  EXPECT_THROW(estimateJacobiSpectralRadius(maze, [&] {
+                 if (++calls == 3) throw Stop{};
+               }),
+               Stop);
+  EXPECT_EQ(calls, 3);
 }
 
 }  // namespace

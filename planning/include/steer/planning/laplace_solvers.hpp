@@ -94,7 +94,7 @@ struct SolveStats {
 double optimalSorOmega(int nx, int ny);
 /// ρ_J ∈ [0, 1) of the problem's Jacobi iteration (¼ × adjacency of its unknown nodes), by
 /// Lanczos from the all-ones vector: a lower bound that settles to ~1 % of 1 − ρ_J.
-double estimateJacobiSpectralRadius(const LaplaceProblem& problem);
+double estimateJacobiSpectralRadius(const LaplaceProblem& problem, const std::function<void()>& checkpoint = {});
 /// Young's ω* = 2 / (1 + √(1 − ρ_J²)) for a consistently ordered matrix (the 5-point
 /// Laplacian in lexicographic order is one).
 double sorOmegaFromJacobi(double rhoJacobi);
