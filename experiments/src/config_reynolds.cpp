@@ -326,7 +326,12 @@ reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
     vp.turnFloor = v.number("turn_floor", vp.turnFloor, 0.0, 1.0);
     if (v.has("surface")) {
       YamlMap f = v.map("surface");
-      const std::string kind = f.choice("kind", "none", {"none", "plane", "height_field"});
+      // The preset's kind when none is given: `surface: {wavelength: 25}` on the pigeons dropped
+      // their ground (the fallback was "none"), where every other key keeps the preset's value.
+      const char* presetKind = vp.surface.kind == reynolds::Surface::Kind::Plane         ? "plane"
+                               : vp.surface.kind == reynolds::Surface::Kind::HeightField ? "height_field"
+                                                                                         : "none";
+      const std::string kind = f.choice("kind", presetKind, {"none", "plane", "height_field"});
       vp.surface.kind = kind == "plane"          ? reynolds::Surface::Kind::Plane
                         : kind == "height_field" ? reynolds::Surface::Kind::HeightField
                                                  : reynolds::Surface::Kind::None;

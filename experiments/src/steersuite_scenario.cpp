@@ -344,6 +344,9 @@ class XmlReader {
         c.lookAt = lift3(child(n, "lookat"));
         if (n.child("up")) c.up = lift3(n.child("up"));
         c.fovy = numberOr(n, "fovy", 45.0);
+        // SteerSuite's moment to show (its player's, not a still of ours): read, so that a bad
+        // number is an error as the reference says, and not used.
+        (void)numberOr(n, "targetTime", 0.0);
         // The checks of a YAML camera: a field of view of 0, a camera at the point it looks at, or
         // an up along the line of sight gave a blank or undefined picture.
         if (!(c.fovy >= 1.0 && c.fovy <= 179.0)) fail(child(n, "fovy"), "fovy must be in [1, 179] degrees");
@@ -366,6 +369,7 @@ class XmlReader {
         const pugi::xml_node size = child(n, "size");
         onlyChildren(size, {"x", "y", "z"});
         const double sx = number(size, "x"), sz = number(size, "z");
+        (void)numberOr(size, "y", 0.0);  // the height, read and checked as <height>, then ignored: the world is planar
         if (!(sx > 0 && sz > 0)) fail(size, "sizes must be > 0");
         // Rotation about SteerSuite's y axis turns z towards x: clockwise in our x–y plane.
         const double theta = -numberOr(n, "thetaY", 0.0) * geometry::kPi / 180.0;
@@ -507,6 +511,11 @@ class XmlReader {
       bool random = false;
       a.state.position = tuple(child(ic, "position"), &random);
       if (random) a.state.position = randomPoint(world, a.radius, ic, occupied_);
+    } else if (const pugi::xml_node position = ic.child("position")) {
+      // A region's members are placed in it; a position given there is read, so that a bad
+      // number or tag is an error as elsewhere, and ignored.
+      bool random = false;
+      (void)tuple(position, &random);
     }
     if (ic.child("direction")) {
       bool random = false;

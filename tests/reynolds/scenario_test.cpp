@@ -122,6 +122,24 @@ TEST(ReynoldsScenario, ExploreFileSeesEveryReachableCellThroughTheDoor) {
   EXPECT_EQ(coverage(grid, model.lastSeen(0, 0)), 1.0);
 }
 
+// A vehicle key not given keeps the preset's value, the surface's kind too: `surface:
+// {wavelength: 25}` on the pigeons' preset dropped their ground (the kind fell back to none).
+TEST(ReynoldsScenario, ASurfaceWithoutKindKeepsThePresetsKind) {
+  const std::string head =
+      "name: t\nmodel: reynolds\ndimension: 3\nworld: {min: [-20, -20, -5], max: [20, 20, 20]}\nagents:\n"
+      "  - {position: [0, 0, 0], stays: true}\n";
+  const auto read = [&](const std::string& tail) {
+    return experiments::readReynoldsParameters(experiments::parseYamlScenario(head + tail, "t.yaml"));
+  };
+  const ReynoldsParameters preset = read("reynolds: {preset: pigeons}\n");
+  ASSERT_EQ(preset.vehicle.surface.kind, Surface::Kind::HeightField);
+  const ReynoldsParameters tuned = read("reynolds: {preset: pigeons, vehicle: {surface: {wavelength: 30}}}\n");
+  EXPECT_EQ(tuned.vehicle.surface.kind, Surface::Kind::HeightField);
+  EXPECT_EQ(tuned.vehicle.surface.wavelength, 30.0);
+  EXPECT_EQ(tuned.vehicle.surface.amplitude, preset.vehicle.surface.amplitude);
+  EXPECT_EQ(read("reynolds: {preset: pigeons, vehicle: {surface: {kind: none}}}\n").vehicle.surface.kind, Surface::Kind::None);
+}
+
 TEST(ReynoldsScenario, UnknownKeysAndNamesAreErrorsWithLocations) {
   const std::string head =
       "name: t\nmodel: reynolds\nworld: {min: [-10, -10], max: [10, 10]}\nagents:\n"
