@@ -1,10 +1,12 @@
 #include "batch_command.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
 #include <sstream>
+#include <string>
 #include <thread>
 
 #include "batch_charts.hpp"
@@ -19,6 +21,9 @@
 namespace steer::experiments {
 
 namespace {
+
+// The first line of a batch's RUNNING marker (a run's says "this run has not finished").
+constexpr const char* kBatchRunningText = "this batch has not finished";
 
 // A batch that stopped on an error: RUNNING becomes FAILED, with the reason (RUNNING stayed, as
 // if the batch were still going). The runs that finished keep their own summary.json.
@@ -106,9 +111,15 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
   try {
     if (lead) {
       makeOutputFolder(out);
-      // A folder with comparison.csv is a finished batch; while it runs, the folder holds RUNNING.
-      const bool heldABatch = std::filesystem::exists(out / "comparison.csv") || std::filesystem::exists(out / "FAILED") ||
-                              std::filesystem::exists(out / "RUNNING");
+      // A folder with comparison.csv is a finished batch; while it runs, the folder holds RUNNING
+      // (a batch's, by its text: a run killed outright leaves one of its own).
+      const auto batchRunning = [&] {
+        std::ifstream marker(out / "RUNNING");
+        std::string line;
+        return std::getline(marker, line) && line == kBatchRunningText;
+      };
+      const bool heldABatch =
+          std::filesystem::exists(out / "comparison.csv") || std::filesystem::exists(out / "FAILED") || batchRunning();
       // Charts of an earlier batch in the same folder would sit beside this one's tables (its
       // metrics, or all of them with --no-charts). Only a batch's: a charts/ folder of the user's
       // was deleted with all in it.
@@ -116,7 +127,7 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
         for (const char* f : {"comparison.csv", "comparison.md", "FAILED"}) std::filesystem::remove(out / f);
         std::filesystem::remove_all(out / "charts");
       }
-      writeFileAtomically(out / "RUNNING", "this batch has not finished\n");
+      writeFileAtomically(out / "RUNNING", std::string(kBatchRunningText) + "\n");
     }
   } catch (const InputError& e) {
     if (lead) reportInputError(e);

@@ -918,6 +918,9 @@ TEST(SteerCommand, OutputsIntoAFolderOfTheUsersRemoveNothingOfIt) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(fs::exists(mine / "frame_0001.png"));
   EXPECT_TRUE(fs::exists(mine / "summary.json"));
+  // A run killed outright left its RUNNING marker: that is not a batch's, and a compare into the
+  // folder leaves the charts/ it holds.
+  std::ofstream(mine / "RUNNING") << "this run has not finished\n";
   r = runSteer("compare " + yaml + " --seeds 1 --duration 0.5 --no-charts --quiet --out " + mine.string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(fs::exists(mine / "charts" / "kept.txt"));
