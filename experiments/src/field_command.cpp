@@ -210,6 +210,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     // Written into a folder of its own and moved in when complete, summary last: a failure (a
     // picture VTK cannot draw, a full disk) left a .vti beside an earlier field's summary.
     const std::filesystem::path staging = out / ".field-running";
+    recoverReplacedOutputs(out);  // a field killed while it moved its files in
     const auto discard = [&] {
       std::error_code ignored;
       std::filesystem::remove_all(staging, ignored);
@@ -260,10 +261,14 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
         image.scalars = {{"potential", potential}, {"log_complement", logU}};
         image.labels = {{"cell", kind}};
         image.vectors = {{"gradient", gradient}, {"descent_direction", descent}};
+        throwIfInterruptedInSetUp();  // a signal after the solve's last iteration
         const std::string file = "potential_" + std::to_string(k) + ".vti";
         viz::writeFieldImage((staging / file).string(), image);
         const std::string picture = k == 0 ? "field.png" : "field_" + std::to_string(k) + ".png";
         if (o.png) {
+          // Not drawn once a stop is asked for: the display's server may be gone with the signal,
+          // and VTK aborts on it (exit 134, with .field-running/ left behind).
+          throwIfInterruptedInSetUp();
           viz::Scene scene = fieldScene(scenario, f, targets[k], o);
           // A picture per target: when there are several, each title says which (field_1.png and
           // field_2.png had field.png's title).
@@ -316,6 +321,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       // An earlier field's files go (a folder that held one: its summary is there), then this one's
       // come in; field_summary.json last, the mark of a finished field. A move that fails puts the
       // earlier field back.
+      throwIfInterruptedInSetUp();  // nothing moves in after a stop was asked for
       const bool heldAField = std::filesystem::exists(out / "field_summary.json");
       replaceOutputs(out, staging, "field_summary.json", [&](const std::string& name) {
         return heldAField && (name == "field_summary.json" || isFieldOutputName(name));

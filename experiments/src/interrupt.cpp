@@ -82,7 +82,7 @@ void throwIfInterrupted(double time) {
 
 void throwIfInterruptedInSetUp() {
   if (const int signal = interruptSignal())
-    throw Interrupted(signal, "during the set-up (a harmonic field's solve); nothing of the run was kept");
+    throw Interrupted(signal, "while a harmonic field was solved; nothing of it was kept");
 }
 
 }  // namespace steer::experiments

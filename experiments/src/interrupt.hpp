@@ -40,8 +40,8 @@ class Interrupted : public std::runtime_error {
 
 /// Throws Interrupted when a signal asked to stop; `time` is the simulated time reached (s).
 void throwIfInterrupted(double time);
-/// Throws Interrupted when a signal asked to stop, said of a run's set-up (the planners' field
-/// solves call it between iterations: SolverSettings::checkpoint).
+/// Throws Interrupted when a signal asked to stop, said of a harmonic field's solve (the planners'
+/// and `steer field`'s solves call it between iterations: SolverSettings::checkpoint).
 void throwIfInterruptedInSetUp();
 
 }  // namespace steer::experiments

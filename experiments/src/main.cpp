@@ -232,8 +232,10 @@ int withDisplay(char** argv, Command&& command, const char* hint = nullptr) {
     if (hint != nullptr) std::cerr << hint;
     return 2;
   }
-  const viz::DisplayHold hold;
-  return command();
+  viz::DisplayHold hold;
+  const int status = command();
+  if (status >= 128) hold.leaveOpen();  // stopped by a signal, which may have ended the display's server
+  return status;
 }
 
 // "steer: unknown command 'runn' (did you mean run?); the commands: run, demo, ...".

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 #include <system_error>
@@ -46,25 +47,35 @@ void removeRenderPictures(const std::filesystem::path& folder, RenderPictures wh
     if (isRenderPictureName(entry.path().filename().string(), which)) std::filesystem::remove(entry.path(), ec);
 }
 
+namespace {
+// Where replaceOutputs sets an earlier run's files aside: a name of ours, not a user's.
+const char* const kAside = ".steer-replaced";
+}  // namespace
+
 void replaceOutputs(const std::filesystem::path& out, const std::filesystem::path& staging, const std::string& last,
                     const std::function<bool(const std::string&)>& earlier) {
   namespace fs = std::filesystem;
+  // Without it the files would move in with no mark of finished outputs, and an earlier
+  // summary would go.
+  if (!fs::exists(staging / last)) throw std::runtime_error("cannot move the outputs in: " + (staging / last).string() + " is missing");
   // Listed before anything moves: renaming while iterating is unspecified.
   std::vector<std::string> incoming;
   for (const auto& entry : fs::directory_iterator(staging))
     if (entry.path().filename() != last) incoming.push_back(entry.path().filename().string());
-  if (fs::exists(staging / last)) incoming.push_back(last);
-  std::set<std::string> incomingNames(incoming.begin(), incoming.end());
+  incoming.push_back(last);
+  const std::set<std::string> incomingNames(incoming.begin(), incoming.end());
   std::vector<std::string> going;
   for (const auto& entry : fs::directory_iterator(out)) {
     const std::string name = entry.path().filename().string();
-    if (entry.is_regular_file() && !entry.is_symlink() && (earlier(name) || incomingNames.count(name) > 0))
+    const bool plainFile = entry.is_regular_file() && !entry.is_symlink();
+    // A link an incoming file would replace is set aside too (rename moves the link itself).
+    if ((plainFile && earlier(name)) || (incomingNames.count(name) > 0 && (plainFile || entry.is_symlink())))
       going.push_back(name);
   }
-  const fs::path aside = out / ".replaced";
+  const fs::path aside = out / kAside;
   std::vector<std::string> setAside, movedIn;
   try {
-    fs::remove_all(aside);  // what a command killed outright left
+    fs::remove_all(aside);  // emptied by recoverReplacedOutputs, when a command was killed mid-move
     fs::create_directory(aside);
     for (const auto& name : going) {
       fs::rename(out / name, aside / name);
@@ -74,16 +85,37 @@ void replaceOutputs(const std::filesystem::path& out, const std::filesystem::pat
       fs::rename(staging / name, out / name);
       movedIn.push_back(name);
     }
-  } catch (...) {
+  } catch (const std::exception& e) {
     std::error_code ignored;
     for (const auto& name : movedIn) fs::remove(out / name, ignored);
-    for (const auto& name : setAside) fs::rename(aside / name, out / name, ignored);
+    std::size_t lost = 0;
+    for (const auto& name : setAside) {
+      std::error_code failed;
+      fs::rename(aside / name, out / name, failed);
+      lost += failed ? 1 : 0;
+    }
+    // A file that could not be put back is the only copy left: kept where it is, and said.
+    if (lost > 0)
+      throw std::runtime_error(std::string(e.what()) + "; " + std::to_string(lost) +
+                               " file(s) of the earlier outputs could not be put back and are in " + aside.string());
     fs::remove_all(aside, ignored);
     throw;
   }
-  std::error_code ignored;  // the new outputs are in: a leftover .replaced/ is cleared next time
+  std::error_code ignored;  // the new outputs are in: a leftover folder is cleared next time
   fs::remove_all(aside, ignored);
   fs::remove_all(staging, ignored);
+}
+
+void recoverReplacedOutputs(const std::filesystem::path& out) {
+  namespace fs = std::filesystem;
+  const fs::path aside = out / kAside;
+  std::error_code ec;
+  if (!fs::is_directory(aside, ec)) return;
+  // The earlier outputs were complete; whatever of the killed command's came in was not.
+  std::vector<fs::path> names;
+  for (const auto& entry : fs::directory_iterator(aside, ec)) names.push_back(entry.path().filename());
+  for (const auto& name : names) fs::rename(aside / name, out / name);
+  fs::remove(aside);
 }
 
 std::filesystem::path firstMissingFolder(const std::filesystem::path& out) {

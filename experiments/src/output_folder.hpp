@@ -23,13 +23,17 @@ void removeRenderPictures(const std::filesystem::path& folder, RenderPictures wh
 /// Whether `name` is one of those pictures.
 bool isRenderPictureName(const std::string& name, RenderPictures which);
 
-/// Moves every file of `staging` into `out`, `last` (a summary, the mark of finished outputs)
-/// after all the others, then removes `staging`. The regular files of `out` that `earlier` names
-/// (an earlier run's outputs) or that an incoming file would overwrite are set aside first, in
-/// `out/.replaced/`, and removed once all are in; when a move fails, what was moved in goes and
-/// the files set aside come back, so that `out` is as it was, and the error is rethrown.
+/// Moves every file of `staging` into `out`, `last` (a summary, the mark of finished outputs,
+/// which must be there) after all the others, then removes `staging`. The regular files of `out`
+/// that `earlier` names (an earlier run's outputs), and the files or links an incoming file would
+/// overwrite, are set aside first, in `out/.steer-replaced/`, and removed once all are in; when a
+/// move fails, what was moved in goes and the files set aside come back, so that `out` is as it
+/// was, and the error is rethrown (naming the folder, if a file could not be put back).
 void replaceOutputs(const std::filesystem::path& out, const std::filesystem::path& staging, const std::string& last,
                     const std::function<bool(const std::string&)>& earlier);
+/// Puts back the files a command killed during replaceOutputs left set aside in `out` (call it
+/// before deciding what `out` holds).
+void recoverReplacedOutputs(const std::filesystem::path& out);
 
 /// The outermost folder of `out` that does not exist yet (empty when `out` exists): what a
 /// command that fails takes away again with removeMadeFolders().

@@ -233,8 +233,8 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   // earlier outputs removed: a folder of the user's had every file of our names deleted (their
   // frame_0001.png, a .running/ folder and all in it). In one that held none, only the files
   // this run writes are replaced.
-  const bool heldARun = std::filesystem::exists(summaryPath) || std::filesystem::exists(marker) ||
-                        std::filesystem::exists(out / "run.pvd");
+  recoverReplacedOutputs(out);  // a run killed while it moved its files in
+  const bool heldARun = std::filesystem::exists(summaryPath) || std::filesystem::exists(marker);
   if (!heldARun && std::filesystem::exists(staging))
     throw InputError({"<command line>", 0, 0}, "--out: '" + out.string() +
                                                    "' holds a .running folder but no run of steer's: give another folder");

@@ -369,7 +369,8 @@ class XmlReader {
         const pugi::xml_node size = child(n, "size");
         onlyChildren(size, {"x", "y", "z"});
         const double sx = number(size, "x"), sz = number(size, "z");
-        (void)numberOr(size, "y", 0.0);  // the height, read and checked as <height>, then ignored: the world is planar
+        // The height, read and checked as <height>, then ignored: the world is planar.
+        if (const pugi::xml_node y = size.child("y"); y && number(y) < 0.0) fail(y, "must be >= 0");
         if (!(sx > 0 && sz > 0)) fail(size, "sizes must be > 0");
         // Rotation about SteerSuite's y axis turns z towards x: clockwise in our x–y plane.
         const double theta = -numberOr(n, "thetaY", 0.0) * geometry::kPi / 180.0;

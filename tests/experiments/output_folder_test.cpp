@@ -49,7 +49,7 @@ TEST_F(ReplaceOutputs, TheEarlierRunsFilesGoAndTheUsersStay) {
   EXPECT_FALSE(fs::exists(out_ / "frame_2.txt"));
   EXPECT_EQ(read(out_ / "notes.txt"), "the user's");
   EXPECT_FALSE(fs::exists(staging_));
-  EXPECT_FALSE(fs::exists(out_ / ".replaced"));
+  EXPECT_FALSE(fs::exists(out_ / ".steer-replaced"));
 }
 
 TEST_F(ReplaceOutputs, AFolderThatHeldNoRunLosesOnlyWhatIsOverwritten) {
@@ -71,7 +71,44 @@ TEST_F(ReplaceOutputs, AMoveThatFailsLeavesTheFolderAsItWas) {
   EXPECT_EQ(read(out_ / "frame_2.txt"), "old frame 2");
   EXPECT_EQ(read(out_ / "notes.txt"), "the user's");
   EXPECT_EQ(read(out_ / "blocked.txt" / "inside"), "the user's");
-  EXPECT_FALSE(fs::exists(out_ / ".replaced"));
+  EXPECT_FALSE(fs::exists(out_ / ".steer-replaced"));
+}
+
+// A link an incoming file would replace is set aside with the rest, and a failure puts it back
+// (the rollback removed the incoming file and, with it, the only trace of the link).
+TEST_F(ReplaceOutputs, ALinkAnIncomingFileWouldReplaceComesBackOnFailure) {
+  write(staging_ / "linked.txt", "new");
+  fs::create_symlink(out_ / "notes.txt", out_ / "linked.txt");
+  write(staging_ / "blocked.txt", "new");
+  fs::create_directories(out_ / "blocked.txt" / "inside");
+  EXPECT_THROW(replaceOutputs(out_, staging_, "summary.json", earlierRun), fs::filesystem_error);
+  EXPECT_TRUE(fs::is_symlink(out_ / "linked.txt"));
+  EXPECT_EQ(read(out_ / "linked.txt"), "the user's");
+  EXPECT_EQ(read(out_ / "summary.json"), "old summary");
+}
+
+// Without its summary nothing moves: the files would come in with no mark of finished outputs.
+TEST_F(ReplaceOutputs, AStagingFolderWithoutItsSummaryMovesNothing) {
+  fs::remove(staging_ / "summary.json");
+  EXPECT_THROW(replaceOutputs(out_, staging_, "summary.json", earlierRun), std::runtime_error);
+  EXPECT_EQ(read(out_ / "summary.json"), "old summary");
+  EXPECT_EQ(read(out_ / "frame_1.txt"), "old frame 1");
+  EXPECT_TRUE(fs::exists(staging_ / "frame_1.txt"));
+}
+
+// A command killed while it moved its files in left the earlier ones set aside: they come back
+// (over the killed command's, which had no summary), and the folder is gone.
+TEST_F(ReplaceOutputs, FilesSetAsideByAKilledCommandComeBack) {
+  fs::create_directories(out_ / ".steer-replaced");
+  fs::rename(out_ / "summary.json", out_ / ".steer-replaced" / "summary.json");
+  fs::rename(out_ / "frame_1.txt", out_ / ".steer-replaced" / "frame_1.txt");
+  write(out_ / "frame_1.txt", "the killed command's frame 1");
+  recoverReplacedOutputs(out_);
+  EXPECT_EQ(read(out_ / "summary.json"), "old summary");
+  EXPECT_EQ(read(out_ / "frame_1.txt"), "old frame 1");
+  EXPECT_FALSE(fs::exists(out_ / ".steer-replaced"));
+  recoverReplacedOutputs(out_);  // nothing set aside: nothing happens
+  EXPECT_EQ(read(out_ / "notes.txt"), "the user's");
 }
 
 }  // namespace

@@ -18,4 +18,6 @@ DisplayHold::~DisplayHold() {
   if (connection_->display != nullptr) XCloseDisplay(connection_->display);
 }
 
+void DisplayHold::leaveOpen() { connection_->display = nullptr; }
+
 }  // namespace steer::viz

@@ -14,6 +14,10 @@ class DisplayHold {
   ~DisplayHold();
   DisplayHold(const DisplayHold&) = delete;
   DisplayHold& operator=(const DisplayHold&) = delete;
+  /// Leaves the connection for the process's exit to close: after Ctrl-C the server may be gone
+  /// (a terminal's signal reaches xvfb-run's Xvfb too), and closing a connection to a dead server
+  /// is a fatal X I/O error that ends the process with status 1.
+  void leaveOpen();
 
  private:
   struct Connection;
