@@ -43,16 +43,12 @@ std::unique_ptr<sim::Planner> makePlanner(const Scenario& s) {
   if (s.planner == "direct") return std::make_unique<planning::DirectPlanner>(readDirectPlannerParameters(s));
   // A field's solve checks for Ctrl-C between its iterations: Gauss–Seidel on a fine grid runs
   // for minutes, and a run's set-up heard the request only when the solve had ended.
-  if (s.planner == "harmonic") {
-    planning::HarmonicPlannerParameters parameters = readHarmonicPlannerParameters(s);
+  const auto stoppable = [](auto parameters) {
     parameters.field.solver.checkpoint = throwIfInterruptedInSetUp;
-    return std::make_unique<planning::HarmonicPlanner>(std::move(parameters));
-  }
-  if (s.planner == "hybrid") {
-    planning::HybridPlannerParameters parameters = readHybridPlannerParameters(s);
-    parameters.field.solver.checkpoint = throwIfInterruptedInSetUp;
-    return std::make_unique<planning::HybridPlanner>(std::move(parameters));
-  }
+    return parameters;
+  };
+  if (s.planner == "harmonic") return std::make_unique<planning::HarmonicPlanner>(stoppable(readHarmonicPlannerParameters(s)));
+  if (s.planner == "hybrid") return std::make_unique<planning::HybridPlanner>(stoppable(readHybridPlannerParameters(s)));
   if (s.planner == "field") return std::make_unique<planning::FieldPlanner>(readFieldPlannerParameters(s));
   unknown(s, "planner", s.planner, "direct, harmonic, hybrid, field");
 }

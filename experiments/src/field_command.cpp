@@ -49,16 +49,55 @@ void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
 
 namespace {
 
-// potential_<k>.vti, field.png, field_<k>.png: what `steer field` writes beside its summary.
+// field_summary.json, potential_<k>.vti, field.png, field_<k>.png: what `steer field` writes.
 bool isFieldOutputName(const std::string& name) {
-  const auto digitsBetween = [&](const std::string& prefix, const std::string& suffix) {
-    if (name.size() <= prefix.size() + suffix.size() || name.rfind(prefix, 0) != 0 ||
-        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
-      return false;
-    return std::all_of(name.begin() + static_cast<std::ptrdiff_t>(prefix.size()),
-                       name.end() - static_cast<std::ptrdiff_t>(suffix.size()), [](char c) { return c >= '0' && c <= '9'; });
-  };
-  return name == "field.png" || digitsBetween("potential_", ".vti") || digitsBetween("field_", ".png");
+  return name == "field_summary.json" || name == "field.png" || isNumberedName(name, "potential_", ".vti") ||
+         isNumberedName(name, "field_", ".png");
+}
+
+// The image: λ (rounds to 1 far from the target), log(1 − λ) (NaN where −∞), the cell kinds,
+// the unit descent direction and ∇λ itself.
+viz::FieldImage fieldImage(const planning::HarmonicField& f) {
+  const planning::GridSpec& grid = f.grid();
+  viz::FieldImage image;
+  image.origin = grid.center(0, 0);
+  image.spacing = grid.h;
+  image.nx = grid.nx;
+  image.ny = grid.ny;
+  std::vector<double> potential(grid.size()), logU(grid.size());
+  std::vector<std::uint8_t> kind(grid.size());
+  std::vector<geometry::Vec2> descent(grid.size()), gradient(grid.size());
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i) {
+      const std::size_t c = grid.index(i, j);
+      const double l = f.logComplement()[c];
+      potential[c] = f.potential(i, j);
+      logU[c] = std::isfinite(l) ? l : std::numeric_limits<double>::quiet_NaN();
+      kind[c] = static_cast<std::uint8_t>(f.cells()[c]);
+      descent[c] = f.nodeDescent(i, j);
+      gradient[c] = std::isfinite(l) ? geometry::Vec2(-std::exp(l) * f.nodeLogGradient(i, j)) : geometry::Vec2::Zero();
+    }
+  image.scalars = {{"potential", potential}, {"log_complement", logU}};
+  image.labels = {{"cell", kind}};
+  image.vectors = {{"gradient", gradient}, {"descent_direction", descent}};
+  return image;
+}
+
+// One target's entry of field_summary.json's `targets` (its files apart).
+nlohmann::json targetSummary(const planning::TargetRegion& target, const planning::HarmonicStats& s,
+                             const planning::LocalMinimaReport& r) {
+  nlohmann::json t;
+  if (target.kind == planning::TargetRegion::Kind::Disc) t["target"] = {target.center.x(), target.center.y()};
+  else t["target_region"] = {target.box.min.x(), target.box.min.y(), target.box.max.x(), target.box.max.y()};
+  t["iterations"] = s.iterations;
+  t["passes"] = s.passes;
+  t["seconds"] = s.seconds;
+  t["final_update"] = s.finalUpdate;
+  t["converged"] = s.converged;
+  t["local_minima"] = r.localMinima;
+  t["free_cells"] = r.freeCells;
+  t["disconnected_cells"] = r.disconnected;
+  return t;
 }
 
 // The value at fraction q of the sorted values (nearest rank); `v` is reordered.
@@ -238,32 +277,9 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
         localMinima += r.localMinima;
         disconnected += r.disconnected;
         freeCells += r.freeCells;
-        // The image: λ (rounds to 1 far from the target), log(1 − λ) (NaN where −∞), the cell
-        // kinds, the unit descent direction and ∇λ itself.
-        viz::FieldImage image;
-        image.origin = grid.center(0, 0);
-        image.spacing = grid.h;
-        image.nx = grid.nx;
-        image.ny = grid.ny;
-        std::vector<double> potential(grid.size()), logU(grid.size());
-        std::vector<std::uint8_t> kind(grid.size());
-        std::vector<geometry::Vec2> descent(grid.size()), gradient(grid.size());
-        for (int j = 0; j < grid.ny; ++j)
-          for (int i = 0; i < grid.nx; ++i) {
-            const std::size_t c = grid.index(i, j);
-            const double l = f.logComplement()[c];
-            potential[c] = f.potential(i, j);
-            logU[c] = std::isfinite(l) ? l : std::numeric_limits<double>::quiet_NaN();
-            kind[c] = static_cast<std::uint8_t>(f.cells()[c]);
-            descent[c] = f.nodeDescent(i, j);
-            gradient[c] = std::isfinite(l) ? geometry::Vec2(-std::exp(l) * f.nodeLogGradient(i, j)) : geometry::Vec2::Zero();
-          }
-        image.scalars = {{"potential", potential}, {"log_complement", logU}};
-        image.labels = {{"cell", kind}};
-        image.vectors = {{"gradient", gradient}, {"descent_direction", descent}};
         throwIfInterruptedInSetUp();  // a signal after the solve's last iteration
         const std::string file = "potential_" + std::to_string(k) + ".vti";
-        viz::writeFieldImage((staging / file).string(), image);
+        viz::writeFieldImage((staging / file).string(), fieldImage(f));
         const std::string picture = k == 0 ? "field.png" : "field_" + std::to_string(k) + ".png";
         if (o.png) {
           // Not drawn once a stop is asked for: the display's server may be gone with the signal,
@@ -282,19 +298,9 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
           }
           viz::writeScene((staging / picture).string(), scene);
         }
-        nlohmann::json t;
-        if (targets[k].kind == planning::TargetRegion::Kind::Disc) t["target"] = {targets[k].center.x(), targets[k].center.y()};
-        else t["target_region"] = {targets[k].box.min.x(), targets[k].box.min.y(), targets[k].box.max.x(), targets[k].box.max.y()};
+        nlohmann::json t = targetSummary(targets[k], s, r);
         t["file"] = file;
         if (o.png) t["picture"] = picture;
-        t["iterations"] = s.iterations;
-        t["passes"] = s.passes;
-        t["seconds"] = s.seconds;
-        t["final_update"] = s.finalUpdate;
-        t["converged"] = s.converged;
-        t["local_minima"] = r.localMinima;
-        t["free_cells"] = r.freeCells;
-        t["disconnected_cells"] = r.disconnected;
         perTarget.push_back(t);
       }
       nlohmann::json summary;
@@ -324,7 +330,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       throwIfInterruptedInSetUp();  // nothing moves in after a stop was asked for
       const bool heldAField = std::filesystem::exists(out / "field_summary.json");
       replaceOutputs(out, staging, "field_summary.json", [&](const std::string& name) {
-        return heldAField && (name == "field_summary.json" || isFieldOutputName(name));
+        return heldAField && isFieldOutputName(name);
       });
     } catch (...) {
       discard();

@@ -24,19 +24,17 @@ void makeOutputFolder(const std::filesystem::path& out) {
     throw InputError({"<command line>", 0, 0}, "--out: cannot write in '" + out.string() + "': " + std::strerror(errno));
 }
 
-namespace {
-bool isFrameName(const std::string& name) {  // frame_0000.png, frame_12345.png
-  constexpr std::size_t kPrefix = 6, kSuffix = 4;  // "frame_", ".png"
-  if (name.size() < kPrefix + 4 + kSuffix || name.rfind("frame_", 0) != 0 || name.substr(name.size() - kSuffix) != ".png")
+bool isNumberedName(const std::string& name, const std::string& prefix, const std::string& suffix, std::size_t minDigits) {
+  if (name.size() < prefix.size() + minDigits + suffix.size() || name.size() == prefix.size() + suffix.size() ||
+      name.rfind(prefix, 0) != 0 || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
     return false;
-  for (std::size_t k = kPrefix; k < name.size() - kSuffix; ++k)
+  for (std::size_t k = prefix.size(); k < name.size() - suffix.size(); ++k)
     if (name[k] < '0' || name[k] > '9') return false;
   return true;
 }
-}  // namespace
 
 bool isRenderPictureName(const std::string& name, RenderPictures which) {
-  const bool frameOrVideo = isFrameName(name) || name == "run.mp4";
+  const bool frameOrVideo = isNumberedName(name, "frame_", ".png", 4) || name == "run.mp4";  // frame_0000.png
   const bool other = name == "trajectories.png" || (name.rfind("at_", 0) == 0 && std::filesystem::path(name).extension() == ".png");
   return frameOrVideo || (which == RenderPictures::All && other);
 }

@@ -20,6 +20,9 @@ enum class RenderPictures {
 };
 /// Removes those pictures from `folder` (files of the names render gives, nothing else).
 void removeRenderPictures(const std::filesystem::path& folder, RenderPictures which);
+/// Whether `name` is prefix, then at least `minDigits` (and at least one) decimal digits, then
+/// suffix: frame_0012.png, potential_3.vti.
+bool isNumberedName(const std::string& name, const std::string& prefix, const std::string& suffix, std::size_t minDigits = 1);
 /// Whether `name` is one of those pictures.
 bool isRenderPictureName(const std::string& name, RenderPictures which);
 

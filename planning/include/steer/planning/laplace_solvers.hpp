@@ -77,7 +77,7 @@ struct SolverSettings {
   /// test maze, with the same ω*, and about three times faster at 1024² (docs/benchmarks.md).
   SorOrdering sorOrdering = SorOrdering::RedBlack;
   /// Called between iterations (every sweep of Gauss–Seidel, every 4 of red–black SOR, every CG
-  /// iteration); it may throw to abandon the solve, and the exception leaves the solver with
+  /// iteration, every step of SOR's estimate of ω*); it may throw to abandon the solve, and the exception leaves the solver with
   /// the problem's values unspecified. `steer run` throws there when Ctrl-C asks to stop: a
   /// fine field solved by Gauss–Seidel takes minutes, and the request waited for its end. Not a
   /// setting of the field (the field cache's key leaves it out).
