@@ -16,6 +16,7 @@
 
 #include "interrupt.hpp"
 #include "output_folder.hpp"
+#include "progress_bar.hpp"
 #include "steer/experiments/run_output.hpp"
 #include "part_configs.hpp"
 #include "scene_parts.hpp"
@@ -210,6 +211,9 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     return 2;
   }
   try {
+    // A fine grid's solve takes minutes (Gauss–Seidel at 1024²): say what is being done (nothing
+    // is drawn before the solve, so the input errors below print on a line of their own).
+    ProgressBar bar("steer field " + scenario.name, !o.quiet);
     const auto& world = scenario.world;
     const planning::GridSpec grid = planning::GridSpec::over(world.bounds, p.field.resolution);
     const double clearance = planning::clearanceFor(p.field, world);
@@ -258,7 +262,11 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
     // Ctrl-C stops the solve between two iterations and removes what was written (it ended the
     // command at once and left .field-running/ behind).
     const ListeningForInterrupts listening;
-    p.field.solver.checkpoint = throwIfInterruptedInSetUp;
+    std::string doing;  // what the bar says between two of the solver's iterations
+    p.field.solver.checkpoint = [&] {
+      bar.status(doing);
+      throwIfInterruptedInSetUp();
+    };
     nlohmann::json perTarget = nlohmann::json::array();
     std::int64_t iterations = 0, localMinima = 0, disconnected = 0, freeCells = 0;
     std::size_t notConverged = 0;
@@ -267,6 +275,10 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       std::filesystem::remove_all(staging);
       std::filesystem::create_directory(staging);
       for (std::size_t k = 0; k < targets.size(); ++k) {
+        doing = "solving field " + std::to_string(k + 1) + " of " + std::to_string(targets.size()) + " (" +
+                planning::solverName(p.field.solver.solver) + ", " + std::to_string(grid.nx) + "x" + std::to_string(grid.ny) +
+                " cells)";
+        bar.status(doing);
         const planning::HarmonicField f = planning::solveHarmonicField(planning::withTarget(raster, targets[k]), p.field);
         const planning::LocalMinimaReport r = planning::countLocalMinima(f);
         const auto& s = f.stats();
@@ -285,6 +297,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
           // Not drawn once a stop is asked for: the display's server may be gone with the signal,
           // and VTK aborts on it (exit 134, with .field-running/ left behind).
           throwIfInterruptedInSetUp();
+          bar.status("drawing " + picture);
           viz::Scene scene = fieldScene(scenario, f, targets[k], o);
           // A picture per target: when there are several, each title says which (field_1.png and
           // field_2.png had field.png's title).
@@ -336,6 +349,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       discard();
       throw;
     }
+    bar.done();
     if (!o.quiet)
       std::cout << scenario.name << ": " << targets.size() << " field(s), " << planning::solverName(p.field.solver.solver) << " "
                 << grid.nx << "x" << grid.ny << ", " << iterations << " iterations, " << seconds << " s, final update "

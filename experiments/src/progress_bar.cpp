@@ -89,6 +89,24 @@ void ProgressBar::update(double fraction) {
   std::fflush(stderr);
 }
 
+void ProgressBar::status(const std::string& text) {
+  if (!enabled_) return;
+  const auto now = std::chrono::steady_clock::now();
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  if (!terminal_) {
+    if (now - last_ < std::chrono::minutes(1)) return;
+    last_ = now;
+    std::fprintf(stderr, "%s: %s after %.0f s\n", label_.c_str(), text.c_str(), elapsed);
+    std::fflush(stderr);
+    return;
+  }
+  if (drawn_ && now - last_ < std::chrono::milliseconds(100)) return;
+  last_ = now;
+  drawn_ = true;
+  std::fprintf(stderr, "\r%s: %s  %.1f s\033[K", label_.c_str(), text.c_str(), elapsed);
+  std::fflush(stderr);
+}
+
 void ProgressBar::done() {
   stopSetUpWatch();
   if (enabled_ && terminal_ && drawn_) std::fprintf(stderr, "\n");

@@ -5,6 +5,7 @@
 // long run is not silent for an hour; runs shorter than a minute print nothing. A negative
 // fraction says the run is being set up (on a terminal: "LABEL: setting up ..." until the first
 // step; in a log, a line each minute the set-up lasts: a fine field's solve took 200 s unseen).
+// A command without steps (`steer field`) says what it is doing with status() instead.
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -19,6 +20,10 @@ class ProgressBar {
   ProgressBar(std::string label, bool enabled);
   ~ProgressBar();
   void update(double fraction);
+  /// A line of text in place of the bar ("solving field 1 of 3 ..."), with the seconds since the
+  /// start: on a terminal redrawn at most ten times a second (call it as often as you like), in
+  /// a log a line once a minute.
+  void status(const std::string& text);
   void done();
 
  private:
