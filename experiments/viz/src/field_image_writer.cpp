@@ -52,6 +52,11 @@ void writeFieldImage(const std::string& path, const FieldImage& image) {
   vtkNew<vtkXMLImageDataWriter> writer;
   writer->SetFileName(path.c_str());
   writer->SetInputData(data);
+  // LZ4 and raw bytes after the XML: at 4096² (nine doubles a node, 1.2 GB) zlib and its base64
+  // text took 26 of a 34 s `steer field`; LZ4 writes it in 6 s and smaller (392 against 442 MB).
+  // VTK 8 and ParaView 5.4 on read it.
+  writer->SetCompressorTypeToLZ4();
+  writer->EncodeAppendedDataOff();
   // VTK reports a full disk or a file-size limit in its error code: Write() still returned 1, and
   // `steer field` kept a cut-off .vti and said it had finished. A cut-off file is removed.
   if (writer->Write() != 1 || writer->GetErrorCode() != 0) {
