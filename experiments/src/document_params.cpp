@@ -40,6 +40,11 @@ YAML::Node entry(const YAML::Node& list, const std::string& name, const std::str
 }
 }  // namespace
 
+std::string listEntriesMessage(const std::string& list) {
+  return list + " is a list, whose entries --param cannot set one by one: give the whole list (--param '" + list +
+         "=[...]')";
+}
+
 bool isDocumentParam(const std::string& param) {
   return param.rfind("groups.", 0) == 0 || param.rfind("agents.", 0) == 0;
 }
@@ -64,8 +69,7 @@ void applyDocumentParams(YAML::Node& root, const std::string& file, const std::v
       if (node[parts[k]].IsSequence()) {
         std::string list = parts[0] + "." + parts[1];
         for (std::size_t j = 2; j <= k; ++j) list += "." + parts[j];
-        bad(p.substr(0, eq), list + " is a list, whose entries --param cannot set one by one: give the whole list (--param '" +
-                                 list + "=[...]')");
+        bad(p.substr(0, eq), listEntriesMessage(list));
       }
       if (!node[parts[k]].IsDefined() || !node[parts[k]].IsMap()) node[parts[k]] = yaml::loadCommandLineValue("{}", p.substr(0, eq));  // made by the command line
       node.reset(node[parts[k]]);  // rebind: `node = ...` would assign into the tree

@@ -17,4 +17,9 @@ bool isDocumentParam(const std::string& param);
 /// (at "<command line>") for a malformed assignment or a group/agent that does not exist.
 void applyDocumentParams(YAML::Node& root, const std::string& file, const std::vector<std::string>& params);
 
+/// What --param says of a KEY that goes into a list below groups.NAME or agents.NAME, or
+/// anywhere in a configuration section (`list` is the path of the list): its entries cannot be
+/// set one by one, the whole list can.
+std::string listEntriesMessage(const std::string& list);
+
 }  // namespace steer::experiments

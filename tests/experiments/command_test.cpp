@@ -143,6 +143,33 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
         << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
+  // The same in a configuration section, whether the file gives the list or leaves it to its
+  // defaults (then the walk made a map of it, and the reader said "expected a list", blaming a
+  // --param that never gave one), and for a list entry as the last key.
+  {
+    const fs::path dir = scratchDir("badparam_section_list");
+    fs::create_directories(dir);
+    std::ofstream(dir / "given.yaml") << "world: {min: [-10, -10], max: [10, 10]}\nmodel: reynolds\n"
+                                      << "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: [5, 5]}]}\n"
+                                      << "reynolds: {behaviors: [{kind: seek_goal, weight: 1}]}\n";
+    std::ofstream(dir / "defaults.yaml") << "world: {min: [-10, -10], max: [10, 10]}\nmodel: reynolds\n"
+                                         << "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: [5, 5]}]}\n";
+    for (const char* file : {"given.yaml", "defaults.yaml"})
+      for (const std::string param : {"reynolds.behaviors.0.weight=2", "reynolds.behaviors.0=2"}) {
+        SCOPED_TRACE(std::string(file) + " " + param);
+        const auto r = runSteer("run " + (dir / file).string() + " --quiet --out " + (dir / "out").string() + " --param " + param);
+        EXPECT_EQ(r.status, 2) << r.err;
+        EXPECT_NE(r.err.find("reynolds.behaviors is a list, whose entries --param cannot set one by one: give the whole "
+                             "list (--param 'reynolds.behaviors=[...]')"),
+                  std::string::npos)
+            << r.err;
+        EXPECT_FALSE(fs::exists(dir / "out"));
+      }
+    // The whole list, as the message says, is read.
+    const auto r = runSteer("run " + (dir / "defaults.yaml").string() + " --quiet --duration 0.1 --out " + (dir / "out").string() +
+                            " --param 'reynolds.behaviors=[{kind: seek_goal, weight: 2}]'");
+    EXPECT_EQ(r.status, 0) << r.err;
+  }
   // Text after a list, a map or a quoted value is an error naming it, in a section's key and in an
   // agent's: yaml-cpp reads the first node and drops the rest ("[-12,1]xyz" ran as [-12, 1]).
   for (const std::string& args : {std::string("--param 'agents.0.position=[-4,1]xyz'"),
