@@ -19,8 +19,8 @@ bool endsWith(const std::string& s, const std::string& suffix) {
 }
 }  // namespace
 
-Scenario loadScenario(const std::string& path, std::uint64_t seedOverride, bool hasSeedOverride,
-                      const std::vector<std::string>& documentParams, const ReplacedSettings& replaced) {
+namespace {
+std::string readText(const std::string& path) {
   const bool xml = endsWith(path, ".xml"), yaml = endsWith(path, ".yaml") || endsWith(path, ".yml");
   // The format first: a path like /dev/urandom is never read.
   if (!xml && !yaml) {
@@ -40,13 +40,35 @@ Scenario loadScenario(const std::string& path, std::uint64_t seedOverride, bool 
                   "the byte 0x%02X is not UTF-8: a scenario file is UTF-8 text", static_cast<unsigned char>(text[*bad]));
     throw InputError(locationOfByte(path, text, *bad), what);
   }
-  if (xml) {
+  return text;
+}
+}  // namespace
+
+std::string readScenarioText(const std::string& path) {
+  try {
+    return readText(path);
+  } catch (const UnreadableFile&) {
+    throw;
+  } catch (const InputError& e) {
+    throw UnreadableFile(e.where(), e.message());
+  }
+}
+
+Scenario parseScenarioText(const std::string& text, const std::string& path, std::uint64_t seedOverride,
+                           bool hasSeedOverride, const std::vector<std::string>& documentParams,
+                           const ReplacedSettings& replaced) {
+  if (endsWith(path, ".xml")) {
     if (!documentParams.empty())
       throw InputError({"<command line>", 0, 0}, "--param " + documentParams.front() + ": " + path +
                                                      " is a SteerSuite case; groups and agents can be set only in our YAML scenarios");
     return parseSteerSuiteScenario(text, path, hasSeedOverride ? seedOverride : 1);
   }
   return parseYamlScenario(text, path, hasSeedOverride ? &seedOverride : nullptr, documentParams, replaced);
+}
+
+Scenario loadScenario(const std::string& path, std::uint64_t seedOverride, bool hasSeedOverride,
+                      const std::vector<std::string>& documentParams, const ReplacedSettings& replaced) {
+  return parseScenarioText(readScenarioText(path), path, seedOverride, hasSeedOverride, documentParams, replaced);
 }
 
 }  // namespace steer::experiments

@@ -186,7 +186,7 @@ SplitOverrides splitOverrides(const RunOverrides& overrides) {
 }  // namespace
 
 InputError withParams(const InputError& e, const std::vector<std::string>& params) {
-  if (params.empty() || e.where().file == "<command line>") return e;
+  if (params.empty() || e.where().file == "<command line>" || dynamic_cast<const UnreadableFile*>(&e) != nullptr) return e;
   std::string suffix = " (read with --param";
   for (const std::string& p : params) suffix += " " + p;
   suffix += ")";
@@ -197,8 +197,12 @@ InputError withParams(const InputError& e, const std::vector<std::string>& param
 
 Scenario loadWithOverrides(const std::string& path, const RunOverrides& overrides) {
   const SplitOverrides split = splitOverrides(overrides);
+  // A file that cannot be read is not the --param's doing (UnreadableFile): its message does not
+  // name them (steer reproduce's own settings were named when its --scenarios folder lacked a file).
+  const std::string text = readScenarioText(path);
   try {
-    Scenario scenario = loadScenario(path, overrides.seed.value_or(0), overrides.seed.has_value(), split.document, split.replaced);
+    Scenario scenario = parseScenarioText(text, path, overrides.seed.value_or(0), overrides.seed.has_value(), split.document,
+                                          split.replaced);
     applyOverrides(scenario, split.afterReading);
     scenario.params = overrides.params;
     return scenario;

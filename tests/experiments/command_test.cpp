@@ -1257,6 +1257,15 @@ TEST(SteerCommand, AnErrorMadeByAParamNamesTheParam) {
   EXPECT_NE(plain.err.find("starts outside the world bounds"), std::string::npos) << plain.err;
   EXPECT_EQ(plain.err.find("read with"), std::string::npos) << plain.err;
   fs::remove(bad);
+  // A file that cannot be read is not the --param's doing (steer reproduce named its own settings
+  // when its --scenarios folder lacked a file).
+  for (const std::string missing : {"no_such_scenario.yaml", "no_such_case.xml"}) {
+    const auto r = runSteer("run " + (out.parent_path() / missing).string() + " --param local.d0_base=3 --quiet --out " +
+                            out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("cannot open the scenario file"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("read with"), std::string::npos) << r.err;
+  }
   fs::remove_all(out);
 }
 

@@ -25,6 +25,13 @@ class InputError : public std::runtime_error {
   std::string message_;
 };
 
+/// An input file that cannot be read as one at all (missing, a folder, of an unknown format, not
+/// text): none of its values is to blame, nor a --param's (withParams leaves its message alone).
+class UnreadableFile : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 /// "FILE:LINE:COLUMN: message" (LINE and COLUMN left out when unknown).
 std::string formatLocation(const SourceLocation& where);
 

@@ -34,7 +34,8 @@ void applyOverrides(Scenario& scenario, const RunOverrides& overrides);
 /// `e` with "(read with --param ...)" after it when `params` is not empty and `e` is an error in
 /// the scenario: the file's line was blamed for a value the command line gave it (--param
 /// agents.0.position=[100, 0] read "u_trap.yaml:16:5: agents[0]: starts outside the world").
-/// Errors of the command line itself, and errors that say so already, are returned as they are.
+/// Errors of the command line itself, of a file that cannot be read (UnreadableFile), and errors
+/// that say so already, are returned as they are.
 InputError withParams(const InputError& e, const std::vector<std::string>& params);
 
 /// Loads `path` with the overrides: the seed and the group and agent assignments while reading,

@@ -67,6 +67,13 @@ struct ReplacedSettings {
 Scenario loadScenario(const std::string& path, std::uint64_t seedOverride = 0, bool hasSeedOverride = false,
                       const std::vector<std::string>& documentParams = {}, const ReplacedSettings& replaced = {});
 
+/// loadScenario's two halves: the file's text (its format told by the extension, read whole,
+/// checked to be UTF-8; InputError when it cannot be), then the scenario from that text.
+std::string readScenarioText(const std::string& path);
+Scenario parseScenarioText(const std::string& text, const std::string& path, std::uint64_t seedOverride = 0,
+                           bool hasSeedOverride = false, const std::vector<std::string>& documentParams = {},
+                           const ReplacedSettings& replaced = {});
+
 /// Our YAML format from text (`file` names it in messages), with `documentParams` and
 /// `replaced` as above.
 Scenario parseYamlScenario(const std::string& text, const std::string& file,
