@@ -1,6 +1,8 @@
 #pragma once
-// How many single-character insertions, deletions and substitutions turn one word into another
-// (Levenshtein): for "did you mean" hints on misspelt commands and keys.
+// How many single-character insertions, deletions, substitutions and swaps of two neighbouring
+// characters turn one word into another (the optimal string alignment distance): for "did you
+// mean" hints on misspelt commands and keys. A swap counts as one edit, so that "nmae" is one
+// edit from "name" (Levenshtein counts two, and a hint needs fewer edits than half the letters).
 #include <algorithm>
 #include <string_view>
 #include <vector>
@@ -8,18 +10,19 @@
 namespace steer::experiments {
 
 inline std::size_t editDistance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  // Three rows of the table: i − 2, i − 1 and i.
+  std::vector<std::size_t> before(b.size() + 1), previous(b.size() + 1), row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) previous[j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
     row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
+      row[j] = std::min({previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) row[j] = std::min(row[j], before[j - 2] + 1);
     }
+    std::swap(before, previous);
+    std::swap(previous, row);
   }
-  return row[b.size()];
+  return previous[b.size()];
 }
 
 }  // namespace steer::experiments

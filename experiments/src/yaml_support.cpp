@@ -354,6 +354,20 @@ void YamlMap::forEach(const std::string& key,
   for (std::size_t i = 0; i < n.size(); ++i) f(n[i], childPath(key) + "[" + std::to_string(i) + "]");
 }
 
+std::string YamlMap::knownKeyHint(const std::string& key) const {
+  // The keys the reader asked for here are those it knows. The nearest within two edits and
+  // fewer than half its letters ("curage", "desired_sped", "nmae"), else one the key begins
+  // with its unit left out ("heading" for heading_deg); std::set's order breaks ties.
+  std::string best;
+  std::size_t bestDistance = 3;
+  for (const std::string& known : used_)
+    if (const std::size_t d = editDistance(key, known); d < bestDistance && 2 * d < known.size()) best = known, bestDistance = d;
+  if (best.empty())
+    for (const std::string& known : used_)
+      if (known.size() > key.size() + 1 && known.compare(0, key.size() + 1, key + "_") == 0) return "; did you mean '" + known + "'?";
+  return best.empty() ? std::string() : "; a misspelling of '" + best + "'?";
+}
+
 void YamlMap::finish() const {
   if (!node_.IsMap()) return;
   // yaml-cpp keeps both entries of a key given twice and reads the first: the second (say a
@@ -363,7 +377,8 @@ void YamlMap::finish() const {
     const std::string key = it->first.Scalar();
     if (!seen.insert(key).second) yaml::fail(file_, it->first, childPath(key), "duplicate key");
     // A key made by --param has no place in the file: its value (which carries the tag) answers.
-    if (!used_.count(key)) yaml::fail(file_, it->first.Mark().is_null() ? it->second : it->first, childPath(key), "unknown key");
+    if (!used_.count(key))
+      yaml::fail(file_, it->first.Mark().is_null() ? it->second : it->first, childPath(key), "unknown key" + knownKeyHint(key));
   }
 }
 

@@ -93,6 +93,8 @@ class YamlMap {
   std::string file_;
   YAML::Node node_;
   std::string path_;
+  // "; a misspelling of 'KNOWN'?" for an unknown key near one this map's reader knows, or "".
+  std::string knownKeyHint(const std::string& key) const;
   mutable std::set<std::string> used_;
 };
 
