@@ -107,6 +107,16 @@ bool simpleBySweep(const std::vector<geometry::Vec2>& v) {
 // reported is the same. (The sweep's predicates are exact and the pair search's are not: where
 // rounding would make them disagree, on edges within ~1e-16 relative of touching, the sweep's
 // answer "simple" is kept.)
+bool polygonVerticesCollinear(const geometry::Polygon& polygon) {
+  // Each fan triangle from vertex 0 has no area (the readers' 1e-12 of the signed area).
+  const auto& v = polygon.vertices;
+  for (std::size_t k = 1; k + 1 < v.size(); ++k) {
+    const geometry::Vec2 a = v[k] - v[0], b = v[k + 1] - v[0];
+    if (std::abs(a.x() * b.y() - a.y() * b.x()) >= 2e-12) return false;
+  }
+  return true;
+}
+
 std::optional<std::pair<std::size_t, std::size_t>> polygonSelfIntersection(const geometry::Polygon& polygon) {
   const auto& v = polygon.vertices;
   const std::size_t n = v.size();

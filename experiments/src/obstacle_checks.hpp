@@ -22,6 +22,10 @@ std::optional<std::string> obstacleOutsideWorld(const sim::Obstacle& obstacle, c
 /// fold back over each other. Nothing for a simple polygon.
 std::optional<std::pair<std::size_t, std::size_t>> polygonSelfIntersection(const geometry::Polygon& polygon);
 
+/// True when the polygon's vertices lie on one line (no area whatever their order). A bow-tie's
+/// signed area can be zero too, but it crosses itself: the readers say which.
+bool polygonVerticesCollinear(const geometry::Polygon& polygon);
+
 /// The obstacles' x–y extents at t = 0 (their shapes as given, not swept along paths) in a
 /// uniform grid: validation and placement ask, for every agent, goal and placement attempt,
 /// which obstacles contain a point, and testing every obstacle made that O(agents × obstacles)

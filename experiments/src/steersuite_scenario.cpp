@@ -383,10 +383,12 @@ class XmlReader {
         geometry::Polygon poly;
         for (const auto& v : n.children("vertex")) poly.vertices.push_back(geometry::xy(tuple(v)));
         if (poly.vertices.size() < 3) fail(n, "a polygon needs at least 3 <vertex>");
-        if (std::abs(geometry::signedArea(poly)) < 1e-12) fail(n, "the polygon has zero area");
+        // A symmetric bow-tie has zero signed area too: it was said to have none, not to cross itself.
+        if (std::abs(geometry::signedArea(poly)) < 1e-12 && polygonVerticesCollinear(poly)) fail(n, "the polygon has zero area");
         if (const auto edges = polygonSelfIntersection(poly))
           fail(n, "the polygon crosses or touches itself (edges " + std::to_string(edges->first) + " and " +
                       std::to_string(edges->second) + " meet; edge i runs from vertex i to the next)");
+        if (std::abs(geometry::signedArea(poly)) < 1e-12) fail(n, "the polygon has zero area");  // simple, and too small
         s.world.obstacles.push_back({poly, {}});
       } else if (tag == "obstacleRegion") {
         onlyChildren(n, {"numObstacles", "regionBounds", "obstacleSize", "obstacleHeight"});

@@ -146,10 +146,12 @@ struct Reader {
       geometry::Polygon poly;
       c.forEach("vertices", [&](const YAML::Node& n, const std::string& p) { poly.vertices.push_back(geometry::xy(footprintListedPoint(n, p))); });
       if (poly.vertices.size() < 3) c.fail("vertices", "a polygon needs at least 3 vertices");
-      if (std::abs(geometry::signedArea(poly)) < 1e-12) c.fail("vertices", "the polygon has zero area");
+      // A symmetric bow-tie has zero signed area too: it was said to have none, not to cross itself.
+      if (std::abs(geometry::signedArea(poly)) < 1e-12 && polygonVerticesCollinear(poly)) c.fail("vertices", "the polygon has zero area");
       if (const auto edges = polygonSelfIntersection(poly))
         c.fail("vertices", "the polygon crosses or touches itself (edges " + std::to_string(edges->first) + " and " +
                                std::to_string(edges->second) + " meet; edge i runs from vertex i to the next)");
+      if (std::abs(geometry::signedArea(poly)) < 1e-12) c.fail("vertices", "the polygon has zero area");  // simple, and too small
       o.shape = poly;
       c.finish();
     }
