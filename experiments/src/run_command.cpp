@@ -329,7 +329,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
                  agentSteps, simulation.environment().work(), setup, simulation.planner().report(),
                  scenario.settings.duration, sim::integratorName(scenario.settings.integrator.kind),
                  scenario.settings.integrator.absTolerance, scenario.settings.integrator.relTolerance,
-                 scenario.world.dimension, {}};
+                 scenario.world.dimension, {}, simulation.model().report()};
   result.info.agents.reserve(scenario.world.agents.size());
   for (const sim::Agent& a : scenario.world.agents)
     result.info.agents.push_back({a.name, a.group, a.state.position, a.radius, a.desiredSpeed, a.personality});

@@ -204,12 +204,17 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   j["environment"] = {{"provider", info.neighbors}, {"work", work}, {"work_per_agent_step", perAgentStep}};
   // The planner's preparation: for the harmonic fields, whether their solves converged and how
   // many cells lead nowhere (local minima), which `steer field` shows in pictures.
-  nlohmann::json plannerReport = nlohmann::json::object();
-  for (const auto& f : info.plannerReport) {
-    if (f.count) plannerReport[f.name] = static_cast<std::uint64_t>(f.value);
-    else plannerReport[f.name] = f.value;
-  }
-  j["planner_report"] = plannerReport;
+  const auto figures = [](const std::vector<sim::ReportFigure>& report) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& f : report) {
+      if (f.count) out[f.name] = static_cast<std::uint64_t>(f.value);
+      else out[f.name] = f.value;
+    }
+    return out;
+  };
+  j["planner_report"] = figures(info.plannerReport);
+  // What the model kept track of: the resources foragers ate, the cells explorers saw.
+  j["model_report"] = figures(info.modelReport);
   nlohmann::json perAgent = nlohmann::json::array();
   for (std::size_t i = 0; i < m.agents.size(); ++i) {
     const auto& a = m.agents[i];

@@ -805,6 +805,26 @@ TEST(SteerCommand, RunReportsTheHarmonicFieldsSolveAndLocalMinima) {
   fs::remove_all(dir);
 }
 
+// summary.json's model_report: what the foragers of forage.yaml ate (its 16 resources, every one
+// eaten in the full 60 s), and nothing for a model that keeps no such account.
+TEST(SteerCommand, TheSummaryReportsWhatTheForagersAte) {
+  const fs::path dir = scratchDir("model_report");
+  const std::string forage = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/forage.yaml";
+  const auto r = runSteer("run " + forage + " --quiet --no-trajectories --out " + (dir / "reynolds").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto summary = nlohmann::json::parse(steer::test::slurp(dir / "reynolds" / "summary.json"));
+  const auto report = summary.at("model_report");
+  EXPECT_EQ(report.at("resources").get<int>(), 16);
+  EXPECT_EQ(report.at("resources_consumed").get<int>(), 16);
+  EXPECT_GT(report.at("last_resource_consumed_at").get<double>(), 0.0);
+  EXPECT_LE(report.at("last_resource_consumed_at").get<double>(), summary.at("sim_time").get<double>());
+  const auto g = runSteer("run " + forage + " --model goldenstein --duration 1 --quiet --no-trajectories --out " +
+                          (dir / "goldenstein").string());
+  ASSERT_EQ(g.status, 0) << g.err;
+  EXPECT_TRUE(nlohmann::json::parse(steer::test::slurp(dir / "goldenstein" / "summary.json")).at("model_report").empty());
+  fs::remove_all(dir);
+}
+
 // In 3D a region goal is held by a sphere only if the sphere holds it over its z range: one
 // above a sphere whose outline covers it in x and y is reachable (it was refused, the check
 // looking at z = 0 only). tests/data/bad/region_goal_3d_in_sphere.yaml is the refused case.

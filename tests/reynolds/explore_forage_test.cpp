@@ -10,6 +10,8 @@
 #include <cstring>
 #include <memory>
 #include <random>
+#include <span>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -162,6 +164,7 @@ class CoverageObserver final : public sim::StepObserver {
   }
   void onStep(const sim::World& world, const sim::Planner&, std::span<const Vec3>) override { mark(world); }
   double fraction() const { return static_cast<double>(std::count(seen_.begin(), seen_.end(), true)) / seen_.size(); }
+  const std::vector<bool>& seen() const { return seen_; }
   double fullAt = -1.0;  ///< time the coverage reached 100 % (s), −1 if never
 
  private:
@@ -251,6 +254,36 @@ TEST(ExploreRun, OneAgentCoversAnEmptyBoxInBoundedTime) {
     ASSERT_EQ(model.exploreGrids().size(), 1u);
     EXPECT_EQ(coverage(model.exploreGrids()[0], model.lastSeen(0, 0)), 1.0);
   }
+}
+
+// summary.json's model_report: a figure of the model's report by name (NaN when absent).
+double figure(const sim::LocalModel& model, const std::string& name) {
+  for (const auto& f : model.report())
+    if (f.name == name) return f.value;
+  return std::nan("");
+}
+
+// The report's cells seen by any explorer are those the trajectories show (the observers apply
+// the sensing rule to the committed positions), on a run too short to see them all.
+TEST(ExploreRun, TheReportCountsTheCellsTheTrajectoriesSaw) {
+  const ExploreParameters box = boxToExplore();
+  sim::World w = boxWorld(12);
+  w.agents.push_back(wanderer(Vec3(-9, 3, 0), 0.3));
+  w.agents.push_back(wanderer(Vec3(7, -5, 0), 2.0));
+  auto simulation = boxRun(std::move(w), explorer(box), 15.0, 4);
+  CoverageObserver first(box, 0), second(box, 1);
+  simulation.addObserver(&first);
+  simulation.addObserver(&second);
+  simulation.run();
+  std::size_t either = 0;
+  for (std::size_t c = 0; c < first.seen().size(); ++c) either += first.seen()[c] || second.seen()[c] ? 1 : 0;
+  ASSERT_GT(either, 10u);
+  ASSERT_LT(either, 100u) << "the run should leave cells unseen";
+  const sim::LocalModel& model = simulation.model();
+  EXPECT_EQ(figure(model, "explore_open_cells"), 100.0);
+  EXPECT_EQ(figure(model, "explore_cells_seen"), static_cast<double>(either));
+  EXPECT_DOUBLE_EQ(figure(model, "explore_fraction_seen"), static_cast<double>(either) / 100.0);
+  EXPECT_TRUE(std::isnan(figure(model, "resources"))) << "no forage behavior, no resources: no figure";
 }
 
 TEST(ExploreRun, CoversTheBoxFasterThanWanderAlone) {
@@ -430,6 +463,46 @@ TEST(ForageRun, AForagerEventuallyConsumesEveryResourceInTheBox) {
     }
     RecordProperty("last_consumed_s_seed_" + std::to_string(seed), std::to_string(last));
   }
+}
+
+// The report's resources consumed and the last time one was, as the trajectories show them: an
+// observer applies the contact rule (centre distance ≤ body radius + resource radius) to the
+// committed positions, before the first step and after each.
+class ConsumptionObserver final : public sim::StepObserver {
+ public:
+  explicit ConsumptionObserver(std::vector<Resource> resources)
+      : resources_(std::move(resources)), takenAt_(resources_.size(), -1.0) {}
+  void onStart(const sim::World& world, const sim::Planner&) override { look(world); }
+  void onStep(const sim::World& world, const sim::Planner&, std::span<const Vec3>) override { look(world); }
+  std::size_t taken() const { return static_cast<std::size_t>(std::count_if(takenAt_.begin(), takenAt_.end(), [](double t) { return t >= 0.0; })); }
+  double last() const { return *std::max_element(takenAt_.begin(), takenAt_.end()); }
+
+ private:
+  void look(const sim::World& world) {
+    for (std::size_t k = 0; k < resources_.size(); ++k)
+      for (const sim::Agent& a : world.agents)
+        if (takenAt_[k] < 0.0 && a.enabled && (a.state.position - resources_[k].position).norm() <= a.radius + resources_[k].radius)
+          takenAt_[k] = world.time;
+  }
+  std::vector<Resource> resources_;
+  std::vector<double> takenAt_;
+};
+
+TEST(ForageRun, TheReportCountsTheResourcesTheTrajectoriesReached) {
+  const auto resources = scatter(12, 8.5, 7);
+  sim::World w = boxWorld(12);
+  for (int i = 0; i < 3; ++i) w.agents.push_back(wanderer(Vec3(-6.0 + 6.0 * i, -2.0 + 2.0 * i, 0), 2.1 * i));
+  auto simulation = boxRun(std::move(w), foragers(resources, 5.0), 6.0, 7);
+  ConsumptionObserver observer(resources);
+  simulation.addObserver(&observer);
+  simulation.run();
+  ASSERT_GT(observer.taken(), 0u);
+  ASSERT_LT(observer.taken(), 12u) << "the run should leave resources";
+  const sim::LocalModel& model = simulation.model();
+  EXPECT_EQ(figure(model, "resources"), 12.0);
+  EXPECT_EQ(figure(model, "resources_consumed"), static_cast<double>(observer.taken()));
+  EXPECT_EQ(figure(model, "last_resource_consumed_at"), observer.last());
+  EXPECT_TRUE(std::isnan(figure(model, "explore_open_cells"))) << "no explore behavior, no grid: no figure";
 }
 
 TEST(ForageRun, AConsumedResourceIsGoneForTheOthers) {

@@ -296,6 +296,44 @@ std::span<const double> ReynoldsModel::lastSeen(std::size_t grid, sim::AgentInde
   return std::span<const double>(lastSeen_[grid]).subspan(agent * grids_[grid].size(), grids_[grid].size());
 }
 
+std::vector<sim::ReportFigure> ReynoldsModel::report() const {
+  std::vector<sim::ReportFigure> out;
+  if (forages_ || resources_.size() > 0) {
+    const std::size_t consumed = resources_.size() - resources_.remaining();
+    out.push_back({"resources", static_cast<double>(resources_.size()), true});
+    out.push_back({"resources_consumed", static_cast<double>(consumed), true});
+    double last = -1.0;
+    for (std::size_t k = 0; k < resources_.size(); ++k)
+      if (!resources_.available(k)) last = std::max(last, resources_.consumedAt(k));
+    if (consumed > 0) out.push_back({"last_resource_consumed_at", last, false});
+  }
+  for (std::size_t g = 0; g < grids_.size(); ++g) {
+    const ExploreGrid& grid = grids_[g];
+    // (Built by appending: GCC 12 warns falsely (-Wrestrict) on "_" + std::to_string(g).)
+    const auto named = [&](const char* base) {
+      std::string name = base;
+      if (grids_.size() > 1) name.append("_").append(std::to_string(g));
+      return name;
+    };
+    // An open cell counts once, whoever saw it (the explorers' memories are per agent).
+    const std::size_t cells = grid.size(), agents = cells > 0 ? lastSeen_[g].size() / cells : 0;
+    std::size_t seen = 0;
+    for (std::size_t c = 0; c < cells; ++c) {
+      if (grid.blocked(c)) continue;
+      for (std::size_t a = 0; a < agents; ++a)
+        if (lastSeen_[g][a * cells + c] != kNeverSeen) {
+          ++seen;
+          break;
+        }
+    }
+    const std::size_t open = grid.openCells();
+    out.push_back({named("explore_open_cells"), static_cast<double>(open), true});
+    out.push_back({named("explore_cells_seen"), static_cast<double>(seen), true});
+    out.push_back({named("explore_fraction_seen"), open > 0 ? static_cast<double>(seen) / static_cast<double>(open) : 0.0, false});
+  }
+  return out;
+}
+
 std::vector<sim::LocalModel::StateField> ReynoldsModel::stateFields() const {
   if (parameters_.states.empty()) return {};
   return {{"behavior_state", kSlotState}, {"annoyance", kSlotAnnoyance}};

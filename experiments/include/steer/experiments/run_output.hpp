@@ -108,6 +108,7 @@ struct RunInfo {
   double absTolerance = 0.0, relTolerance = 0.0;  ///< dopri5's
   int dimension = 2;                    ///< 2 or 3: how many coordinates a start has
   std::vector<AgentAtStart> agents;     ///< per agent, in id order (empty: no per_agent start rows)
+  std::vector<sim::ReportFigure> modelReport;  ///< what the model kept track of (LocalModel::report)
 };
 
 /// The summary.json document.

@@ -179,6 +179,10 @@ class ReynoldsModel final : public sim::LocalModel {
   void commit(const sim::World& world) override;
   /// With a state machine: the state's index in `states` (`behavior_state`) and the annoyance.
   std::vector<StateField> stateFields() const override;
+  /// With forage behaviors: `resources`, `resources_consumed` and `last_resource_consumed_at`
+  /// (s; when one was); with explore behaviors, per grid (suffix _<k> when there are several):
+  /// `explore_open_cells`, `explore_cells_seen` (by any agent) and `explore_fraction_seen`.
+  std::vector<sim::ReportFigure> report() const override;
   const ReynoldsParameters& parameters() const { return parameters_; }
 
   /// One grid per explore behavior (in the order of `behaviors`, then of each state's), built

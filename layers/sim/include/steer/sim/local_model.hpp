@@ -10,6 +10,7 @@
 #include "steer/sim/integrator.hpp"
 #include "steer/sim/near_environment.hpp"
 #include "steer/sim/noise.hpp"
+#include "steer/sim/report_figure.hpp"
 
 namespace steer::sim {
 
@@ -53,6 +54,10 @@ class LocalModel {
   };
   /// The model's own state that pictures show; none by default.
   virtual std::vector<StateField> stateFields() const { return {}; }
+  /// What the model kept track of over the run that only it knows (summary.json's
+  /// `model_report`), read after the run: the resources foragers consumed, the cells explorers
+  /// saw. None by default.
+  virtual std::vector<ReportFigure> report() const { return {}; }
 };
 
 /// The reference model (`--model straight`): the agent turns instantly to its goal direction and

@@ -7,16 +7,13 @@
 #include <vector>
 
 #include "steer/sim/neighbor_provider.hpp"
+#include "steer/sim/report_figure.hpp"
 
 namespace steer::sim {
 
 /// One figure of what a planner's preparation found (summary.json's `planner_report`), e.g. how
 /// many cells of a harmonic field lead nowhere.
-struct PlannerFigure {
-  std::string name;  ///< snake_case, e.g. "field_local_minimum_cells"
-  double value = 0.0;
-  bool count = false;  ///< a whole number (summary.json writes it as an integer, not 1.0)
-};
+using PlannerFigure = ReportFigure;
 
 class Planner {
  public:
