@@ -15,6 +15,8 @@
 //    one of them 0.27 m off its line, and an agent in plain sight of another missed it.
 //  - A body touching a wall exactly at the start of a step and moving away: the kinetic's own
 //    contact formula put a contact at τ = 9e-16, which the oracle does not see.
+//  - A body that grows (or shrinks) into a wall: its wall-contact certificate kept the old body,
+//    and the contact was missed.
 //  - 3D with a skin below the coordinates' rounding: every step re-made the candidates with
 //    nothing moving.
 //  - 2D at micrometre scale: the triangulation's far corners sat at least 64 m out (or 64 times
@@ -255,6 +257,41 @@ TEST(KineticEdgeCases, ABodyTouchingAWallAsTheStepStartsAndMovingAwayBeginsNoCon
   a.radius = 0.25;
   const sim::World w = worldOf({a}, {{{-2.5, -3}, {2, 3}}});
   expectTheOracleAlong<KineticProvider>(w, 0, {Vec3(1.25, 2.5, 0)});
+}
+
+TEST(KineticEdgeCases, ABodyGrownIntoAWallTouchesIt) {
+  // Body 0.5 at 1 m from the wall y = 0; a still step, then it moves to 0.8 m and its body
+  // becomes 0.9: a contact, which the kinetic provider missed. And the other way, a body that
+  // shrinks to 0.3 as it moves to 0.45 m touches nothing.
+  const struct {
+    double y, body;
+    std::size_t contacts;
+  } cases[] = {{0.8, 0.9, 1}, {0.45, 0.3, 0}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.body);
+    sim::Agent a = agentAt(0, 1, 3.0);
+    a.radius = 0.5;
+    sim::World w = worldOf({a}, {{{-5, 0}, {5, 0}}});
+    KineticProvider kinetic;
+    BruteForceProvider brute;
+    kinetic.reset(w);
+    brute.reset(w);
+    for (int step = 0; step < 3; ++step) {
+      const std::vector<Vec3> previous{w.agents[0].state.position};
+      if (step == 1) {
+        w.agents[0].state.position = Vec3(0, c.y, 0);
+        w.agents[0].radius = c.body;
+      }
+      w.time += 0.1;
+      kinetic.update(w, previous);
+      brute.update(w, previous);
+      ASSERT_TRUE(sameNearSets(w, kinetic, brute)) << "step " << step;
+      ASSERT_TRUE(sameContacts(w, kinetic, brute)) << "step " << step;
+      if (step == 1) {
+        EXPECT_EQ(brute.contacts().size(), c.contacts);
+      }
+    }
+  }
 }
 
 TEST(KineticEdgeCases, ThreeDimensionalSkinBelowRoundingDoesNoWorkStandingStill) {

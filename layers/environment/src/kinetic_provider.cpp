@@ -241,6 +241,9 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     if (roundUp(a.radius) != s.v[i].body) {
       s.v[i].body = roundUp(a.radius);
       bodies = true;
+      // Its wall-contact certificate's margin |d − body| was the old body's: look again (a body
+      // grown into a wall was not found touching it).
+      forced.push_back(i);
     }
     s.unset(i, Shared::kMovedNow | Shared::kFast);
     s.v[i].prev = geometry::xy(hasPrevious ? previous[e] : a.state.position);
