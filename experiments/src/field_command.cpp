@@ -291,6 +291,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
         freeCells += r.freeCells;
         throwIfInterruptedInSetUp();  // a signal after the solve's last iteration
         const std::string file = "potential_" + std::to_string(k) + ".vti";
+        bar.status("writing " + file);
         viz::writeFieldImage((staging / file).string(), fieldImage(f));
         const std::string picture = k == 0 ? "field.png" : "field_" + std::to_string(k) + ".png";
         if (o.png) {

@@ -100,9 +100,12 @@ void ProgressBar::status(const std::string& text) {
     std::fflush(stderr);
     return;
   }
-  if (drawn_ && now - last_ < std::chrono::milliseconds(100)) return;
+  // A new text is drawn at once (throttled, "solving field 2 of 3" was lost behind the picture
+  // of field 1); the same text at most ten times a second.
+  if (drawn_ && text == statusText_ && now - last_ < std::chrono::milliseconds(100)) return;
   last_ = now;
   drawn_ = true;
+  statusText_ = text;
   std::fprintf(stderr, "\r%s: %s  %.1f s\033[K", label_.c_str(), text.c_str(), elapsed);
   std::fflush(stderr);
 }

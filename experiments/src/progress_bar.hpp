@@ -34,6 +34,7 @@ class ProgressBar {
   bool terminal_;
   bool drawn_ = false;
   bool stepping_ = false;  // the first step's fraction has come
+  std::string statusText_;  // the last status() drawn on a terminal
   std::chrono::steady_clock::time_point start_, last_, stepsStart_;
   // In a log, the set-up's minute lines come from a thread that waits a minute at a time until
   // the first step stops it (the wait wakes on the stop; nothing notifies it otherwise).

@@ -435,6 +435,8 @@ Scenario runScenarioOf(const fs::path& runDir) {
   try {
     if (file == "<embedded:u_trap.yaml>") return parseYamlWithOverrides(kUTrapScenarioYaml, file, overrides);
     return loadWithOverrides(file, overrides);
+  } catch (const UnreadableFile&) {
+    throw;  // a file that cannot be read (a folder now, not text) is not the params' doing
   } catch (const InputError& e) {
     if (overrides.params.empty()) throw;
     // A --param of the run that the file, edited since, no longer takes.

@@ -132,15 +132,11 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     std::string path = p.substr(dot + 1, eq - dot - 1);
     std::string walked = p.substr(0, dot);
     // A list's entries cannot be walked into (only groups and agents take an index): a list of
-    // the file was "expected a map of keys", and one the file left to its defaults became the
-    // walk's map, of which the reader said "expected a list".
-    const auto isIndex = [](const std::string& key) {
-      return !key.empty() && std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
-    };
+    // the file was "expected a map of keys". (One the file left to its defaults becomes the
+    // walk's map, of which the reader says the same: YamlMap::forEach.)
     for (auto next = path.find('.'); next != std::string::npos; next = path.find('.')) {
       const std::string key = path.substr(0, next);
       YAML::Node& node = levels.back();
-      if (isIndex(key)) badOption("--param " + p.substr(0, eq), listEntriesMessage(walked));
       walked += "." + key;
       if (node[key].IsSequence()) badOption("--param " + p.substr(0, eq), listEntriesMessage(walked));
       if (!node[key].IsDefined() || node[key].IsNull()) node[key] = yaml::loadCommandLineValue("{}");  // made by the command line
@@ -148,7 +144,6 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
       levels.push_back(node[key]);
       path = path.substr(next + 1);
     }
-    if (isIndex(path)) badOption("--param " + p.substr(0, eq), listEntriesMessage(walked));
     try {
       levels.back()[path] = yaml::loadCommandLineValue(p.substr(eq + 1));
     } catch (const YAML::Exception& e) {

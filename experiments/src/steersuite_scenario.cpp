@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "number_text.hpp"
+#include "edit_distance.hpp"
 #include "obstacle_checks.hpp"
 #include "unit_vector.hpp"
 #include "placement.hpp"
@@ -64,7 +65,15 @@ class XmlReader {
     std::set<std::string> seen;
     for (const auto& c : node.children()) {
       if (c.type() != pugi::node_element) continue;
-      if (!allowed.count(c.name())) fail(c, std::string("unknown tag inside <") + node.name() + ">");
+      if (!allowed.count(c.name())) {
+        // The nearest allowed tag within two edits and fewer than half its letters (<radus>).
+        std::string message = std::string("unknown tag inside <") + node.name() + ">", best;
+        std::size_t bestDistance = 3;
+        for (const std::string& known : allowed)
+          if (const std::size_t d = editDistance(c.name(), known); d < bestDistance && 2 * d < known.size()) best = known, bestDistance = d;
+        if (!best.empty()) message.append("; a misspelling of <").append(best).append(">?");
+        fail(c, message);
+      }
       if (!seen.insert(c.name()).second && !repeatable.count(c.name()))
         fail(c, std::string("given twice inside <") + node.name() + ">");
       if (c.first_attribute()) fail(c, std::string("unexpected attribute '") + c.first_attribute().name() + "'");

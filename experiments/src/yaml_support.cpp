@@ -1,5 +1,6 @@
 #include "yaml_support.hpp"
 
+#include "document_params.hpp"
 #include "edit_distance.hpp"
 #include "number_text.hpp"
 
@@ -350,21 +351,22 @@ void YamlMap::forEach(const std::string& key,
                       const std::function<void(const YAML::Node&, const std::string&)>& f) const {
   if (!has(key)) return;
   const YAML::Node n = node(key);
+  // A map a --param made of a list the file left to its defaults (`reynolds.behaviors.0.weight`):
+  // its entries cannot be set one by one ("expected a list" blamed a --param that gave none).
+  if (!n.IsSequence() && n.IsMap() && fromCommandLine(n)) fail(key, listEntriesMessage(childPath(key)));
   if (!n.IsSequence()) fail(key, "expected a list");
   for (std::size_t i = 0; i < n.size(); ++i) f(n[i], childPath(key) + "[" + std::to_string(i) + "]");
 }
 
 std::string YamlMap::knownKeyHint(const std::string& key) const {
   // The keys the reader asked for here are those it knows. The nearest within two edits and
-  // fewer than half its letters ("curage", "desired_sped", "nmae"), else one the key begins
-  // with its unit left out ("heading" for heading_deg); std::set's order breaks ties.
+  // fewer than half its letters ("curage", "desired_sped", "nmae"; std::set's order breaks
+  // ties), else the key with its unit ("heading" for heading_deg: the one unit a key names).
   std::string best;
   std::size_t bestDistance = 3;
   for (const std::string& known : used_)
     if (const std::size_t d = editDistance(key, known); d < bestDistance && 2 * d < known.size()) best = known, bestDistance = d;
-  if (best.empty())
-    for (const std::string& known : used_)
-      if (known.size() > key.size() + 1 && known.compare(0, key.size() + 1, key + "_") == 0) return "; did you mean '" + known + "'?";
+  if (best.empty() && used_.count(key + "_deg") != 0) return "; did you mean '" + key + "_deg' (degrees)?";
   return best.empty() ? std::string() : "; a misspelling of '" + best + "'?";
 }
 

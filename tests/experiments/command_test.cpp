@@ -165,6 +165,15 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
             << r.err;
         EXPECT_FALSE(fs::exists(dir / "out"));
       }
+    // A number below a map is an unknown key of that map, not a list's entry (it said "local is
+    // a list").
+    {
+      const auto r = runSteer("run " + (dir / "given.yaml").string() + " --quiet --out " + (dir / "out").string() +
+                              " --param local.0=1");
+      EXPECT_EQ(r.status, 2) << r.err;
+      EXPECT_NE(r.err.find("--param local.0: unknown key"), std::string::npos) << r.err;
+      EXPECT_EQ(r.err.find("is a list"), std::string::npos) << r.err;
+    }
     // The whole list, as the message says, is read.
     const auto r = runSteer("run " + (dir / "defaults.yaml").string() + " --quiet --duration 0.1 --out " + (dir / "out").string() +
                             " --param 'reynolds.behaviors=[{kind: seek_goal, weight: 2}]'");
