@@ -1,8 +1,8 @@
 #pragma once
 // Certificate arithmetic of the kinetic CDT (no CGAL here): the in-circle determinant of four
 // linearly moving points as a polynomial in τ, its first failure in [τ0, 1], conservative
-// next-check budgets from the margins (KINETIC.md §4), and the contact times of continuous
-// collision detection.
+// next-check budgets from the margins (a margin over the speed bounds that could close it), and
+// the contact times of continuous collision detection.
 #include <array>
 
 #include "steer/geometry/shapes.hpp"

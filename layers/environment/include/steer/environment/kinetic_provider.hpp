@@ -4,8 +4,8 @@
 /// pieces of static obstacles as constraints, and per agent p the approachable set A_p and the
 /// watched boundary (the outer end points of the properly crossing edges E_p).
 ///
-/// How it works (the parts are in layers/environment/src/kinetic_*; see also
-/// /work/shared/design/KINETIC.md):
+/// How it works (the parts are in layers/environment/src/kinetic_*; the contract is
+/// ARCHITECTURE.md §4, the costs docs/benchmarks.md):
 /// - Within a step, every agent moves linearly, p(τ) = p0 + τ (p1 − p0), τ ∈ [0, 1].
 /// - Motion clock (kinetic_clock): advances by max_i |Δp_i| / maxSpeed_i per step, so every agent
 ///   moved at most maxSpeed_i × (advance); a certificate whose margin m needs the points to move
@@ -36,7 +36,9 @@
 /// - An agent whose step meets a static wall cannot be carried through the constraint by flips:
 ///   it leaves the triangulation before the sweep and is inserted again after it (counted); the
 ///   near sets follow both incrementally. An agent exactly on a wall or on another agent stays out
-///   of the triangulation until it moves off and is checked directly.
+///   of the triangulation until it moves off and is checked directly. (An agent whose step ends
+///   exactly on another agent folds a face in the sweep instead, which costs a full rebuild:
+///   correct, and rare outside exact grids and teleports.)
 /// - Moving obstacles are not inserted as constraints: a constraint only narrows A_p, and the
 ///   line-of-sight filter against every segment piece (moving ones included) gives the exact set.
 ///   Obstacle pieces per agent (kinetic_obstacles) come from a static grid, with their own
@@ -76,7 +78,7 @@ struct KineticCounters {
   std::uint64_t flips = 0;                  ///< edge flips (in-step events and end-of-step)
   std::uint64_t foldOvers = 0;              ///< vertices repaired by remove + re-insert
   std::uint64_t wallCrossings = 0;          ///< agents whose step crossed a wall (re-inserted)
-  std::uint64_t rebuilds = 0;               ///< full rebuilds (safety net; 0 expected)
+  std::uint64_t rebuilds = 0;               ///< full rebuilds (safety net: an agent landing exactly on another)
   std::uint64_t renumberings = 0;           ///< rebuilds in space order (KineticSettings::renumberAfter)
   std::uint64_t enters = 0;                 ///< vertices entering some A_p
   std::uint64_t exits = 0;                  ///< vertices leaving some A_p
