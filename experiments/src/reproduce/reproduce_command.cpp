@@ -85,6 +85,10 @@ int reproduceCommand(const ReproduceOptions& o) {
   context.threads = o.threads;
   context.seed = o.seed;
   if (!o.quiet) context.progress = [&](const std::string& line) { std::cerr << "[reproduce " << o.paper << "] " << line << "\n"; };
+  // Run from the repository's root, the default replaces the committed report: say so first.
+  if (!o.quiet && o.out.empty())
+    std::cerr << "[reproduce " << o.paper << "] writing into " << dir.string()
+              << " (from the repository's root, its committed report: --out DIR writes elsewhere)\n";
 
   std::error_code ec;
   const bool existed = fs::exists(dir, ec);
