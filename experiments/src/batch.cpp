@@ -14,6 +14,7 @@
 
 #include "interrupt.hpp"
 #include "number_text.hpp"
+#include "part_configs.hpp"
 #include "steer/experiments/factory.hpp"
 
 namespace steer::experiments {
@@ -156,8 +157,12 @@ void checkBatch(const std::vector<BatchJob>& jobs, const std::function<void(doub
     }();
     // Harmonic fields are solved when a run starts and kept in an on-disk cache. Starting one run
     // per scenario and configuration here solves each field once, before the workers start, so
-    // that they only read the cache and never write the same entry at the same time.
-    if (s.planner == "harmonic" || s.planner == "hybrid") {
+    // that they only read the cache and never write the same entry at the same time. Without the
+    // cache (cache_dir "") that solve was thrown away, and every run solved again.
+    const bool cached = s.planner == "harmonic"  ? !readHarmonicPlannerParameters(s).cacheDir.empty()
+                        : s.planner == "hybrid" ? !readHybridPlannerParameters(s).cacheDir.empty()
+                                                : false;
+    if (cached) {
       std::string key = job.scenarioPath + "|" + s.planner;
       for (const auto& p : job.overrides.params) key += "|" + p;
       if (warmed.insert(key).second) simulation.start();
