@@ -4,6 +4,7 @@
 // mean" hints on misspelt commands and keys. A swap counts as one edit, so that "nmae" is one
 // edit from "name" (Levenshtein counts two, and a hint needs fewer edits than half the letters).
 #include <algorithm>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -23,6 +24,23 @@ inline std::size_t editDistance(std::string_view a, std::string_view b) {
     std::swap(previous, row);
   }
   return previous[b.size()];
+}
+
+/// The candidate `word` is likely a misspelling of: the nearest within two edits and fewer edits
+/// than half its letters ("max" is no misspelt "min"), the first of equals in the candidates'
+/// order; empty when none is that near.
+template <class Candidates>
+std::string nearestWord(std::string_view word, const Candidates& candidates) {
+  std::string best;
+  std::size_t bestDistance = 3;
+  for (const auto& candidate : candidates) {
+    const std::string_view known(candidate);
+    if (const std::size_t d = editDistance(word, known); d < bestDistance && 2 * d < known.size()) {
+      best = std::string(known);
+      bestDistance = d;
+    }
+  }
+  return best;
 }
 
 }  // namespace steer::experiments

@@ -263,10 +263,7 @@ std::string unknownOptionMessage(const CLI::App& command, int argc, char** argv)
     if (arg.size() < 3 || arg.rfind("--", 0) != 0) continue;
     const std::string name = arg.substr(2, arg.find('=') == std::string::npos ? std::string::npos : arg.find('=') - 2);
     if (std::find(names.begin(), names.end(), name) != names.end()) continue;
-    std::string closest;
-    std::size_t best = 3;
-    for (const std::string& known : names)
-      if (const std::size_t d = editDistance(name, known); d < best && 2 * d < known.size()) best = d, closest = known;
+    const std::string closest = nearestWord(name, names);
     // compare and sweep number their seeds from --first-seed; --seeds is how many.
     std::string hint = closest.empty() ? "" : " (did you mean --" + closest + "?)";
     if (name == "seed" && std::find(names.begin(), names.end(), "first-seed") != names.end())

@@ -66,12 +66,8 @@ class XmlReader {
     for (const auto& c : node.children()) {
       if (c.type() != pugi::node_element) continue;
       if (!allowed.count(c.name())) {
-        // The nearest allowed tag within two edits and fewer than half its letters (<radus>).
-        std::string message = std::string("unknown tag inside <") + node.name() + ">", best;
-        std::size_t bestDistance = 3;
-        for (const std::string& known : allowed)
-          if (const std::size_t d = editDistance(c.name(), known); d < bestDistance && 2 * d < known.size()) best = known, bestDistance = d;
-        if (!best.empty()) message.append("; a misspelling of <").append(best).append(">?");
+        std::string message = std::string("unknown tag inside <") + node.name() + ">";
+        if (const std::string best = nearestWord(c.name(), allowed); !best.empty()) message.append("; a misspelling of <").append(best).append(">?");
         fail(c, message);
       }
       if (!seen.insert(c.name()).second && !repeatable.count(c.name()))

@@ -362,10 +362,7 @@ std::string YamlMap::knownKeyHint(const std::string& key) const {
   // The keys the reader asked for here are those it knows. The nearest within two edits and
   // fewer than half its letters ("curage", "desired_sped", "nmae"; std::set's order breaks
   // ties), else the key with its unit ("heading" for heading_deg: the one unit a key names).
-  std::string best;
-  std::size_t bestDistance = 3;
-  for (const std::string& known : used_)
-    if (const std::size_t d = editDistance(key, known); d < bestDistance && 2 * d < known.size()) best = known, bestDistance = d;
+  const std::string best = nearestWord(key, used_);
   if (best.empty() && used_.count(key + "_deg") != 0) return "; did you mean '" + key + "_deg' (degrees)?";
   return best.empty() ? std::string() : "; a misspelling of '" + best + "'?";
 }

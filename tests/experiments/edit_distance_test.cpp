@@ -57,6 +57,14 @@ TEST(EditDistance, IsOneExactlyForTheWordsOneEditAway) {
   }
 }
 
+TEST(EditDistance, TheNearestWordIsWithinTwoEditsAndHalfItsLetters) {
+  const std::set<std::string> keys{"max", "name", "radius", "desired_speed"};
+  EXPECT_EQ(nearestWord("raduis", keys), "radius");
+  EXPECT_EQ(nearestWord("desired_sped", keys), "desired_speed");
+  EXPECT_EQ(nearestWord("min", keys), "");  // two edits from "max": not fewer than half its letters
+  EXPECT_EQ(nearestWord("colour", keys), "");
+}
+
 TEST(EditDistance, IsSymmetric) {
   for (const std::string a : {"heading", "heading_deg", "nmae", "name", "ca", "abc", "desired_sped"})
     for (const std::string b : {"heading_deg", "name", "abc", "desired_speed", ""}) EXPECT_EQ(editDistance(a, b), editDistance(b, a));
