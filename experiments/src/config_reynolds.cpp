@@ -90,6 +90,7 @@ struct ReynoldsReader {
       case K::ArriveGoal: return {"slowing_distance"};
       case K::PursueGoal: case K::EvadeGoal: return {"prediction_factor"};
       case K::OffsetPursuit: return {"offset", "prediction_factor", "slowing_distance"};
+      case K::FlyBy: return {"distance", "prediction_factor"};
       case K::ShadowGoal: return {"distance", "prediction_factor"};
       case K::SeekPoint: return {"point"};
       case K::ObstacleAvoidance: return {"avoidance"};

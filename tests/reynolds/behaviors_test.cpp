@@ -237,6 +237,87 @@ TEST(OffsetPursuit, HoldsStationAtTheOffsetInTheQuarrysFrame) {
   EXPECT_NEAR((v.position - quarry.position).dot(left), 2.0, 0.05) << "on the quarry's left, at the offset";
 }
 
+// Fly-by (reynolds-1999 "Offset Pursuit", Figure 5): the aim point as the paper constructs it,
+// in the character's local coordinates: (x, y, z) = the predicted position localized; its
+// lateral part (0, y, z) normalized and scaled by −R, added; globalized. Computed here in those
+// coordinates, where flyByPoint projects in world coordinates.
+TEST(FlyBy, AimsAtThePapersOffsetPointAndSeeksIt) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> u(-5, 5);
+  for (const int dimension : {2, 3}) {
+    for (int k = 0; k < 200; ++k) {
+      const double z = dimension == 3 ? 1.0 : 0.0;
+      Character c;
+      c.position = Vec3(u(rng), u(rng), z * u(rng));
+      c.forward = Vec3(u(rng), u(rng), z * u(rng)).normalized();
+      c.side = Vec3(u(rng), u(rng), u(rng)).cross(c.forward).normalized();
+      c.up = c.forward.cross(c.side);
+      c.velocity = 0.3 * u(rng) * c.forward;
+      c.maxSpeed = 2.5;
+      const Other quarry{Vec3(u(rng), u(rng), z * u(rng)), Vec3(u(rng), u(rng), z * u(rng)) * 0.3, 0.5};
+      const double radius = 1.0 + 0.2 * u(rng), factor = 0.05 * (u(rng) + 5.0);
+      const Vec3 predicted = quarry.position + (quarry.position - c.position).norm() * factor * quarry.velocity;
+      const Vec3 world = predicted - c.position;
+      const Vec3 local(world.dot(c.forward), world.dot(c.side), world.dot(c.up));
+      const Vec3 lateral(0.0, local.y(), local.z());
+      const Vec3 aimLocal = local - radius * lateral.normalized();
+      const Vec3 aim = c.position + aimLocal.x() * c.forward + aimLocal.y() * c.side + aimLocal.z() * c.up;
+      EXPECT_LT((flyByPoint(c, quarry, radius, factor) - aim).norm(), 1e-9) << dimension << "D case " << k;
+      EXPECT_NEAR((flyByPoint(c, quarry, radius, factor) - predicted).norm(), radius, 1e-9);
+      EXPECT_LT((flyBy(c, quarry, radius, factor) - seek(c, aim)).norm(), 1e-9);
+    }
+  }
+  // A quarry dead ahead has no lateral offset: the point is R to the character's side of it.
+  const Character ahead = moving(Vec3::Zero(), Vec3(1, 0, 0));
+  const Other onAxis{Vec3(10, 0, 0), Vec3(1, 0, 0), 0.5};
+  EXPECT_LT((flyByPoint(ahead, onAxis, 2.0, 0.0) - Vec3(10, 2, 0)).norm(), 1e-12);
+}
+
+// The paper's point of the fly-by: "a path which passes near, but not directly into a moving
+// target". A simple vehicle (8 N, 3 m/s) after a quarry moving at (1, 0.5) m/s: the quarry
+// comes from ahead of the vehicle to behind it at R (within 10 %), and the vehicle never comes
+// nearer than 3/4 R afterwards (it turns tightly enough to keep circling the quarry at about R);
+// pursuit with the same vehicle runs into the quarry.
+TEST(FlyBy, PassesNearTheMovingQuarryWherePursuitRunsIntoIt) {
+  VehicleParameters vp;
+  vp.mass = 1.0;
+  vp.maxForce = 8.0;
+  vp.maxSpeed = 3.0;
+  const double radius = 2.0, dt = 0.01;
+  struct Approach {
+    double pass = 1e9;   // nearest until the quarry first gets behind the vehicle
+    double after = 1e9;  // nearest from then on
+    bool passed = false;
+  };
+  auto run = [&](bool flyingBy) {
+    Other quarry{Vec3(0, 0, 0), Vec3(1, 0.5, 0), 0.5};
+    Vehicle v;
+    v.position = Vec3(-6, -8, 0);
+    Approach a;
+    for (int k = 0; k < 6000; ++k) {
+      Character c;
+      c.position = v.position;
+      c.velocity = v.velocity;
+      c.forward = v.forward;
+      c.side = v.side;
+      c.up = v.up;
+      c.maxSpeed = vp.maxSpeed;
+      const Vec3 force = flyingBy ? flyBy(c, quarry, radius, 0.3) : pursuit(c, quarry, 0.3);
+      stepVehicle(v, force, vp, vp.maxSpeed, 2, k * dt, dt, {});
+      quarry.position += quarry.velocity * dt;
+      const Vec3 toQuarry = quarry.position - v.position;
+      (a.passed ? a.after : a.pass) = std::min(a.passed ? a.after : a.pass, toQuarry.norm());
+      if (toQuarry.dot(v.forward) < 0.0) a.passed = true;
+    }
+    return a;
+  };
+  const Approach flying = run(true), pursuing = run(false);
+  ASSERT_TRUE(flying.passed);
+  EXPECT_NEAR(flying.pass, radius, 0.1 * radius) << "the pass, at R";
+  EXPECT_GT(flying.after, 0.75 * radius) << "not into it afterwards";
+  EXPECT_LT(std::min(pursuing.pass, pursuing.after), 0.1) << "pursuit reaches the quarry";
+}
+
 // Wall following: a character moving roughly along a wall converges to the line `offset` from
 // it on its own side, without touching the wall; with no wall near it does nothing.
 TEST(WallFollowing, ConvergesToTheOffsetLineOnItsOwnSide) {

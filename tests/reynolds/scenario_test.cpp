@@ -72,6 +72,45 @@ TEST(ReynoldsSteerSuite, PillarsAreAvoided) {
   }
 }
 
+// The fly_by behavior through a scenario file: an agent after a point moving straight along a
+// path passes it (the point goes from ahead of the agent to behind it) at about the behavior's
+// `distance` (reynolds-1999's R), where pursue_goal runs into it; fly_by reads `distance` and
+// `prediction_factor`, and another kind's key is an error.
+TEST(ReynoldsScenario, FlyByPassesItsMovingTargetAtItsDistance) {
+  const std::string head =
+      "name: t\nmodel: reynolds\nworld: {min: [-30, -30], max: [30, 30]}\nduration: 20\nagents:\n"
+      "  - {position: [0, -10], heading_deg: 90,\n"
+      "     goals: [{kind: seek, target: {path: {waypoints: [[-10, 5], [30, 5]], speed: 1}}, reach_radius: 0.1}]}\n";
+  struct Pass {
+    double nearest = 1e9;
+    bool passed = false;
+  };
+  auto run = [&](const std::string& behavior) {
+    experiments::Scenario s = experiments::parseYamlScenario(head + "reynolds: {behaviors: [" + behavior + "]}\n", "t.yaml");
+    sim::Simulation sim = experiments::makeSimulation(s);
+    Pass p;
+    bool wasAhead = false;
+    while (sim.world().time < 20.0 && sim.world().agents[0].enabled) {
+      sim.step();
+      const sim::Agent& a = sim.world().agents[0];
+      const sim::Vec3 toTarget = sim.world().targetPosition(a.goals[0].target) - a.state.position;
+      p.nearest = std::min(p.nearest, toTarget.norm());
+      const bool ahead = toTarget.dot(a.state.velocity()) > 0.0;
+      if (wasAhead && !ahead) p.passed = true;
+      wasAhead = ahead;
+      if (p.passed) break;
+    }
+    return p;
+  };
+  const Pass flying = run("{kind: fly_by, distance: 2, prediction_factor: 0.3}");
+  EXPECT_TRUE(flying.passed);
+  EXPECT_GT(flying.nearest, 1.0);
+  EXPECT_LT(flying.nearest, 4.0);
+  const Pass pursuing = run("{kind: pursue_goal, prediction_factor: 0.3}");
+  EXPECT_LT(pursuing.nearest, 0.3) << "pursuit comes up to the point";
+  EXPECT_THROW(run("{kind: fly_by, offset: [1, 0]}"), experiments::InputError);
+}
+
 TEST(ReynoldsScenario, PigeonsFileRunsAndTheFlockIsStartled) {
   experiments::Scenario s = experiments::loadScenario(std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/pigeons.yaml");
   ASSERT_EQ(s.model, "reynolds");

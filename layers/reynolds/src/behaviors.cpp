@@ -72,6 +72,23 @@ Vec3 offsetPursuit(const Character& self, const Other& quarry, const Vec3& offse
   return arrival(self, point + t * quarry.velocity, slowingDistance);
 }
 
+Vec3 flyByPoint(const Character& self, const Other& quarry, double radius, double c) {
+  const Vec3 predicted = quarry.position + (quarry.position - self.position).norm() * c * quarry.velocity;
+  const Vec3 local = predicted - self.position;
+  // The side-up plane is the plane normal to forward: what is left of the offset without its
+  // forward part.
+  const Vec3 lateral = local - local.dot(self.forward) * self.forward;
+  const double n = lateral.norm();
+  // On the axis (or at the character itself) the paper's normalization has no direction: aim R
+  // to the character's side (its left) of the quarry, which it then passes on its right.
+  const Vec3 away = n > 1e-12 * std::max(1.0, local.norm()) ? Vec3(lateral / n) : Vec3(-self.side);
+  return predicted - radius * away;
+}
+
+Vec3 flyBy(const Character& self, const Other& quarry, double radius, double c) {
+  return seek(self, flyByPoint(self, quarry, radius, c));
+}
+
 Vec3 arrival(const Character& self, const Vec3& target, double slowingDistance) {
   const Vec3 toTarget = target - self.position;
   const double distance = toTarget.norm();

@@ -15,13 +15,14 @@ namespace steer::reynolds {
 
 namespace {
 
-constexpr std::array<std::pair<BehaviorKind, const char*>, 26> kBehaviorNames{{
+constexpr std::array<std::pair<BehaviorKind, const char*>, 27> kBehaviorNames{{
     {BehaviorKind::SeekGoal, "seek_goal"},
     {BehaviorKind::ArriveGoal, "arrive_goal"},
     {BehaviorKind::FleeGoal, "flee_goal"},
     {BehaviorKind::PursueGoal, "pursue_goal"},
     {BehaviorKind::EvadeGoal, "evade_goal"},
     {BehaviorKind::OffsetPursuit, "offset_pursuit"},
+    {BehaviorKind::FlyBy, "fly_by"},
     {BehaviorKind::ShadowGoal, "shadow_goal"},
     {BehaviorKind::SeekPoint, "seek_point"},
     {BehaviorKind::ObstacleAvoidance, "obstacle_avoidance"},
@@ -129,6 +130,8 @@ Vec3 evaluate(const BehaviorSpec& b, const PreparedBehavior& prepared, const Con
     case BehaviorKind::OffsetPursuit:
       return c.goalTarget(target) ? offsetPursuit(self, target, b.offset, b.predictionFactor, b.slowingDistance)
                                   : Vec3::Zero();
+    case BehaviorKind::FlyBy:
+      return c.goalTarget(target) ? flyBy(self, target, b.distance, b.predictionFactor) : Vec3::Zero();
     case BehaviorKind::ShadowGoal:
       return c.goalTarget(target) ? shadow(self, target, b.distance, b.predictionFactor) : Vec3::Zero();
     case BehaviorKind::SeekPoint: return seek(self, b.point);

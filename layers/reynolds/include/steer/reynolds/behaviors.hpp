@@ -63,12 +63,22 @@ double pursuitInterval(const Character& self, const Other& quarry, double c, dou
 Vec3 pursuit(const Character& self, const Other& quarry, double c);
 /// Evasion: flee the quarry's predicted position.
 Vec3 evasion(const Character& self, const Other& quarry, double c);
-/// Offset pursuit: arrive at a point fixed in the quarry's local frame (offset = (forward,
-/// side, up) coordinates, m), predicted T = D·c ahead: station-keeping, for formations. The
-/// paper's fly-by passes the quarry at the offset, which arriving there does not
-/// (papers/reynolds1999/README.md). The quarry's frame takes the world's z as up.
+/// Offset pursuit as station-keeping: arrive at a point fixed in the quarry's local frame
+/// (offset = (forward, side, up) coordinates, m), predicted T = D·c ahead, for formations. The
+/// paper's offset pursuit, a fly-by that passes the quarry, is flyBy below. The quarry's frame
+/// takes the world's z as up.
 Vec3 offsetPursuit(const Character& self, const Other& quarry, const Vec3& offset, double c,
                    double slowingDistance);
+/// The aim point of the fly-by (reynolds-1999 "Offset Pursuit", Figure 5): the quarry's predicted
+/// position P = quarry + T·v_quarry, T = D·c, moved by `radius` (R, m) towards the character's
+/// forward axis. As the paper builds it: P in the character's local frame, projected onto the
+/// side-up plane (its lateral offset), normalized, scaled by −R and added to P. A quarry on the
+/// axis (no lateral offset) gets the point P + R · side: it is passed on the character's right.
+Vec3 flyByPoint(const Character& self, const Other& quarry, double radius, double c);
+/// Offset pursuit as the paper has it: seek flyByPoint, "a path which passes near, but not
+/// directly into a moving target" (a fly-by, a strafing run). Past the quarry it turns and passes
+/// again.
+Vec3 flyBy(const Character& self, const Other& quarry, double radius, double c);
 
 /// Arrival: desired speed ramps down linearly inside `slowingDistance` (m, > 0):
 /// desired = to_target · min(max_speed, max_speed·distance/slowing)/distance.

@@ -57,7 +57,8 @@ enum class BehaviorKind {
   FleeGoal,            ///< flee the goal's target point
   PursueGoal,          ///< pursuit of the goal's (moving) target, T = D·c
   EvadeGoal,           ///< evasion of the goal's target
-  OffsetPursuit,       ///< offset pursuit of the goal's target
+  OffsetPursuit,       ///< station-keeping at an offset in the goal target's frame
+  FlyBy,               ///< the paper's offset pursuit: pass the goal's target at `distance`
   ShadowGoal,          ///< shadow the goal's target
   SeekPoint,           ///< seek a fixed point
   ObstacleAvoidance,   ///< forward-cylinder test against balls and walls
@@ -98,7 +99,7 @@ struct BehaviorSpec {
   double predictionTime = 1.0;    ///< path/wall/containment look-ahead (s), ≥ 0
   double aheadDistance = 2.0;     ///< path following target ahead (m)
   int pathDirection = 1;          ///< +1 / −1
-  double distance = 1.0;          ///< wall offset, hide distance, shadow approach (m)
+  double distance = 1.0;          ///< wall offset, hide distance, shadow approach, fly-by R (m)
   double margin = 0.3;            ///< containment / unaligned avoidance margin (m)
   double maxTime = 3.0;           ///< unaligned avoidance horizon (s)
   double speed = 1.0;             ///< climb speed (m/s)
