@@ -19,6 +19,13 @@ struct CommonOptions {
 
 /// Adds the common options of ARCHITECTURE.md §5 to a subcommand.
 void addCommonOptions(CLI::App& app, CommonOptions& options);
+/// Only the options that change what is run (--model ... --param), as `steer check` takes them.
+void addOverrideOptions(CLI::App& app, RunOverrides& overrides);
+
+/// What a run says of a scenario before it starts (Reynolds neighbourhoods beyond near_radius,
+/// near sets of thousands), and of agents without goals, on stderr as "COMMAND: note: ...".
+void scenarioNotes(const Scenario& scenario, const std::string& command);
+void idleAgentsNote(const Scenario& scenario, const std::string& command);
 
 /// Loads and overrides a scenario, printing `FILE:LINE:COLUMN: message` and returning false on bad input.
 int runOne(const std::string& scenarioPath, const CommonOptions& options);

@@ -7,6 +7,7 @@
 #include "edit_distance.hpp"
 #include "batch_command.hpp"
 #include "batch_mpi.hpp"
+#include "check_command.hpp"
 #include "cli_checks.hpp"
 #include "command_line_text.hpp"
 #include "commands.hpp"
@@ -26,21 +27,25 @@ namespace steer::experiments {
 
 void reportInputError(const InputError& e) { std::cerr << e.what() << "\n"; }
 
-void addCommonOptions(CLI::App& app, CommonOptions& o) {
-  app.add_option("--model", o.overrides.model, "local model: goldenstein | reynolds | straight")
+void addOverrideOptions(CLI::App& app, RunOverrides& o) {
+  app.add_option("--model", o.model, "local model: goldenstein | reynolds | straight")
       ->check(CLI::IsMember({"goldenstein", "reynolds", "straight"}));
-  app.add_option("--planner", o.overrides.planner, "planner: direct | harmonic | hybrid | field")
+  app.add_option("--planner", o.planner, "planner: direct | harmonic | hybrid | field")
       ->check(CLI::IsMember({"direct", "harmonic", "hybrid", "field"}));
-  app.add_option("--neighbors", o.overrides.neighbors, "environment provider: kinetic | lattice | brute")
+  app.add_option("--neighbors", o.neighbors, "environment provider: kinetic | lattice | brute")
       ->check(CLI::IsMember({"kinetic", "lattice", "brute"}));
-  app.add_option("--integrator", o.overrides.integrator, "euler | rk4 | dopri5")
+  app.add_option("--integrator", o.integrator, "euler | rk4 | dopri5")
       ->check(CLI::IsMember({"euler", "rk4", "dopri5"}));
-  app.add_option("--seed", o.overrides.seed, "random seed (overrides the scenario's)")->check(seedNumber());
-  app.add_option("--dt", o.overrides.dt, "integration step (s); default: the scenario's, else 0.05")->check(finitePositive());
-  app.add_option("--duration", o.overrides.duration, "simulated time limit (s); default: the scenario's, else 60")->check(finitePositive());
-  app.add_option("--threads", o.overrides.threads, "worker threads, at most one per 32 agents (results do not depend on it)")
+  app.add_option("--seed", o.seed, "random seed (overrides the scenario's)")->check(seedNumber());
+  app.add_option("--dt", o.dt, "integration step (s); default: the scenario's, else 0.05")->check(finitePositive());
+  app.add_option("--duration", o.duration, "simulated time limit (s); default: the scenario's, else 60")->check(finitePositive());
+  app.add_option("--threads", o.threads, "worker threads, at most one per 32 agents (results do not depend on it)")
       ->check(CLI::Range(1, 256));
-  app.add_option("--param", o.overrides.params, "SECTION.KEY=VALUE into a configuration section (repeatable)");
+  app.add_option("--param", o.params, "SECTION.KEY=VALUE into a configuration section (repeatable)");
+}
+
+void addCommonOptions(CLI::App& app, CommonOptions& o) {
+  addOverrideOptions(app, o.overrides);
   app.add_option("--out", o.out, "output folder (default: run: runs/<scenario name>; demo: runs/demo)")->check(nonEmptyPath());
   app.add_option("--frame-interval", o.frameInterval, "simulated seconds between ParaView frames")->capture_default_str()->check(finitePositive());
   app.add_option("--trajectory-interval", o.trajectoryInterval,
@@ -100,7 +105,7 @@ void plannerNotes(const std::vector<sim::PlannerFigure>& report) {
 // The Reynolds behaviors see only each agent's near set (agents within near_radius): a
 // neighbourhood that reaches further is cut there without a word (pigeons.yaml flocked within
 // 3 m while asking for 4). Said before the run, as a note.
-void reynoldsNotes(const Scenario& scenario) {
+void reynoldsNotes(const Scenario& scenario, const std::string& command) {
   if (scenario.model != "reynolds" || scenario.world.agents.empty()) return;
   const reynolds::ReynoldsParameters p = readReynoldsParameters(scenario);
   double reach = 0.0;
@@ -129,7 +134,7 @@ void reynoldsNotes(const Scenario& scenario) {
   double nearest = std::numeric_limits<double>::infinity();
   for (const auto& a : scenario.world.agents) nearest = std::min(nearest, a.nearRadius);
   if (reach > nearest)
-    std::cerr << "steer run: note: " << what << " looks " << reach << " m around, beyond the near_radius of "
+    std::cerr << command << ": note: " << what << " looks " << reach << " m around, beyond the near_radius of "
               << nearest << " m: the Reynolds behaviors see only the agents within near_radius (raise it)\n";
 }
 
@@ -137,7 +142,7 @@ void reynoldsNotes(const Scenario& scenario) {
 // scenario of 300,000 small agents in 20 m × 20 m with the default 5 m near radius (about 59,000
 // agents per set) filled 24 GB before the kernel killed it, without a word. Said before the
 // run, from the world's mean density (agents placed in a part of it are closer still).
-void crowdedNearSetsNote(const Scenario& scenario) {
+void crowdedNearSetsNote(const Scenario& scenario, const std::string& command) {
   const sim::World& w = scenario.world;
   if (w.agents.size() < 2) return;
   double space = 1.0, reach = 0.0;
@@ -147,9 +152,24 @@ void crowdedNearSetsNote(const Scenario& scenario) {
   const double ball = w.dimension == 3 ? 4.0 / 3.0 * geometry::kPi * reach * reach * reach : geometry::kPi * reach * reach;
   const double perSet = std::min(static_cast<double>(w.agents.size() - 1), static_cast<double>(w.agents.size()) / space * ball);
   if (perSet >= 1000.0)
-    std::cerr << "steer run: note: each agent's near " << (w.dimension == 3 ? "ball" : "disk") << " (near_radius "
+    std::cerr << command << ": note: each agent's near " << (w.dimension == 3 ? "ball" : "disk") << " (near_radius "
               << numberText(reach) << " m on average) holds about " << static_cast<long long>(perSet)
               << " agents or more: memory and time grow with agents × that (lower near_radius)\n";
+}
+
+void scenarioNotes(const Scenario& scenario, const std::string& command) {
+  reynoldsNotes(scenario, command);
+  crowdedNearSetsNote(scenario, command);
+}
+
+// Valid, but easy to write by mistake: an agent without goals has completed its sequence before
+// the first step and leaves (Simulation::start), so a run of such agents simulates 0 s.
+void idleAgentsNote(const Scenario& scenario, const std::string& command) {
+  const auto idle = std::count_if(scenario.world.agents.begin(), scenario.world.agents.end(),
+                                  [](const sim::Agent& a) { return a.goals.empty() && !a.staysAfterGoals; });
+  if (idle > 0)
+    std::cerr << command << ": note: " << idle << " of " << scenario.world.agents.size()
+              << " agents have no goals and leave the world at t = 0 (give them goals, or stays: true)\n";
 }
 
 int runOne(const std::string& path, const CommonOptions& o) {
@@ -167,19 +187,12 @@ int runOne(const std::string& path, const CommonOptions& o) {
   }
   const std::string out = o.out.empty() ? defaultRunFolder(scenario.name) : o.out;
   try {
-    reynoldsNotes(scenario);
-    crowdedNearSetsNote(scenario);
+    scenarioNotes(scenario, "steer run");
     ProgressBar bar("steer run " + scenario.name, !o.quiet);
     const RunResult r = runScenario(scenario, out, {o.frameInterval, o.trajectories, o.trajectoryInterval}, [&](double f) { bar.update(f); });
     bar.done();
-    // Valid, but easy to write by mistake: an agent without goals has completed its sequence
-    // before the first step and leaves (Simulation::start), so a run of such agents simulates
-    // 0 s. Said after the run, so that an error in it is still the first line of stderr.
-    const auto idle = std::count_if(scenario.world.agents.begin(), scenario.world.agents.end(),
-                                    [](const sim::Agent& a) { return a.goals.empty() && !a.staysAfterGoals; });
-    if (idle > 0)
-      std::cerr << "steer run: note: " << idle << " of " << scenario.world.agents.size()
-                << " agents have no goals and leave the world at t = 0 (give them goals, or stays: true)\n";
+    // Said after the run, so that an error in it is still the first line of stderr.
+    idleAgentsNote(scenario, "steer run");
     plannerNotes(r.info.plannerReport);
     // The bounds are not walls: agents beyond them may be walking round a wall that ends at the
     // world's edge (the doorway and theater cases did, unseen, until 2026-11-28).
@@ -286,6 +299,12 @@ int main(int argc, char** argv) {
   run->add_option("SCENARIO", scenario, "scenario file")->required();
   addCommonOptions(*run, runOptions);
 
+  RunOverrides checkOverrides;
+  std::string checkScenario;
+  auto* check = app.add_subcommand("check", "read a scenario as run would and say what it holds, without running it");
+  check->add_option("SCENARIO", checkScenario, "scenario file")->required();
+  addOverrideOptions(*check, checkOverrides);
+
   CommonOptions demoOptions;
   auto* demoCommand = app.add_subcommand("demo", "the embedded default: the U-trap of Fig. 7 with each planner");
   addCommonOptions(*demoCommand, demoOptions);
@@ -343,6 +362,7 @@ int main(int argc, char** argv) {
   // what it wrote (interrupt.hpp); the picture commands keep the default (they write no run).
   if (*run || *demoCommand || *compare || *sweep || *reproduceSub || *field) installInterruptHandler();
   if (*run) return runOne(scenario, runOptions);
+  if (*check) return checkCommand(checkScenario, checkOverrides);
   if (*demoCommand) return demo(demoOptions);
   if (*field) {
     if (!fieldOptions.png) return fieldCommand(fieldScenario, fieldOptions);

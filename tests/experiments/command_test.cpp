@@ -273,7 +273,7 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   // A misspelt command is named, with the nearest one (CLI11 said "A subcommand is required").
   const auto typo = runSteer("runn " + ok);
   EXPECT_EQ(typo.status, 2);
-  EXPECT_EQ(typo.err.rfind("steer: unknown command 'runn' (did you mean run?); the commands: run, demo,", 0), 0u) << typo.err;
+  EXPECT_EQ(typo.err.rfind("steer: unknown command 'runn' (did you mean run?); the commands: run, check, demo,", 0), 0u) << typo.err;
   EXPECT_EQ(runSteer("--help").status, 0);
 }
 

@@ -1,0 +1,123 @@
+// `steer check SCENARIO`: reads a scenario exactly as `steer run` does and says what it holds,
+// without running it or writing anything.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "experiments/command_helpers.hpp"
+#include "steer/experiments/scenario.hpp"
+
+using steer::test::runSteer;
+using steer::test::scratchDir;
+namespace fs = std::filesystem;
+
+namespace {
+const std::string kData = STEER_TEST_DATA_DIR;
+
+std::vector<std::string> badFiles() {
+  std::vector<std::string> files;
+  std::ifstream in(kData + "/bad/EXPECTED.txt");
+  std::string row;
+  while (std::getline(in, row))
+    if (!row.empty() && row[0] != '#') files.push_back(row.substr(0, row.find('|')));
+  return files;
+}
+
+std::vector<fs::path> shippedScenarios() {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::recursive_directory_iterator(std::string(STEER_SOURCE_DIR) + "/experiments/scenarios"))
+    if (e.path().extension() == ".yaml" || e.path().extension() == ".xml") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The files under `dir`, for "nothing was written".
+std::set<std::string> listing(const fs::path& dir) {
+  std::set<std::string> names;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) names.insert(e.path().string());
+  return names;
+}
+
+// Runs steer with `dir` as the working directory (a run without --out writes into runs/ there).
+steer::test::CommandResult runIn(const fs::path& dir, const std::string& arguments) {
+  const fs::path before = fs::current_path();
+  fs::current_path(dir);
+  auto r = runSteer(arguments);
+  fs::current_path(before);
+  return r;
+}
+}  // namespace
+
+// The oracle is `steer run` itself: on every bad-input file check exits 2 with run's message.
+TEST(SteerCheck, FailsOnEveryBadInputWithRunsMessage) {
+  const auto files = badFiles();
+  ASSERT_GE(files.size(), 20u);
+  for (const auto& file : files) {
+    SCOPED_TRACE(file);
+    const std::string path = kData + "/bad/" + file;
+    const fs::path out = scratchDir("check_bad");
+    const auto run = runSteer("run " + path + " --model straight --neighbors brute --quiet --out " + out.string());
+    const auto check = runSteer("check " + path + " --model straight --neighbors brute");
+    EXPECT_EQ(check.status, 2);
+    EXPECT_EQ(check.err, run.err);
+    EXPECT_EQ(check.out, "");
+    fs::remove_all(out);
+  }
+}
+
+// Every scenario we ship is valid; the summary gives what the reader read (the loader as the
+// oracle), and nothing is written where it runs.
+TEST(SteerCheck, SaysWhatEveryShippedScenarioHoldsAndWritesNothing) {
+  const fs::path dir = scratchDir("check_shipped");
+  fs::create_directories(dir);
+  const auto files = shippedScenarios();
+  ASSERT_GE(files.size(), 10u);
+  for (const auto& file : files) {
+    SCOPED_TRACE(file.string());
+    const auto r = runIn(dir, "check " + file.string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    const steer::experiments::Scenario s = steer::experiments::loadScenario(file.string());
+    EXPECT_NE(r.out.find("  scenario: " + s.name + ", " + std::to_string(s.world.dimension) + "D"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("run: model " + s.model + ", planner " + s.planner + ", neighbors " + s.neighbors), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find(", seed " + std::to_string(s.settings.seed) + "\n"), std::string::npos) << r.out;
+    const std::string agents = s.world.agents.empty() ? "agents: none" : "agents: " + std::to_string(s.world.agents.size());
+    EXPECT_NE(r.out.find(agents), std::string::npos) << r.out;
+    const std::string obstacles =
+        s.world.obstacles.empty() ? "obstacles: none" : "obstacles: " + std::to_string(s.world.obstacles.size()) + " (";
+    EXPECT_NE(r.out.find(obstacles), std::string::npos) << r.out;
+  }
+  EXPECT_TRUE(listing(dir).empty()) << "check wrote " << *listing(dir).begin();
+  fs::remove_all(dir);
+}
+
+// The options change what is checked as they change what is run: --planner, --dt and --param
+// show in the summary, and a bad --param is bad input there too.
+TEST(SteerCheck, TakesRunsOptions) {
+  const std::string yaml = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/u_trap.yaml";
+  const auto r = runSteer("check " + yaml + " --planner hybrid --dt 0.02 --duration 10 --seed 9 --model reynolds");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("model reynolds, planner hybrid"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("dt 0.02 s, duration 10 s (500 steps), seed 9"), std::string::npos) << r.out;
+  const auto bad = runSteer("check " + yaml + " --param local.nonsense=1");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("nonsense"), std::string::npos) << bad.err;
+  EXPECT_EQ(runSteer("check " + yaml + " --out x").status, 2) << "check writes nothing: it has no --out";
+}
+
+// Agents that would leave at t = 0 are noted, as run notes them.
+TEST(SteerCheck, NotesAgentsWithoutGoals) {
+  const fs::path dir = scratchDir("check_idle");
+  fs::create_directories(dir);
+  std::ofstream(dir / "idle.yaml") << "world: {min: [-5, -5], max: [5, 5]}\nagents:\n  - {position: [0, 0]}\n";
+  const auto r = runSteer("check " + (dir / "idle.yaml").string());
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.err.find("steer check: note: 1 of 1 agents have no goals"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("goals: none"), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
