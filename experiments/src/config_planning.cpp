@@ -99,7 +99,7 @@ planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& s)
   p.wallSensing = map.number("wall_sensing", p.wallSensing, 1e-6, 1e6);
   if (!map.has("modes") && !map.has("transitions") && map.has("initial")) {
     // The paper's automaton, started in another of its modes.
-    planning::HybridAutomaton a = planning::HybridAutomaton::paperExample();
+    planning::HybridAutomaton a = planning::HybridAutomaton::seekOrEscape();
     a.initial = map.string("initial", a.initial);
     if (const std::string problem = a.validate(); !problem.empty())
       map.fail("initial", problem + " (without modes of its own the section starts the paper's automaton: modes seek, escape)");

@@ -8,7 +8,7 @@ namespace steer::planning {
 
 using geometry::Vec2;
 
-HybridAutomaton HybridAutomaton::paperExample() {
+HybridAutomaton HybridAutomaton::seekOrEscape() {
   HybridAutomaton a;
   a.modes = {{"seek", HybridMode::Strategy::Seek}, {"escape", HybridMode::Strategy::FollowWallLeft}};
   a.initial = "seek";

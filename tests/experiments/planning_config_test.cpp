@@ -39,7 +39,7 @@ std::string errorOf(const std::function<void()>& read) {
 // "planning.hybrid.modes: no modes"); a mode the paper's automaton lacks is an error at `initial`.
 TEST(PlanningConfig, InitialAloneStartsThePapersAutomatonThere) {
   const auto p = experiments::readHybridPlannerParameters(parse("planning: {hybrid: {initial: escape}}\n"));
-  const auto paper = planning::HybridAutomaton::paperExample();
+  const auto paper = planning::HybridAutomaton::seekOrEscape();
   ASSERT_EQ(p.automaton.modes.size(), paper.modes.size());
   EXPECT_EQ(p.automaton.transitions.size(), paper.transitions.size());
   EXPECT_EQ(p.automaton.initial, "escape");

@@ -133,7 +133,7 @@ TEST(UTrap, HarmonicPlannerWithWallRespectingModel) {
 }
 
 TEST(UTrap, HybridPaperAutomatonEscapesWithoutAField) {
-  HybridPlannerParameters p;  // paperExample(): seek / escape, no field
+  HybridPlannerParameters p;  // seekOrEscape(): seek / escape, no field
   auto planner = std::make_unique<HybridPlanner>(p);
   const RunResult r = runTrap(std::make_unique<SlidingModel>(), std::move(planner), 120.0);
   EXPECT_TRUE(r.reached);
@@ -272,7 +272,7 @@ TEST(HybridPlanner, AnAgentWithNothingToApproachKeepsStill) {
 }
 
 TEST(HybridPlanner, AutomatonValidation) {
-  HybridAutomaton a = HybridAutomaton::paperExample();
+  HybridAutomaton a = HybridAutomaton::seekOrEscape();
   EXPECT_EQ(a.validate(), "");
   a.transitions.push_back({"seek", "nowhere", {{HybridGuard::Kind::TargetVisible, 0, 0}}});
   EXPECT_NE(a.validate(), "");

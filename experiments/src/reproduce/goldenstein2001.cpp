@@ -309,9 +309,10 @@ std::vector<Claim> uTrap(const Context& context) {
                "§6, A.10", "scenario u_trap.yaml, --planner direct, with the paper's α2 = tanh(Σ D_i) (A.10): "
                "--param local.windowed_alpha2=false; and with our default windowed α2 for comparison",
                "", Verdict::Differs, ""};
-  Claim harmonic{"Fig. 7 with the harmonic planner (and the hybrid automaton of §6.2): the local minimum is avoided",
-                 "§6.1, §6.2, A.2", "scenario u_trap.yaml, --planner harmonic and --planner hybrid", "",
-                 Verdict::Differs, ""};
+  Claim harmonic{"Fig. 7 with the harmonic planner: the local minimum is avoided", "§6.1, §6.2, A.2",
+                 "scenario u_trap.yaml, --planner harmonic; beside it --planner hybrid (steer's default automaton, "
+                 "our construction of §6.2's two strategies: reported, not judged)",
+                 "", Verdict::Differs, ""};
   const Box2 u = uBox(context);
   const std::vector<std::uint64_t> seedList = seeds(context, 3);
   const int runs = static_cast<int>(seedList.size());
@@ -355,9 +356,12 @@ std::vector<Claim> uTrap(const Context& context) {
   harmonic.measured = format("harmonic reached without collision in %d of %d seeds, hybrid in %d of %d; seed %llu: ",
                              harmonicOk, runs, hybridOk, runs, static_cast<unsigned long long>(context.seed)) +
                       harmonicDetail;
-  harmonic.verdict = harmonicOk == runs && hybridOk == runs ? Verdict::Reproduced : Verdict::Differs;
-  harmonic.why = "threshold: every seed reaches with 0 collisions under both planners. The hybrid planner uses no "
-                 "precomputed field (modes seek / escape, guards on progress)";
+  harmonic.verdict = harmonicOk == runs ? Verdict::Reproduced : Verdict::Differs;
+  harmonic.why = "threshold: every seed reaches with 0 collisions under the harmonic planner. §6.2 names two strategies "
+                 "in words (\"go in the direction of the target\", \"just escape this apparent local minimum\") and "
+                 "leaves its automata to its reference [2]; steer's hybrid automaton (seek, then follow the wall when "
+                 "progress over 3 s falls below 0.5 m; no precomputed field) is ours, so its runs are reported, not "
+                 "judged";
   return {direct, harmonic};
 }
 

@@ -43,6 +43,8 @@ struct HarmonicSettings {
   /// obstacles grown by the body. With 0 the streamlines run along the walls, where no body
   /// fits, and into a doorway at a right angle from along the wall: an agent of the local
   /// layer then circled in front of a 1.6 m doorway for ever (steersuite/doorway.xml).
+  /// rasterizeStaticObstacles blocks the cells whose centre is within this plus half the cell's
+  /// diagonal (h/√2) of an obstacle: h/√2 more per side than the clearance.
   double clearance = kAutoClearance;
   SolverSettings solver;      ///< solver, tolerance (paper: "10e^{-15}", read as 1e-15), ω, iteration cap
   double acceptThreshold = 1e-6;  ///< τ of the renormalization, in (0, 0.1]

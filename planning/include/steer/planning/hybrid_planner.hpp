@@ -2,8 +2,10 @@
 /// @file The `hybrid` planner: a hybrid automaton for global planning (Goldenstein §6.2). Each
 /// discrete mode is a continuous steering strategy; guards on the agent's state and
 /// environment fire instantaneous transitions. Modes, transitions and the initial mode come
-/// from the scenario; HybridAutomaton::paperExample() is the paper's "go in the direction of
-/// the target" / "ignore the target for now, just escape this apparent local minimum".
+/// from the scenario. §6.2 names two strategies in words, "go in the direction of the target"
+/// and "ignore the target for now, just escape this apparent local minimum", and leaves the
+/// automata to its reference [2]; HybridAutomaton::seekOrEscape(), the default, is our
+/// construction of those two: its guards, thresholds and wall-following escape are ours.
 ///
 /// Strategies:
 ///  - seek:        the target's direction (direct planner);
@@ -61,10 +63,10 @@ struct HybridAutomaton {
   std::vector<HybridTransition> transitions;
   std::string initial;
 
-  /// The paper's example: `seek` until progress over 3 s falls below 0.5 m, then `escape`
+  /// The default (ours, after §6.2's two strategies): `seek` until progress over 3 s falls below 0.5 m, then `escape`
   /// (follow the wall on the left) until the target is in clear sight (after at least 1 s) or
   /// the agent is 1 m closer than where it started escaping; back to `seek`.
-  static HybridAutomaton paperExample();
+  static HybridAutomaton seekOrEscape();
   /// Empty when valid, else what is wrong (unknown mode names, no modes...).
   std::string validate() const;
 };
@@ -75,7 +77,7 @@ const char* guardName(HybridGuard::Kind kind);
 bool parseGuard(const std::string& name, HybridGuard::Kind& out);
 
 struct HybridPlannerParameters {
-  HybridAutomaton automaton = HybridAutomaton::paperExample();
+  HybridAutomaton automaton = HybridAutomaton::seekOrEscape();
   double wallDistance = 0.6;   ///< clearance kept while following a wall (m), > 0
   double wallSensing = 4.0;    ///< walls farther than this (m) are not followed, > 0
   HarmonicSettings field;      ///< for modes with the field strategy

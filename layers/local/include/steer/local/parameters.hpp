@@ -141,10 +141,14 @@ struct GoldensteinParameters {
   /// Time to contact t2c of (6) (s), > 0.
   double timeToContact = 1.0;
   /// An object counts for r_min of (6) when the angle between the heading and the direction to
-  /// it, less its half-angle Δψ, is below this (rad), in (0, π]: i.e. when the heading ray
-  /// passes within this angle of the object grown by the agent's radius. The paper: "only
-  /// obstacles in front of the agent". Small, so that an agent sliding past an obstacle at its
-  /// side keeps its speed. With 0 (the subtended angle alone) agents graze walls (a contact in
+  /// it, less its half-angle Δψ, is below this (rad), in (0, π]: for a disc, when the heading
+  /// ray passes within this angle of the disc grown by the agent's radius. A wall near the agent
+  /// is its closest point, as §4.1.1's near case reads it for ψ and Δψ (Δψ = asin(a/d) there),
+  /// so a wall counts when the heading is within this + Δψ of the direction to its foot, not
+  /// whenever the ray meets it: one approached at a glancing angle does not slow the agent (the
+  /// repeller alone turns it away), and in a corridor a heading a little off the walls' line
+  /// keeps its speed. The paper: "only obstacles in front of the agent". Small, so that an
+  /// agent sliding past an obstacle at its side keeps its speed. With 0 (the subtended angle alone) agents graze walls (a contact in
   /// the theater). Before walls were grouped (groupWalls), the margin decided whether a concave
   /// corner's false gap held an agent at d1 (0.05: 58 of maze_b's 60 walkers arrived over 10
   /// seeds, 0.25: 51); with grouping all 60 arrive at 0.25.

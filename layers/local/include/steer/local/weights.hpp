@@ -38,7 +38,8 @@ double obstacleDetector(double fObstacle, double slopeObstacle, double windowSum
 /// attracting target and a repelling obstacle are both straight ahead.
 double gamma12(double pTarget, double pObstacle, double c2);
 
-/// α2 = tanh(Σ D_i) (A.10), α1 = alpha1Scale (1 − α2) (A.11), γ12 (A.9), γ21 constant.
+/// α2 = tanh(distanceSum) (A.10), α1 = alpha1Scale (1 − α2) (A.11), γ12 (A.9), γ21 constant.
+/// distanceSum is the paper's Σ D_i, or by default (windowedAlpha2) Σ W_i D_i: the caller picks.
 Competition competition(double pTarget, double pObstacle, double distanceSum,
                         const GoldensteinParameters& parameters);
 
