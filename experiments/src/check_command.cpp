@@ -47,15 +47,15 @@ void add(std::vector<std::pair<std::string, int>>& counts, const std::string& wh
 }
 
 // The scenario file's names (docs/scenario-reference.md), as "singular|plural".
-std::string obstacleKind(const sim::Obstacle& o) {
+std::string obstacleKind(const sim::Obstacle& o, int dimension) {
   return std::visit(
-      [](const auto& shape) -> std::string {
+      [&](const auto& shape) -> std::string {
         using T = std::decay_t<decltype(shape)>;
-        if constexpr (std::is_same_v<T, geometry::Ball>) return "ball|balls";
+        if constexpr (std::is_same_v<T, geometry::Ball>) return dimension == 3 ? "sphere|spheres" : "circle|circles";
         else if constexpr (std::is_same_v<T, geometry::Segment>) return "segment|segments";
         else if constexpr (std::is_same_v<T, geometry::Polygon>) return "polygon|polygons";
         else if constexpr (std::is_same_v<T, geometry::AlignedBox>) return "box|boxes";
-        else return "oriented box|oriented boxes";
+        else return "oriented_box|oriented_boxes";
       },
       o.shape);
 }
@@ -116,7 +116,7 @@ void summary(const Scenario& s, std::ostream& out) {
   std::vector<std::pair<std::string, int>> kinds;
   int moving = 0;
   for (const auto& o : w.obstacles) {
-    add(kinds, obstacleKind(o));
+    add(kinds, obstacleKind(o, w.dimension));
     if (!o.isStatic()) ++moving;
   }
   out << "  obstacles: " << (w.obstacles.empty() ? std::string("none") : std::to_string(w.obstacles.size()) + " (" + counted(kinds) + ")");

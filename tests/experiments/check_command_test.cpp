@@ -121,3 +121,29 @@ TEST(SteerCheck, NotesAgentsWithoutGoals) {
   EXPECT_NE(r.out.find("goals: none"), std::string::npos) << r.out;
   fs::remove_all(dir);
 }
+
+// Shapes and goals by the names the scenario file gives them.
+TEST(SteerCheck, NamesShapesAndGoalsAsTheFileDoes) {
+  const fs::path dir = scratchDir("check_shapes");
+  fs::create_directories(dir);
+  std::ofstream(dir / "shapes.yaml")
+      << "world: {min: [-20, -20], max: [20, 20]}\n"
+         "obstacles:\n"
+         "  - circle: {center: [0, 0], radius: 1}\n"
+         "  - segment: {from: [3, -4], to: [3, 4]}\n"
+         "  - polygon: {vertices: [[6, 0], [8, 0], [7, 2]]}\n"
+         "  - box: {min: [-5, -5], max: [-3, -2]}\n"
+         "  - oriented_box: {center: [0, -8], size: [4, 1], angle_deg: 30}\n"
+         "  - circle: {center: [0, 10], radius: 0.5}\n"
+         "    path: {waypoints: [[0, 10], [10, 10]], speed: 1.0, loop: true}\n"
+         "agents:\n"
+         "  - {position: [-10, 0], goals: [{kind: seek, target: [10, 0]}, {kind: idle, duration: 2}]}\n"
+         "  - {position: [-10, 5], goals: [{kind: region, min: [12, 12], max: [14, 14]}]}\n";
+  const auto r = runSteer("check " + (dir / "shapes.yaml").string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("obstacles: 6 (2 circles, 1 segment, 1 polygon, 1 box, 1 oriented_box), 1 moving\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("goals: 1 seek, 1 idle, 1 region\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("agents: 2; radius 0.5 m"), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
