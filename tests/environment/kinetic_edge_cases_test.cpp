@@ -19,6 +19,8 @@
 //    and the contact was missed.
 //  - 3D with a skin below the coordinates' rounding: every step re-made the candidates with
 //    nothing moving.
+//  - 3D: a near radius of +∞ that became finite kept the infinite radius's near set (NaN
+//    budgets), and an agent exactly on one of the far corners made update() throw half-way.
 //  - 2D at micrometre scale: the triangulation's far corners sat at least 64 m out (or 64 times
 //    bounds far larger than the agents), the in-circle polynomials of the faces at the corners lost
 //    the motion to rounding, and faces folded over (a full rebuild in a step of three).
@@ -159,6 +161,54 @@ TEST(KineticEdgeCases, AnInfiniteNearRadiusSeesEverything) {
   expectTheOracleWithRadius<KineticProvider3D>(3, kInf);
   expectTheOracleWithRadius<KineticProvider>(2, 1e300);
   expectTheOracleWithRadius<KineticProvider3D>(3, 1e300);
+}
+
+// Agent 0's radius: +∞ at reset, finite after two steps (the others walk as above).
+template <class Provider>
+void expectTheOracleWhenAnInfiniteRadiusBecomesFinite(int dimension) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  sim::World w = worldOf({agentAt(0, 0, kInf), agentAt(1, 0, 2.0), agentAt(4, 0, 2.0), agentAt(0, 3, 2.0)}, {}, dimension);
+  Provider kinetic;
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  ASSERT_TRUE(sameNearSets(w, kinetic, brute));
+  for (int step = 1; step <= 6; ++step) {
+    std::vector<Vec3> previous;
+    for (const auto& a : w.agents) previous.push_back(a.state.position);
+    w.agents[1].state.position.x() += 0.2;
+    w.agents[2].state.position.y() += 0.1;
+    if (step == 3) w.agents[0].nearRadius = 1.5;
+    w.time += 0.1;
+    kinetic.update(w, previous);
+    brute.update(w, previous);
+    ASSERT_TRUE(sameNearSets(w, kinetic, brute)) << "step " << step;
+  }
+  EXPECT_EQ(brute.neighbors(0).size(), 0u) << "all three are beyond 1.5 m at the end";
+}
+
+// The 3D provider's budgets were ∞ − ∞ = NaN while the radius was infinite, and no test of a
+// NaN budget finds it spent: the near set stayed the infinite radius's for good.
+TEST(KineticEdgeCases, AnInfiniteNearRadiusThatBecomesFiniteSeesOnlyWhatIsNear) {
+  expectTheOracleWhenAnInfiniteRadiusBecomesFinite<KineticProvider>(2);
+  expectTheOracleWhenAnInfiniteRadiusBecomesFinite<KineticProvider3D>(3);
+}
+
+// An agent that comes to sit exactly on one of the 3D structure's far corners (1000 world sizes
+// out) cannot be a vertex of its own: update() threw half-way through the step; now the
+// structure is made again with the corners beyond it (counted).
+TEST(KineticEdgeCases, ThreeDimensionalAgentOnAFarCornerRebuildsTheStructure) {
+  sim::World w = worldOf({agentAt(0, 0, 2.0, 0), agentAt(1, 0, 2.0, 0), agentAt(0, 1, 2.0, 1)}, {}, 3);
+  // The bounds are ±20: the corners sit 1000 × 40 m from the centre.
+  expectTheOracleAlong<KineticProvider3D>(w, 1, {Vec3(40000, 40000, 40000), Vec3(40000, 40000, 40000), Vec3(2, 0, 0)});
+  KineticProvider3D kinetic;
+  kinetic.reset(w);
+  const std::vector<Vec3> previous{w.agents[0].state.position, w.agents[1].state.position, w.agents[2].state.position};
+  w.agents[1].state.position = Vec3(-40000, 40000, -40000);
+  w.time += 0.1;
+  kinetic.update(w, previous);
+  EXPECT_EQ(kinetic.stats().rebuilds, 1u);
+  EXPECT_TRUE(kinetic.isValid());
 }
 
 TEST(KineticEdgeCases, ThreeDimensionalPieceAtExactlyTheNearRadiusAfterItGrew) {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <array>
 #include <limits>
 #include <stdexcept>
 #include <vector>
@@ -52,6 +53,8 @@ struct KineticProvider3D::Impl {
   KineticSettings3D settings;
   Delaunay dt;
   KineticStats3D stats;
+  std::array<sim::Vec3, 8> corners;  // the far corners (reset)
+  bool onCorner(const sim::Vec3& p) const { return std::find(corners.begin(), corners.end(), p) != corners.end(); }
   double threshold = 0.0;  // staleness that triggers a vertex move (m)
 
   // Per agent.
@@ -273,6 +276,8 @@ struct KineticProvider3D::Impl {
   // of |p|, 1e-12 is thousands of them). It used to be 1e-9 · (1 + r + |p|): far from the origin
   // or with a tiny radius it exceeded r · skin, and every agent rebuilt its candidates every step
   // with nothing moving (r = 1e-3 m at 7·10^6 m).
+  // The budget of a set that no motion changes (an infinite near radius).
+  static constexpr double kForever = std::numeric_limits<double>::infinity();
   double slack(double r, const sim::Vec3& p) const { return 1e-9 * r + 1e-12 * p.cwiseAbs().maxCoeff() + 1e-300; }
 
   double staleness(std::size_t i) const { return (position[i] - toVec(vertex[i]->point())).norm(); }
@@ -288,8 +293,10 @@ struct KineticProvider3D::Impl {
     });
     std::sort(out.begin(), out.end());
     candidateRadius[p] = r;
-    // The slack covers rounding in the distances and in the budget's own sums.
-    candidateBudget[p] = r - radius[p] - slack(r, position[p]);
+    // The slack covers rounding in the distances and in the budget's own sums. An infinite
+    // radius holds every agent whatever the motion (∞ − ∞ was NaN, which no test of the budget
+    // ever found spent: the sets stayed stale once the radius became finite).
+    candidateBudget[p] = std::isfinite(r) ? r - radius[p] - slack(r, position[p]) : kForever;
   }
 
   void evaluateNear(std::size_t p) {
@@ -306,7 +313,7 @@ struct KineticProvider3D::Impl {
       if (d <= r) out.push_back(q);
       margin = std::min(margin, std::abs(d - r));
     }
-    nearBudget[p] = margin - slack(r, position[p]);
+    nearBudget[p] = std::isfinite(r) ? margin - slack(r, position[p]) : kForever;
   }
 
   /// Marks for re-evaluation every agent whose near or candidate set may contain agent i,
@@ -345,7 +352,7 @@ std::vector<sim::WorkCount> KineticProvider3D::work() const {
   const auto count = [](const char* name, std::uint64_t total) { return sim::WorkCount{name, static_cast<double>(total)}; };
   return {count("near_evaluations", s.nearEvaluations), count("candidate_rebuilds", s.candidateRebuilds),
           count("reinsertions", s.reinsertions), count("walk_visits", s.walkVisits), count("walk_edges", s.walkEdges),
-          count("adjacency_refreshes", s.adjacencyRefreshes)};
+          count("adjacency_refreshes", s.adjacencyRefreshes), count("rebuilds", s.rebuilds)};
 }
 
 // The pieces within each agent's near radius, in ascending piece order, from x–y grids (a column
@@ -408,13 +415,20 @@ void KineticProvider3D::reset(const sim::World& world) {
   m.forceNear.assign(n, 0);
 
   // Eight far corners make every agent an interior vertex, so that hull changes never happen
-  // and every cell around an agent is finite.
-  const sim::Vec3 centre = 0.5 * (world.bounds.min + world.bounds.max);
-  const double extent = std::max(1.0, (world.bounds.max - world.bounds.min).maxCoeff());
+  // and every cell around an agent is finite: 1000 sizes out from the box of the world's bounds
+  // and the agents (one outside the bounds included, so that a rebuild for an agent that came
+  // to sit on a corner puts the corners beyond it).
+  sim::Vec3 lo = world.bounds.min, hi = world.bounds.max;
+  for (const auto& a : world.agents)
+    if (a.enabled) {
+      lo = lo.cwiseMin(a.state.position);
+      hi = hi.cwiseMax(a.state.position);
+    }
+  const sim::Vec3 centre = 0.5 * (lo + hi);
+  const double extent = std::max(1.0, (hi - lo).maxCoeff());
   for (int c = 0; c < 8; ++c) {
-    const sim::Vec3 corner =
-        centre + 1000.0 * extent * sim::Vec3(c & 1 ? 1 : -1, c & 2 ? 1 : -1, c & 4 ? 1 : -1);
-    m.insert(corner, Delaunay::Cell_handle())->info().head = VertexInfo::kCorner;
+    m.corners[c] = centre + 1000.0 * extent * sim::Vec3(c & 1 ? 1 : -1, c & 2 ? 1 : -1, c & 4 ? 1 : -1);
+    m.insert(m.corners[c], Delaunay::Cell_handle())->info().head = VertexInfo::kCorner;
   }
   double smallest = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < n; ++i) {
@@ -451,6 +465,16 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
     return;
   }
   const std::size_t n = world.agents.size();
+  // An agent that came to sit exactly on a far corner (1000 world sizes out) cannot be a vertex
+  // of its own: the structure is made again with the corners beyond it (counted).
+  for (std::size_t i = 0; i < n; ++i)
+    if (world.agents[i].enabled && m.onCorner(world.agents[i].state.position)) {
+      const KineticStats3D stats = m.stats;
+      reset(world);
+      impl_->stats = stats;
+      ++impl_->stats.rebuilds;
+      return;
+    }
   double largest = 0.0;
   for (std::size_t i = 0; i < n; ++i)
     if (world.agents[i].enabled) largest = std::max(largest, world.agents[i].nearRadius * (1.0 + m.settings.skin));
@@ -472,8 +496,11 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
   for (std::size_t i = 0; i < n; ++i) {
     if (!m.enabled[i]) continue;
     const double d = (world.agents[i].state.position - m.position[i]).norm();
-    spend[i] = d + std::abs(world.agents[i].nearRadius - m.radius[i]);
+    spend[i] = d;
     largestStep = std::max(largestStep, d);
+    // A new radius makes its sets again (the budgets were made for the old one; an infinite
+    // one, before or after, has no finite difference to spend).
+    if (world.agents[i].nearRadius != m.radius[i]) m.forceCandidates[i] = 1;
   }
   for (std::size_t i = 0; i < n; ++i) {
     m.position[i] = world.agents[i].state.position;
@@ -513,10 +540,11 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
     // Without motion (s = 0) the sets made at these very positions still hold, even where the
     // budget is below zero: a skin smaller than the coordinates' rounding (1e-6 of a 1e-9 m
     // radius at 6 m from the origin) leaves it negative for good.
-    if (m.forceCandidates[p] || (s > 0.0 && m.candidateBudget[p] < 0.0)) {
+    // (A budget that is not a number counts as spent.)
+    if (m.forceCandidates[p] || (s > 0.0 && !(m.candidateBudget[p] >= 0.0))) {
       m.rebuildCandidates(p);
       m.evaluateNear(p);
-    } else if (m.forceNear[p] || (s > 0.0 && m.nearBudget[p] <= 0.0)) {
+    } else if (m.forceNear[p] || (s > 0.0 && !(m.nearBudget[p] > 0.0))) {
       m.evaluateNear(p);
     }
     m.forceCandidates[p] = m.forceNear[p] = 0;

@@ -57,6 +57,7 @@ struct KineticStats3D {
   std::uint64_t walkVisits = 0;           ///< vertices visited by the walks
   std::uint64_t walkEdges = 0;            ///< adjacency entries the walks read (what a walk costs)
   std::uint64_t adjacencyRefreshes = 0;   ///< vertices' adjacency re-read from T after a vertex move
+  std::uint64_t rebuilds = 0;             ///< structures made again: an agent came to sit on a far corner
 };
 
 class KineticProvider3D final : public sim::NeighborProvider {
@@ -76,7 +77,7 @@ class KineticProvider3D final : public sim::NeighborProvider {
   /// looked for among each agent's near set and obstacle pieces at the end of the step.
   std::span<const sim::Contact> contacts() const override;
   /// The stats below by name (near_evaluations, candidate_rebuilds, reinsertions, walk_visits,
-  /// walk_edges, adjacency_refreshes).
+  /// walk_edges, adjacency_refreshes, rebuilds).
   std::vector<sim::WorkCount> work() const override;
 
   const KineticStats3D& stats() const;

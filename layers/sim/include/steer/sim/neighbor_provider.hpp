@@ -48,7 +48,10 @@ class NeighborProvider {
   /// from `previous`, the kinetic providers take it as arriving where it is.) The step loop
   /// updates before it disables the agents that leave at the end of the step, so that their
   /// last step's contacts are found; until the next update the lists still hold them, and
-  /// gatherNearEnvironment skips them.
+  /// gatherNearEnvironment skips them. The static obstacles (pieces not `moving`) are those of
+  /// reset(): the kinetic providers build them into their structure once, as the step loop
+  /// keeps them (World::advancePieces moves only the moving ones); a world whose static
+  /// obstacles change needs reset() again.
   virtual void update(const World& world, std::span<const Vec3> previous) = 0;
 
   virtual std::span<const AgentIndex> neighbors(AgentIndex agent) const = 0;
