@@ -151,3 +151,28 @@ TEST(Kinetic3D, ContactsAreFoundUnlessTurnedOff) {
   KineticProvider3D withContacts, without(off);
   EXPECT_GT(test::contactsOnlyWhenOn(motion, withContacts, without, 20), 10u);
 }
+
+// The vertex-move threshold is a fraction of the typical (median) near radius: one agent with a
+// radius 10^4 times smaller, which set it when it was a fraction of the smallest, made every
+// vertex move every step. With that agent the moves stay those of the crowd without it (within
+// a factor 1.5), and the near sets stay exact.
+TEST(Kinetic3D, OneTinyNearRadiusDoesNotMakeEveryVertexMove) {
+  const auto movesPerAgentStep = [](bool tiny) {
+    bench::CrowdMotion motion(crowd3(1500 / kScale, 0.05, 32));
+    if (tiny) motion.world().agents[0].nearRadius = 1.5e-4;
+    KineticProvider3D provider;
+    environment::BruteForceProvider brute;
+    provider.reset(motion.world());
+    brute.reset(motion.world());
+    for (int s = 0; s < 20; ++s) {
+      motion.step();
+      provider.update(motion.world(), motion.previous());
+      brute.update(motion.world(), motion.previous());
+      EXPECT_TRUE(test::sameNearSets(motion.world(), provider, brute)) << "step " << s;
+    }
+    return static_cast<double>(provider.stats().reinsertions) / (motion.world().agents.size() * 20.0);
+  };
+  const double crowd = movesPerAgentStep(false), withTiny = movesPerAgentStep(true);
+  EXPECT_LT(crowd, 0.5) << "a vertex moves once its agent has gone a fifth of a radius";
+  EXPECT_LT(withTiny, 1.5 * crowd + 0.01) << "crowd " << crowd << ", with one tiny radius " << withTiny;
+}

@@ -40,7 +40,7 @@ struct KineticSettings3D {
   /// Extra radius of the candidate sets, as a fraction of each agent's near radius, > 0.
   double skin = 0.3;
   /// A vertex is moved in the triangulation once its true position is this far from its stored
-  /// one, as a fraction of the smallest near radius at reset, > 0. Larger: fewer moves (CGAL's
+  /// one, as a fraction of the median (finite) near radius at reset, > 0. Larger: fewer moves (CGAL's
   /// vertex removal is half of the step's instructions at 0.1) but longer walks, which reach
   /// `staleness` further; 0.2 was ~10 % faster than 0.1 at 10,000 and 100,000 agents
   /// (docs/benchmarks.md).
