@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <map>
+#include <random>
 #include <string>
 
 #include "benchmarks/crowd_motion.hpp"
@@ -175,4 +176,38 @@ TEST(Kinetic3D, OneTinyNearRadiusDoesNotMakeEveryVertexMove) {
   const double crowd = movesPerAgentStep(false), withTiny = movesPerAgentStep(true);
   EXPECT_LT(crowd, 0.5) << "a vertex moves once its agent has gone a fifth of a radius";
   EXPECT_LT(withTiny, 1.5 * crowd + 0.01) << "crowd " << crowd << ", with one tiny radius " << withTiny;
+}
+
+// An agent that jumps (moves more than half its near radius in a step) counts as leaving its
+// old place and arriving at the new one: as the step's largest displacement it spent every
+// agent's budget, and every candidate set was made again in every step with a teleport. With one
+// agent teleported to a random place each step, the candidate rebuilds stay within a few per
+// step of the crowd's own, and the near sets stay exact.
+TEST(Kinetic3D, OneTeleportingAgentDoesNotMakeEveryAgentLookAgain) {
+  const auto rebuildsPerStep = [](bool teleport) {
+    bench::CrowdMotion motion(crowd3(1500 / kScale, 0.02, 33));
+    KineticProvider3D provider;
+    environment::BruteForceProvider brute;
+    provider.reset(motion.world());
+    brute.reset(motion.world());
+    std::mt19937_64 rng(5);
+    const sim::World& w = motion.world();
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    const auto anywhere = [&] {
+      const Vec3 t(u(rng), u(rng), u(rng));
+      return Vec3(w.bounds.min + t.cwiseProduct(w.bounds.max - w.bounds.min));
+    };
+    const auto before = provider.stats().candidateRebuilds;
+    for (int s = 0; s < 20; ++s) {
+      motion.step();
+      if (teleport) motion.world().agents[static_cast<std::size_t>(s) % 7].state.position = anywhere();
+      provider.update(motion.world(), motion.previous());
+      brute.update(motion.world(), motion.previous());
+      EXPECT_TRUE(test::sameNearSets(motion.world(), provider, brute)) << "step " << s;
+    }
+    return static_cast<double>(provider.stats().candidateRebuilds - before) / 20.0;
+  };
+  const double crowd = rebuildsPerStep(false), withJumps = rebuildsPerStep(true);
+  const double agents = 1500.0 / kScale;
+  EXPECT_LT(withJumps, crowd + 0.25 * agents) << "crowd " << crowd << ", with a teleport a step " << withJumps;
 }

@@ -54,6 +54,8 @@ struct KineticProvider3D::Impl {
   Delaunay dt;
   KineticStats3D stats;
   std::array<sim::Vec3, 8> corners;  // the far corners (reset)
+  std::vector<std::size_t> jumpers;   // update(): agents whose step is a jump
+  std::vector<double> radiusScratch;  // setThreshold()
   bool onCorner(const sim::Vec3& p) const { return std::find(corners.begin(), corners.end(), p) != corners.end(); }
   double threshold = 0.0;  // staleness that triggers a vertex move (m)
 
@@ -299,6 +301,25 @@ struct KineticProvider3D::Impl {
     candidateBudget[p] = std::isfinite(r) ? r - radius[p] - slack(r, position[p]) : kForever;
   }
 
+  /// The vertex-move threshold from the median finite near radius at reset. Of the smallest,
+  /// one agent with a tiny radius made every vertex move every step (a 3,000-agent step cost
+  /// what brute force does). A vertex lagging by more than an agent's radius is still exact:
+  /// the walks reach past the staleness. It is not made again when radii change: after every
+  /// radius shrank 100-fold (to a fiftieth of the spacing), a threshold from the new radii
+  /// moved nearly every vertex every step, twice as slow as the longer walks of the old one.
+  void setThreshold(const sim::World& world) {
+    radiusScratch.clear();
+    for (const auto& a : world.agents)
+      if (std::isfinite(a.nearRadius)) radiusScratch.push_back(a.nearRadius);
+    double typical = 1.0;
+    if (!radiusScratch.empty()) {
+      const auto middle = radiusScratch.begin() + static_cast<std::ptrdiff_t>(radiusScratch.size() / 2);
+      std::nth_element(radiusScratch.begin(), middle, radiusScratch.end());
+      typical = *middle;
+    }
+    threshold = settings.moveThreshold * typical;
+  }
+
   void evaluateNear(std::size_t p) {
     ++stats.nearEvaluations;
     auto& out = nearSet[p];
@@ -430,12 +451,10 @@ void KineticProvider3D::reset(const sim::World& world) {
     m.corners[c] = centre + 1000.0 * extent * sim::Vec3(c & 1 ? 1 : -1, c & 2 ? 1 : -1, c & 4 ? 1 : -1);
     m.insert(m.corners[c], Delaunay::Cell_handle())->info().head = VertexInfo::kCorner;
   }
-  std::vector<double> radii;  // the finite near radii, for the typical one
   for (std::size_t i = 0; i < n; ++i) {
     const auto& a = world.agents[i];
     m.position[i] = a.state.position;
     m.radius[i] = a.nearRadius;
-    if (std::isfinite(a.nearRadius)) radii.push_back(a.nearRadius);
     m.enabled[i] = a.enabled ? 1 : 0;
   }
   // Inserted in Hilbert order, each from the last one's cell: CGAL's point location is then
@@ -447,16 +466,7 @@ void KineticProvider3D::reset(const sim::World& world) {
     m.place(i, m.position[i], hint);
     hint = m.vertex[i]->cell();
   }
-  // Of the median radius: one agent with a tiny radius made every vertex move every step when
-  // it was the smallest (a 3,000-agent step cost what brute force does). A vertex lagging by
-  // more than an agent's radius is still exact: the walks reach past the staleness.
-  double typical = 1.0;
-  if (!radii.empty()) {
-    const auto middle = radii.begin() + static_cast<std::ptrdiff_t>(radii.size() / 2);
-    std::nth_element(radii.begin(), middle, radii.end());
-    typical = *middle;
-  }
-  m.threshold = settings.moveThreshold * typical;
+  m.setThreshold(world);
   for (std::size_t i = 0; i < n; ++i) {
     if (!m.enabled[i]) continue;
     m.rebuildCandidates(i);
@@ -499,14 +509,32 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
     m.candidates[i].clear();
   }
 
-  // The motion of this step: every displacement, the largest one, and radius changes.
+  // Jumpers: agents that moved more than half their near radius (detectContacts calls them
+  // fast). As the largest step, one jump spent every agent's budget, and every agent looked
+  // again (a teleport a step made 3,000 agents cost a fifth of brute force). A jumper counts as
+  // leaving its old place and arriving at the new one instead: whoever may have held it, or
+  // may now, looks again. When many jump, the budgets cost no more, and they stay.
+  m.jumpers.clear();
+  for (std::size_t i = 0; i < n; ++i)
+    if (m.enabled[i] && (world.agents[i].state.position - m.position[i]).norm() > 0.5 * world.agents[i].nearRadius)
+      m.jumpers.push_back(i);
+  if (m.jumpers.size() * 16 > n) m.jumpers.clear();
+  std::vector<char> jumped(n, 0);
+  for (const std::size_t i : m.jumpers) {
+    m.markAround(i, largest, false);  // from its old vertex
+    m.forceCandidates[i] = 1;
+    jumped[i] = 1;
+  }
+
+  // The motion of this step: every displacement, the largest one (of those that did not jump),
+  // and radius changes.
   double largestStep = 0.0;
   std::vector<double> spend(n, 0.0);
   for (std::size_t i = 0; i < n; ++i) {
     if (!m.enabled[i]) continue;
     const double d = (world.agents[i].state.position - m.position[i]).norm();
     spend[i] = d;
-    largestStep = std::max(largestStep, d);
+    if (!jumped[i]) largestStep = std::max(largestStep, d);
     // A new radius makes its sets again (the budgets were made for the old one; an infinite
     // one, before or after, has no finite difference to spend).
     if (world.agents[i].nearRadius != m.radius[i]) m.forceCandidates[i] = 1;
@@ -524,6 +552,7 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
   }
   for (std::size_t i = 0; i < n; ++i)
     if (m.enabled[i]) m.maxStale = std::max(m.maxStale, m.staleness(i));
+  for (const std::size_t i : m.jumpers) m.markAround(i, largest, true);  // from its new vertex
 
   // Agents that arrive: insert them, and whoever may now see them re-makes its candidates.
   for (std::size_t i = 0; i < n; ++i) {
