@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "number_text.hpp"
+#include "part_configs.hpp"
 #include "steer/experiments/factory.hpp"
 
 namespace steer::experiments {
@@ -78,6 +79,40 @@ std::string bounds(const sim::World& w) {
   return out + " m";
 }
 
+bool isSteerSuite(const std::string& file) {
+  const auto dot = file.rfind('.');
+  return dot != std::string::npos && file.substr(dot) == ".xml";
+}
+
+// Which configuration sections the file (or a --param) gives, and whether the run reads them:
+// each is checked whatever the model, but a `reynolds:` section does nothing to a Goldenstein
+// run. The Reynolds model's behaviors are named, so that a --param on them shows.
+void sections(const Scenario& s, std::ostream& out) {
+  const auto given = [](const YAML::Node& n) { return n.IsDefined() && !n.IsNull(); };
+  std::string list;
+  const auto note = [&](const char* name, const YAML::Node& node, bool used) {
+    if (!given(node)) return;
+    list += (list.empty() ? "" : ", ") + std::string(name) + (used ? "" : " (not read by the " + s.model + " model)");
+  };
+  note("local", s.local, s.model == "goldenstein");
+  note("reynolds", s.reynolds, s.model == "reynolds");
+  note("planning", s.planning, true);
+  note("environment", s.environment, true);
+  out << "  sections: " << (list.empty() ? std::string("none (every default)") : list) << "\n";
+  if (s.model != "reynolds") return;
+  const reynolds::ReynoldsParameters p = readReynoldsParameters(s);
+  const auto names = [](const std::vector<reynolds::BehaviorSpec>& behaviors) {
+    std::string text;
+    for (const auto& b : behaviors) text += (text.empty() ? "" : ", ") + std::string(reynolds::behaviorName(b.kind));
+    return text.empty() ? std::string("none") : text;
+  };
+  if (p.states.empty()) {
+    out << "  reynolds behaviors: " << names(p.behaviors) << "\n";
+    return;
+  }
+  for (const auto& state : p.states) out << "  reynolds state " << state.name << ": " << names(state.behaviors) << "\n";
+}
+
 void summary(const Scenario& s, std::ostream& out) {
   const sim::World& w = s.world;
   const auto steps = static_cast<long long>(std::ceil(s.settings.duration / s.settings.dt - 1e-9));
@@ -113,15 +148,24 @@ void summary(const Scenario& s, std::ostream& out) {
     if (without > 0 && !goals.empty()) out << "; " << without << " agents without goals";
     out << "\n";
   }
+  // The file's obstacles (a SteerSuite case's after conversion), then the walls that close the
+  // world, which the file gives as `walls: true`.
+  const std::size_t own = w.obstacles.size() - s.worldWalls;
   std::vector<std::pair<std::string, int>> kinds;
   int moving = 0;
-  for (const auto& o : w.obstacles) {
-    add(kinds, obstacleKind(o, w.dimension));
-    if (!o.isStatic()) ++moving;
+  for (std::size_t k = 0; k < own; ++k) {
+    add(kinds, obstacleKind(w.obstacles[k], w.dimension));
+    if (!w.obstacles[k].isStatic()) ++moving;
   }
-  out << "  obstacles: " << (w.obstacles.empty() ? std::string("none") : std::to_string(w.obstacles.size()) + " (" + counted(kinds) + ")");
+  out << "  obstacles: " << (own == 0 ? std::string("none") : std::to_string(own) + " (" + counted(kinds) + ")");
   if (moving > 0) out << ", " << moving << " moving";
+  if (isSteerSuite(s.file) && own > 0) out << " (as converted from SteerSuite's)";
+  if (s.worldWalls > 0)
+    out << "; the world closed by " << s.worldWalls << " walls along its bounds" << (w.dimension == 3 ? " (its sides, not its floor or ceiling)" : "");
+  else
+    out << "; the world's bounds are not walls";
   out << "\n";
+  sections(s, out);
 }
 
 }  // namespace

@@ -98,11 +98,11 @@ planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& s)
   p.wallDistance = map.number("wall_distance", p.wallDistance, 1e-6, 1e6);
   p.wallSensing = map.number("wall_sensing", p.wallSensing, 1e-6, 1e6);
   if (!map.has("modes") && !map.has("transitions") && map.has("initial")) {
-    // The paper's automaton, started in another of its modes.
+    // The default automaton (ours, after §6.2's two strategies), started in another of its modes.
     planning::HybridAutomaton a = planning::HybridAutomaton::seekOrEscape();
     a.initial = map.string("initial", a.initial);
     if (const std::string problem = a.validate(); !problem.empty())
-      map.fail("initial", problem + " (without modes of its own the section starts the paper's automaton: modes seek, escape)");
+      map.fail("initial", problem + " (without modes of its own the section starts the default automaton, ours after §6.2: modes seek, escape)");
     p.automaton = a;
   } else if (map.has("modes") || map.has("transitions")) {
     planning::HybridAutomaton a;

@@ -625,6 +625,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
     const Vec2 a = geometry::xy(s.world.bounds.min), c = geometry::xy(s.world.bounds.max);
     const Vec2 corners[4] = {a, Vec2(c.x(), a.y()), c, Vec2(a.x(), c.y())};
     for (int k = 0; k < 4; ++k) s.world.obstacles.push_back({geometry::Segment{corners[k], corners[(k + 1) % 4]}, {}});
+    s.worldWalls = 4;
   }
   s.world.refreshPieces();
   m.forEach("agents", [&](const YAML::Node& n, const std::string& at) { r.agent(n, at); });

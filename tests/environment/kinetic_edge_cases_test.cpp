@@ -198,7 +198,8 @@ TEST(KineticEdgeCases, AnInfiniteNearRadiusThatBecomesFiniteSeesOnlyWhatIsNear) 
 // out) cannot be a vertex of its own: update() threw half-way through the step; now the
 // structure is made again with the corners beyond it (counted).
 TEST(KineticEdgeCases, ThreeDimensionalAgentOnAFarCornerRebuildsTheStructure) {
-  sim::World w = worldOf({agentAt(0, 0, 2.0, 0), agentAt(1, 0, 2.0, 0), agentAt(0, 1, 2.0, 1)}, {}, 3);
+  // Agent 2 stands on agent 1's way to the corner: the step's contact is found all the same.
+  sim::World w = worldOf({agentAt(0, 0, 2.0, 0), agentAt(1, 0, 2.0, 0), agentAt(4.9999, 4, 2.0, 4)}, {}, 3);
   // The bounds are ±20: the corners sit 1000 × 40 m from the centre.
   expectTheOracleAlong<KineticProvider3D>(w, 1, {Vec3(40000, 40000, 40000), Vec3(40000, 40000, 40000), Vec3(2, 0, 0)});
   KineticProvider3D kinetic;

@@ -141,9 +141,34 @@ TEST(SteerCheck, NamesShapesAndGoalsAsTheFileDoes) {
          "  - {position: [-10, 5], goals: [{kind: region, min: [12, 12], max: [14, 14]}]}\n";
   const auto r = runSteer("check " + (dir / "shapes.yaml").string());
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("obstacles: 6 (2 circles, 1 segment, 1 polygon, 1 box, 1 oriented_box), 1 moving\n"), std::string::npos)
+  EXPECT_NE(r.out.find("obstacles: 6 (2 circles, 1 segment, 1 polygon, 1 box, 1 oriented_box), 1 moving; the world's bounds are not walls\n"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("goals: 1 seek, 1 idle, 1 region\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("agents: 2; radius 0.5 m"), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
+
+// The walls that `walls: true` adds are not counted among the file's obstacles, and are said;
+// sections a model does not read are named as such; a Reynolds run's behaviors are listed, so
+// that a --param on them shows.
+TEST(SteerCheck, SaysWhatClosesTheWorldAndWhichSectionsTheModelReads) {
+  const fs::path dir = scratchDir("check_sections");
+  fs::create_directories(dir);
+  std::ofstream(dir / "closed.yaml") << "world: {min: [-5, -5], max: [5, 5], walls: true}\n"
+                                        "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: [3, 0]}]}\n"
+                                        "reynolds: {behaviors: [{kind: seek_goal}]}\n";
+  const auto goldenstein = runSteer("check " + (dir / "closed.yaml").string());
+  EXPECT_EQ(goldenstein.status, 0) << goldenstein.err;
+  EXPECT_NE(goldenstein.out.find("obstacles: none; the world closed by 4 walls along its bounds\n"), std::string::npos)
+      << goldenstein.out;
+  EXPECT_NE(goldenstein.out.find("sections: reynolds (not read by the goldenstein model)\n"), std::string::npos)
+      << goldenstein.out;
+  const auto reynolds = runSteer("check " + (dir / "closed.yaml").string() +
+                                 " --model reynolds --param 'reynolds.behaviors=[{kind: fly_by, distance: 2}, {kind: separation}]'");
+  EXPECT_EQ(reynolds.status, 0) << reynolds.err;
+  EXPECT_NE(reynolds.out.find("sections: reynolds\n  reynolds behaviors: fly_by, separation\n"), std::string::npos)
+      << reynolds.out;
+  const auto xml = runSteer("check " + std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/steersuite/doorway.xml");
+  EXPECT_NE(xml.out.find("(as converted from SteerSuite's)"), std::string::npos) << xml.out;
   fs::remove_all(dir);
 }

@@ -35,15 +35,15 @@ std::string errorOf(const std::function<void()>& read) {
 }
 }  // namespace
 
-// `initial` alone starts the paper's automaton in that mode (it read as an automaton of no modes:
-// "planning.hybrid.modes: no modes"); a mode the paper's automaton lacks is an error at `initial`.
-TEST(PlanningConfig, InitialAloneStartsThePapersAutomatonThere) {
+// `initial` alone starts the default automaton in that mode (it read as an automaton of no modes:
+// "planning.hybrid.modes: no modes"); a mode the default automaton lacks is an error at `initial`.
+TEST(PlanningConfig, InitialAloneStartsTheDefaultAutomatonThere) {
   const auto p = experiments::readHybridPlannerParameters(parse("planning: {hybrid: {initial: escape}}\n"));
-  const auto paper = planning::HybridAutomaton::seekOrEscape();
-  ASSERT_EQ(p.automaton.modes.size(), paper.modes.size());
-  EXPECT_EQ(p.automaton.transitions.size(), paper.transitions.size());
+  const auto standard = planning::HybridAutomaton::seekOrEscape();
+  ASSERT_EQ(p.automaton.modes.size(), standard.modes.size());
+  EXPECT_EQ(p.automaton.transitions.size(), standard.transitions.size());
   EXPECT_EQ(p.automaton.initial, "escape");
-  EXPECT_NE(paper.initial, "escape");
+  EXPECT_NE(standard.initial, "escape");
   const std::string e = errorOf([] { experiments::readHybridPlannerParameters(parse("planning:\n  hybrid: {initial: nowhere}\n")); });
   EXPECT_NE(e.find("t.yaml:6:"), std::string::npos) << e;
   EXPECT_NE(e.find("planning.hybrid.initial"), std::string::npos) << e;

@@ -132,7 +132,7 @@ TEST(UTrap, HarmonicPlannerWithWallRespectingModel) {
   EXPECT_GT(r.minClearance, 1e-3);
 }
 
-TEST(UTrap, HybridPaperAutomatonEscapesWithoutAField) {
+TEST(UTrap, HybridDefaultAutomatonEscapesWithoutAField) {
   HybridPlannerParameters p;  // seekOrEscape(): seek / escape, no field
   auto planner = std::make_unique<HybridPlanner>(p);
   const RunResult r = runTrap(std::make_unique<SlidingModel>(), std::move(planner), 120.0);

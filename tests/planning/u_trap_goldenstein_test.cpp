@@ -1,7 +1,8 @@
 // Goldenstein Fig. 7 with the Goldenstein local model (steer::local): the U-shaped trap of
 // experiments/scenarios/u_trap.yaml. Direct steering enters the dead end and cycles in it
 // (§6.1: it escapes "only every now and then, because of the noise"); the harmonic field and
-// the paper's hybrid automaton lead around it, without collisions.
+// our hybrid automaton (seek, then follow the wall: §6.2 names the two strategies) lead around
+// it, without collisions.
 #include <gtest/gtest.h>
 
 #include <memory>

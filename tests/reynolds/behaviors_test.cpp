@@ -250,7 +250,8 @@ TEST(FlyBy, AimsAtThePapersOffsetPointAndSeeksIt) {
       Character c;
       c.position = Vec3(u(rng), u(rng), z * u(rng));
       c.forward = Vec3(u(rng), u(rng), z * u(rng)).normalized();
-      c.side = Vec3(u(rng), u(rng), u(rng)).cross(c.forward).normalized();
+      // In 2D the model's frame: side = z × forward, in the plane; in 3D any side ⟂ forward.
+      c.side = (dimension == 2 ? Vec3(Vec3::UnitZ()) : Vec3(u(rng), u(rng), u(rng))).cross(c.forward).normalized();
       c.up = c.forward.cross(c.side);
       c.velocity = 0.3 * u(rng) * c.forward;
       c.maxSpeed = 2.5;

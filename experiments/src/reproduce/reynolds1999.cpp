@@ -193,7 +193,7 @@ Claim offsetPursuitAndEvasion(const Context& context) {
   const int runs = context.quick ? 40 : 400;
   double passLow = std::numeric_limits<double>::infinity(), passHigh = 0;
   double nearestAfter = std::numeric_limits<double>::infinity(), pursuitNearest = 0;
-  int unpassed = 0;
+  int unpassed = 0, intoAfter = 0;
   for (int i = 0; i < runs; ++i) {
     Character c;
     c.maxSpeed = vp.maxSpeed;
@@ -215,6 +215,7 @@ Claim offsetPursuitAndEvasion(const Context& context) {
     passLow = std::min(passLow, flying.pass / radius);
     passHigh = std::max(passHigh, flying.pass / radius);
     nearestAfter = std::min(nearestAfter, flying.after / radius);
+    intoAfter += flying.after < 0.5 * radius;
     pursuitNearest = std::max(pursuitNearest, std::min(pursuing.pass, pursuing.after));
   }
   // Evasion flees the position pursuit seeks.
@@ -236,9 +237,9 @@ Claim offsetPursuitAndEvasion(const Context& context) {
                     "start; reynolds::evasion against flee on 1,000 random pairs",
                     runs),
              format("%d of %d runs passed the quarry (it went from ahead to behind), nearest in the pass %.2f-%.2f R; "
-                    "pursuit came within %.3f m of it in every run; after the pass (not judged) the nearest was %.2f R; "
-                    "evasion − flee(predicted) at most %.1e",
-                    runs - unpassed, runs, passLow, passHigh, pursuitNearest, nearestAfter, evasionError),
+                    "pursuit came within %.3f m of it in every run; after the pass (not judged) the nearest was %.2f R, "
+                    "within R/2 in %d runs; evasion − flee(predicted) at most %.1e",
+                    runs - unpassed, runs, passLow, passHigh, pursuitNearest, nearestAfter, intoAfter, evasionError),
              holds,
              "thresholds: every run passes, nearest in the pass between R/2 and 2R (near, not into), pursuit "
              "within 0.1 m (it runs into the quarry), evasion exact to 1e-12. What follows the pass is not "

@@ -489,9 +489,19 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
   for (std::size_t i = 0; i < n; ++i)
     if (world.agents[i].enabled && m.onCorner(world.agents[i].state.position)) {
       const KineticStats3D stats = m.stats;
+      std::vector<sim::ObstaclePiece> piecesAtStart = std::move(m.piecesBefore);
+      const double startTime = m.previousTime;
       reset(world);
-      impl_->stats = stats;
-      ++impl_->stats.rebuilds;
+      Impl& made = *impl_;
+      made.stats = stats;
+      ++made.stats.rebuilds;
+      // The step's contacts, from its start, as any step's.
+      if (made.settings.detectContacts && previous.size() == n) {
+        made.piecesBefore = std::move(piecesAtStart);
+        made.previousTime = startTime;
+        made.detectContacts(world, previous);
+        made.endStep(world);
+      }
       return;
     }
   double largest = 0.0;

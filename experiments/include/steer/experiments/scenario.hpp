@@ -36,6 +36,8 @@ struct Scenario {
   std::string planner = "direct";     ///< direct | harmonic | hybrid | field
   std::string neighbors = "kinetic";  ///< kinetic | lattice | brute
   std::vector<CameraView> cameras;
+  /// The last obstacles that close the world (`world: {walls: true}`: 4 segments), not the file's.
+  std::size_t worldWalls = 0;
   std::vector<AgentSource> sources;  ///< parallel to world.agents
   /// Where the file gave dt and duration (line 0: not given), for the step-count check.
   SourceLocation dtAt, durationAt;

@@ -76,8 +76,9 @@ Vec3 offsetPursuit(const Character& self, const Other& quarry, const Vec3& offse
 /// axis (no lateral offset) gets the point P + R · side: it is passed on the character's right.
 Vec3 flyByPoint(const Character& self, const Other& quarry, double radius, double c);
 /// Offset pursuit as the paper has it: seek flyByPoint, "a path which passes near, but not
-/// directly into a moving target" (a fly-by, a strafing run). Past the quarry it turns and passes
-/// again.
+/// directly into a moving target" (a fly-by, a strafing run). That holds for the pass; past the
+/// quarry the point is behind the character, which brakes through zero speed to turn back (the
+/// simple vehicle has no turning radius), and a quarry coming on can run into it.
 Vec3 flyBy(const Character& self, const Other& quarry, double radius, double c);
 
 /// Arrival: desired speed ramps down linearly inside `slowingDistance` (m, > 0):
