@@ -185,7 +185,10 @@ TEST(Kinetic3D, OneTinyNearRadiusDoesNotMakeEveryVertexMove) {
 // step of the crowd's own, and the near sets stay exact.
 TEST(Kinetic3D, OneTeleportingAgentDoesNotMakeEveryAgentLookAgain) {
   const auto rebuildsPerStep = [](bool teleport) {
-    bench::CrowdMotion motion(crowd3(1500 / kScale, 0.02, 33));
+    // A near radius of 0.8 spacings: a jump marks the agents within twice the largest candidate
+    // radius of both its ends (~2 × 17 spacings³), a small part of the crowd even at the
+    // sanitizer builds' eighth of it (187 agents), where the old rule made all of them look.
+    bench::CrowdMotion motion(crowd3(1500 / kScale, 0.02, 33, 0.8));
     KineticProvider3D provider;
     environment::BruteForceProvider brute;
     provider.reset(motion.world());
@@ -209,5 +212,6 @@ TEST(Kinetic3D, OneTeleportingAgentDoesNotMakeEveryAgentLookAgain) {
   };
   const double crowd = rebuildsPerStep(false), withJumps = rebuildsPerStep(true);
   const double agents = 1500.0 / kScale;
-  EXPECT_LT(withJumps, crowd + 0.25 * agents) << "crowd " << crowd << ", with a teleport a step " << withJumps;
+  EXPECT_LT(withJumps, crowd + 0.3 * agents) << "crowd " << crowd << ", with a teleport a step " << withJumps;
+  std::printf("crowd %.2f, with a teleport a step %.2f, of %.0f agents\n", crowd, withJumps, agents);
 }
