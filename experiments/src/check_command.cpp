@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
-#include <map>
-#include <sstream>
 #include <type_traits>
 #include <variant>
 

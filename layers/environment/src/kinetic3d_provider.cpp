@@ -519,36 +519,34 @@ void KineticProvider3D::update(const sim::World& world, std::span<const sim::Vec
     m.candidates[i].clear();
   }
 
+  // The motion of this step: every displacement, and radius changes.
+  std::vector<double> spend(n, 0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!m.enabled[i]) continue;
+    spend[i] = (world.agents[i].state.position - m.position[i]).norm();
+    // A new radius makes its sets again (the budgets were made for the old one; an infinite
+    // one, before or after, has no finite difference to spend).
+    if (world.agents[i].nearRadius != m.radius[i]) m.forceCandidates[i] = 1;
+  }
+
   // Jumpers: agents that moved more than half their near radius (detectContacts calls them
   // fast). As the largest step, one jump spent every agent's budget, and every agent looked
   // again (a teleport a step made 3,000 agents cost a fifth of brute force). A jumper counts as
   // leaving its old place and arriving at the new one instead: whoever may have held it, or
   // may now, looks again. When many jump, the budgets cost no more, and they stay.
+  const auto jumps = [&](std::size_t i) { return spend[i] > 0.5 * world.agents[i].nearRadius; };
   m.jumpers.clear();
   for (std::size_t i = 0; i < n; ++i)
-    if (m.enabled[i] && (world.agents[i].state.position - m.position[i]).norm() > 0.5 * world.agents[i].nearRadius)
-      m.jumpers.push_back(i);
+    if (m.enabled[i] && jumps(i)) m.jumpers.push_back(i);
   if (m.jumpers.size() * 16 > n) m.jumpers.clear();
-  std::vector<char> jumped(n, 0);
   for (const std::size_t i : m.jumpers) {
     m.markAround(i, largest, false);  // from its old vertex
     m.forceCandidates[i] = 1;
-    jumped[i] = 1;
   }
-
-  // The motion of this step: every displacement, the largest one (of those that did not jump),
-  // and radius changes.
+  // The largest step of those that did not jump: every budget spends it.
   double largestStep = 0.0;
-  std::vector<double> spend(n, 0.0);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!m.enabled[i]) continue;
-    const double d = (world.agents[i].state.position - m.position[i]).norm();
-    spend[i] = d;
-    if (!jumped[i]) largestStep = std::max(largestStep, d);
-    // A new radius makes its sets again (the budgets were made for the old one; an infinite
-    // one, before or after, has no finite difference to spend).
-    if (world.agents[i].nearRadius != m.radius[i]) m.forceCandidates[i] = 1;
-  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (m.jumpers.empty() || !jumps(i)) largestStep = std::max(largestStep, spend[i]);
   for (std::size_t i = 0; i < n; ++i) {
     m.position[i] = world.agents[i].state.position;
     m.radius[i] = world.agents[i].nearRadius;
