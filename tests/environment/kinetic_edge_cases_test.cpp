@@ -26,7 +26,9 @@
 //    the motion to rounding, and faces folded over (a full rebuild in a step of three).
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <limits>
+#include <random>
 #include <vector>
 
 #include "benchmarks/crowd_motion.hpp"
@@ -419,6 +421,47 @@ TEST(KineticEdgeCases, AMicrometreAgentAmongCrossingWallsInWideBoundsIsNotRebuil
   EXPECT_GT(kinetic.counters().flips, 0u) << "the walk crosses the circles of the corners' faces";
   EXPECT_EQ(kinetic.counters().foldOvers, 0u);
   EXPECT_EQ(kinetic.counters().rebuilds, 0u);
+}
+
+// An agent that jumps (moves more than half its near radius in a step: a teleport, or motion
+// beyond its speed bound) leaves its old place and arrives at the new one. As the step's largest
+// displacement in units of speed bound it advanced the motion clock by its whole jump, every
+// certificate came due, and a teleport a step cost every agent a look at its whole list. With one
+// agent teleported to a random place each step (walls on), the certificate work stays near the
+// crowd's own and the near sets exact; contacts (detectContacts on) stay the oracle's.
+TEST(KineticEdgeCases, OneTeleportingAgentDoesNotMakeEveryCertificateDue) {
+  const std::size_t n = 1500 / test::kScale;
+  const auto certificatesPerAgentStep = [&](bool teleport) {
+    bench::CrowdMotionSettings settings;
+    settings.agents = n;
+    settings.walls = 12;
+    settings.stepFraction = 0.05;
+    settings.seed = 41;
+    bench::CrowdMotion motion(settings);
+    KineticProvider kinetic;
+    BruteForceProvider brute;
+    kinetic.reset(motion.world());
+    brute.reset(motion.world());
+    std::mt19937_64 rng(5);
+    std::uniform_real_distribution<double> u(-0.5, 0.5);
+    const double side = motion.side();
+    const auto warmUp = 5, steps = 20;
+    std::uint64_t before = 0;
+    for (int s = 0; s < warmUp + steps; ++s) {
+      if (s == warmUp) before = kinetic.counters().certificateEvaluations();
+      motion.step();
+      if (teleport) motion.world().agents[static_cast<std::size_t>(s) % 7].state.position = Vec3(u(rng) * side, u(rng) * side, 0);
+      kinetic.update(motion.world(), motion.previous());
+      brute.update(motion.world(), motion.previous());
+      EXPECT_TRUE(sameNearSets(motion.world(), kinetic, brute)) << "step " << s;
+      EXPECT_TRUE(sameContacts(motion.world(), kinetic, brute)) << "step " << s;
+    }
+    EXPECT_EQ(kinetic.counters().rebuilds, 0u);
+    return static_cast<double>(kinetic.counters().certificateEvaluations() - before) / static_cast<double>(n) / steps;
+  };
+  const double crowd = certificatesPerAgentStep(false), withJumps = certificatesPerAgentStep(true);
+  EXPECT_LT(withJumps, 1.5 * crowd) << "crowd " << crowd << ", with a teleport a step " << withJumps;
+  std::printf("certificate evaluations per agent-step: crowd %.2f, with a teleport a step %.2f\n", crowd, withJumps);
 }
 
 }  // namespace

@@ -218,7 +218,11 @@ void NearSets::pairContact(std::uint32_t p, std::uint32_t q, double d) {
   // Each agent moved at most its speed bound × the clock's advance: farther apart than that at
   // the end, they cannot have touched in the step.
   const double reach = static_cast<double>(s_.body(p)) + static_cast<double>(s_.body(q));
-  const double motion = s_.pairSpeed(p, q) * (s_.clock.end() - s_.clock.start());
+  // A jumper's step is not in the clock's advance (KineticProvider's update): the displacements
+  // bound it instead.
+  const bool jump = s_.has(p, Shared::kFast) || s_.has(q, Shared::kFast);
+  const double motion = jump ? (s_.xy(p) - s_.v[p].prev).norm() + (s_.xy(q) - s_.v[q].prev).norm()
+                             : s_.pairSpeed(p, q) * (s_.clock.end() - s_.clock.start());
   if (d > reach + 1.001 * motion + 1e-12) return;
   if (!s_.has(p, Shared::kMovedNow) && !s_.has(q, Shared::kMovedNow)) return;
   if (!s_.has(q, Shared::kEnabled)) return;

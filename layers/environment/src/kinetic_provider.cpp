@@ -79,7 +79,7 @@ struct KineticProvider::Impl {
   bool hadUnplaced = false;
   std::vector<sim::Contact> contacts;
   double lastTime = 0.0;
-  std::vector<std::uint32_t> neighbours, link, leaving, arriving, forced;
+  std::vector<std::uint32_t> neighbours, link, leaving, arriving, forced, jumpers;
   double renumberAfter = 0.0;  // KineticSettings::renumberAfter
   double walked = 0.0;         // mean near radii walked per agent since the last build()
 
@@ -263,6 +263,29 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     obstacles.clearAgent(p);
     s.flags[p] = 0;
   }
+
+  // Jumpers: agents that moved more than half their near radius since their vertex was placed (a
+  // teleport, or motion beyond the speed bound). As the step's largest displacement in units of
+  // its speed bound, one jump advanced the clock below by all of it: every certificate came due
+  // and every agent looked at its whole list (a teleport a step tripled the certificate work). A
+  // jumper leaves its old place and arrives at its new one instead, events for the agents around
+  // both, as an agent crossing a wall does; its pieces are looked at afresh. When more than a
+  // sixteenth of the agents jump, the clock costs no more than the events would, and they stay.
+  jumpers.clear();
+  std::uint32_t enabled = 0;
+  for (std::uint32_t i = 0; i < s.n; ++i) {
+    if (!s.has(i, Shared::kEnabled)) continue;
+    ++enabled;
+    if (tri.placed(i) && (s.xy(i) - tri.point(i)).norm() > 0.5 * s.radius[i]) jumpers.push_back(i);
+  }
+  if (jumpers.size() * 16 <= enabled)
+    for (std::uint32_t p : jumpers) {
+      remove(p);
+      arriving.push_back(p);
+      forced.push_back(p);
+      s.set(p, Shared::kFast);  // its contacts: against every agent, bounded by its displacement
+      ++s.counters.jumps;
+    }
 
   // The motion clock advances by the largest displacement measured in units of each agent's
   // own speed bound: every agent then moved at most speed_i × advance, whatever the true speeds.
@@ -494,6 +517,7 @@ std::vector<sim::WorkCount> KineticProvider::work() const {
           count("flips", c.flips),
           count("fold_overs", c.foldOvers),
           count("wall_crossings", c.wallCrossings),
+          count("jumps", c.jumps),
           count("rebuilds", c.rebuilds),
           count("renumberings", c.renumberings),
           count("enters", c.enters),

@@ -39,6 +39,9 @@
 ///   of the triangulation until it moves off and is checked directly. (An agent whose step ends
 ///   exactly on another agent folds a face in the sweep instead, which costs a full rebuild:
 ///   correct, and rare outside exact grids and teleports.)
+/// - An agent that moves more than half its near radius in a step (a teleport, or a step beyond
+///   its speed bound) also leaves and arrives, as long as at most a sixteenth of the agents do:
+///   carried by the clock, its jump made every certificate due (counter `jumps`).
 /// - Moving obstacles are not inserted as constraints: a constraint only narrows A_p, and the
 ///   line-of-sight filter against every segment piece (moving ones included) gives the exact set.
 ///   Obstacle pieces per agent (kinetic_obstacles) come from a static grid, with their own
@@ -78,6 +81,7 @@ struct KineticCounters {
   std::uint64_t flips = 0;                  ///< edge flips (in-step events and end-of-step)
   std::uint64_t foldOvers = 0;              ///< vertices repaired by remove + re-insert
   std::uint64_t wallCrossings = 0;          ///< agents whose step crossed a wall (re-inserted)
+  std::uint64_t jumps = 0;                  ///< agents that moved > half their near radius in a step (re-inserted)
   std::uint64_t rebuilds = 0;               ///< full rebuilds (safety net: an agent landing exactly on another)
   std::uint64_t renumberings = 0;           ///< rebuilds in space order (KineticSettings::renumberAfter)
   std::uint64_t enters = 0;                 ///< vertices entering some A_p
