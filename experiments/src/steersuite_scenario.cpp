@@ -333,6 +333,7 @@ class XmlReader {
     const geometry::AlignedBox wb = bounds(child(header, "worldBounds"));
     if (!(wb.max.x() > wb.min.x() && wb.max.y() > wb.min.y())) fail(header.child("worldBounds"), "the world has zero area");
     s.world.bounds = {Vec3(wb.min.x(), wb.min.y(), -1.0), Vec3(wb.max.x(), wb.max.y(), 1.0)};
+    s.worldAt = where(header.child("worldBounds"));
 
     // Obstacles first, so that random placements avoid them.
     for (const auto& n : root.children()) {

@@ -162,7 +162,7 @@ void validateScenario(const Scenario& s, const ReplacedSettings& replaced) {
       what << "world: coordinates as far as " << reach << " m from the origin are " << gap
            << " m apart, more than a billionth of the world's smallest side (" << side
            << " m): motions that small are lost (move the world nearer the origin)";
-      throw InputError({s.file, 0, 0}, what.str());
+      throw InputError(s.worldAt.line > 0 ? s.worldAt : SourceLocation{s.file, 0, 0}, what.str());
     }
   }
   for (std::size_t o = 0; o < w.obstacles.size(); ++o) {

@@ -604,6 +604,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   {
     YamlMap w = m.map("world");
     if (!m.has("world")) m.missing("world", "the world bounds {min, max}");
+    s.worldAt = yaml::locate(file, m.node("world"));
     const Vec3 lo = r.point(w, "min"), hi = r.point(w, "max");
     // A missing z would read as 0 and silently pair with the other corner's z.
     if (w.node("min").size() != w.node("max").size()) w.fail("max", "min and max must have the same number of coordinates");
@@ -646,7 +647,13 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   s.planning = m.node("planning");
   s.environment = m.node("environment");
   m.finish();
-  if (s.world.agents.empty()) throw InputError({file, 1, 1}, "agents: the scenario has no agents");
+  if (s.world.agents.empty()) {
+    // At the list that came out empty (`agents: []`, or groups of no members), else the top.
+    const char* list = m.has("agents") ? "agents" : m.has("groups") ? "groups" : nullptr;
+    throw InputError(list ? yaml::locate(file, m.node(list)) : SourceLocation{file, 1, 1},
+                     list ? std::string(list) + ": the scenario has no agents"
+                          : "agents: the scenario has no agents (neither agents nor groups is given)");
+  }
   validateScenario(s, replaced);
   return s;
 }

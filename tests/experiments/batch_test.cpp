@@ -358,13 +358,15 @@ TEST(Batch, TheSameFileGivenTwiceIsTwoScenarios) {
   const auto jobs = compareJobs({"m.yaml", "m.yaml"}, {"goldenstein"}, {"direct"}, seedList(1, 2), {});
   ASSERT_EQ(jobs.size(), 4u);
   std::vector<BatchRow> rows(jobs.size());
+  // Copied from named strings: GCC 12 warns falsely (-Wrestrict) on assigning the literals here.
+  const std::string name = "m", model = "goldenstein", planner = "direct";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     rows[i].job = i;
     rows[i].scenarioPath = jobs[i].scenarioPath;
     rows[i].scenarioFolder = jobs[i].scenarioFolder;
-    rows[i].scenarioName = "m";
-    rows[i].model = "goldenstein";
-    rows[i].planner = "direct";
+    rows[i].scenarioName = name;
+    rows[i].model = model;
+    rows[i].planner = planner;
     rows[i].seed = *jobs[i].overrides.seed;
   }
   ASSERT_NE(rows[0].scenarioFolder, rows[2].scenarioFolder);

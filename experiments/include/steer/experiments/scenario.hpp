@@ -41,6 +41,8 @@ struct Scenario {
   std::vector<AgentSource> sources;  ///< parallel to world.agents
   /// Where the file gave dt and duration (line 0: not given), for the step-count check.
   SourceLocation dtAt, durationAt;
+  /// Where the file gave the world's bounds (line 0: not known), for the checks of the bounds.
+  SourceLocation worldAt;
 
   /// Raw configuration sections of our YAML format, read by each part's factory (see
   /// factory.hpp); undefined nodes mean "defaults". They keep their marks for error messages.
