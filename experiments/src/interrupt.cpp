@@ -8,8 +8,9 @@
 #include <cstdint>
 #include <cstring>
 #include <ctime>
-
-#include "number_text.hpp"
+#include <iomanip>
+#include <sstream>
+#include <string>
 
 namespace steer::experiments {
 
@@ -70,8 +71,18 @@ int interruptSignal() { return requested.load(std::memory_order_relaxed); }
 ListeningForInterrupts::ListeningForInterrupts() { ++listening; }
 ListeningForInterrupts::~ListeningForInterrupts() { --listening; }
 
+namespace {
+// The simulated time reached, to 10 significant digits: a sum of steps of 0.1 s read
+// 72.60000000000001 in its shortest exact form.
+std::string timeText(double time) {
+  std::ostringstream out;
+  out << std::setprecision(10) << time;
+  return out.str();
+}
+}  // namespace
+
 Interrupted::Interrupted(int signal, double time)
-    : Interrupted(signal, "at t = " + shortestText(time) + " s; what the run wrote was removed") {}
+    : Interrupted(signal, "at t = " + timeText(time) + " s; what the run wrote was removed") {}
 
 Interrupted::Interrupted(int signal, const std::string& when)
     : std::runtime_error(std::string("interrupted (") + signalName(signal) + ") " + when), signal(signal) {}
