@@ -336,6 +336,8 @@ int main(int argc, char** argv) {
   auto* reproduceSub = app.add_subcommand("reproduce", "check every claim of a source paper in one run -> DIR/REPORT.md, report.json, figures/");
   reproduce::addReproduceOptions(*reproduceSub, reproduceOptions);
 
+  app.set_version_flag("--version", "steer " STEER_VERSION, "print the version and exit");
+
   // A misspelt command or long option, named with the nearest there is: CLI11 said only "A
   // subcommand is required", or "The following arguments were not expected: ...".
   if (argc > 1 && argv[1][0] != '-') {
@@ -349,7 +351,13 @@ int main(int argc, char** argv) {
     }
   }
   // One line for a bad option, as for bad input in a file (CLI11 adds "Run with --help ...").
-  app.failure_message([](const CLI::App*, const CLI::Error& e) { return "steer: " + std::string(e.what()) + " (see --help)\n"; });
+  app.failure_message([](const CLI::App*, const CLI::Error& e) {
+    // CLI11's "--dt: At Most 1 required but received 2" for an option given twice.
+    std::string what = e.what();
+    const std::size_t at = what.find("At Most 1 required but received ");
+    if (at != std::string::npos) what = what.substr(0, at) + "given " + what.substr(at + 32) + " times; give it once";
+    return "steer: " + what + " (see --help)\n";
+  });
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

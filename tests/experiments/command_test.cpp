@@ -93,7 +93,7 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
         "--neighbors psychic", "--param nosuch.key=1", "--threads 0", "--threads 100000", "--seed -1",
         "--seed 18446744073709551616", "--frame-interval nan", "--frame-interval 0", "--trajectory-interval 0",
         "--trajectory-interval nan", "--trajectory-interval -1",
-        "--param local.time_to_contact=abc"}) {
+        "--param local.time_to_contact=abc", "--dt 0.1 --dt 0.2"}) {
     SCOPED_TRACE(args);
     const fs::path out = scratchDir("badopt");
     const auto r = runSteer("run " + ok + " --quiet --out " + out.string() + " " + args);
@@ -105,6 +105,9 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
     EXPECT_EQ(r.err.find(":1:1:"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out)) << "bad input must not leave an output folder";
   }
+  // An option given twice is said so in words (CLI11 said "At Most 1 required but received 2").
+  const auto twice = runSteer("run " + ok + " --quiet --out " + scratchDir("twice").string() + " --dt 0.1 --dt 0.2");
+  EXPECT_NE(twice.err.find("--dt: given 2 times; give it once"), std::string::npos) << twice.err;
   // On a YAML scenario the values and keys of --param sit in the scenario's own document: an error
   // in a list's element, in a key under a key, or in an unknown key is still the command line's
   // (they were blamed on line 1 of the file, or on the file without a line).
@@ -275,6 +278,9 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   EXPECT_EQ(typo.status, 2);
   EXPECT_EQ(typo.err.rfind("steer: unknown command 'runn' (did you mean run?); the commands: run, check, demo,", 0), 0u) << typo.err;
   EXPECT_EQ(runSteer("--help").status, 0);
+  const auto version = runSteer("--version");
+  EXPECT_EQ(version.status, 0);
+  EXPECT_EQ(version.out.rfind("steer ", 0), 0u) << version.out;
 }
 
 // Every configuration section is read, also those of the parts a run does not use: a typo in
