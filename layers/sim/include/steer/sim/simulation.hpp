@@ -52,7 +52,7 @@ class DivergedState : public std::runtime_error {
   DivergedState(AgentIndex agent, double time, std::uint64_t step);
   AgentIndex agent;  ///< index in World::agents
   double time;       ///< start of the step (s)
-  std::uint64_t step;
+  std::uint64_t step;  ///< steps committed before it (0: the first); the message counts from 1
 };
 
 class Simulation {
