@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 namespace steer::experiments::yaml {
@@ -129,6 +130,12 @@ double toNumber(const std::string& file, const YAML::Node& node, const std::stri
   try {
     value = node.as<double>();
   } catch (const YAML::Exception&) {
+    // A number beyond the doubles (1e400) is not yaml-cpp's to convert: say what it is, as the
+    // SteerSuite reader does.
+    char* end = nullptr;
+    const double read = std::strtod(text.c_str(), &end);
+    if (!text.empty() && end == text.c_str() + text.size() && std::isinf(read))
+      fail(file, node, path, "must be a finite number, got '" + text + "' (beyond the largest double)");
     fail(file, node, path, "expected a number, got '" + text + "'");
   }
   if (!std::isfinite(value)) fail(file, node, path, "must be a finite number, got '" + text + "'");

@@ -287,6 +287,15 @@ std::string withLines(const std::string& lines) { return std::string(kHeader) + 
 const char* kAgent3 = "agents:\n  - {position: [-5, -5, 0], goals: [{kind: idle, duration: 1}]}\n";  // in 3D
 }  // namespace
 
+// A number beyond the doubles is said to be one (it read "expected a number"), as the SteerSuite
+// reader says it; a word is still not a number.
+TEST(YamlScenario, ANumberBeyondTheDoublesIsNotFinite) {
+  const std::string big = errorOf(withLines("dt: 1e400\n"));
+  EXPECT_NE(big.find("dt: must be a finite number, got '1e400' (beyond the largest double)"), std::string::npos) << big;
+  const std::string word = errorOf(withLines("dt: fast\n"));
+  EXPECT_NE(word.find("dt: expected a number, got 'fast'"), std::string::npos) << word;
+}
+
 // --param groups.NAME and agents.NAME pick one by name or index: two groups of one name, or a
 // name that reads as an index, let it pick one of them without a word.
 TEST(YamlScenario, NamesThatParamCouldConfuseAreErrors) {
