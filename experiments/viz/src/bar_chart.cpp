@@ -137,12 +137,10 @@ void writeBarChart(const std::string& path, const BarChart& chart) {
   // Every bar 0: a unit range (a range of 1e-9 drew 17 ticks from 5e-12 to 8e-11 for a count).
   if (hi - lo <= 0.0) hi = 1.0;
   const double pad = 0.08 * (hi - lo);
-  // The legend sits inside the plot's top right corner: room above the bars for it (about 18
-  // px per entry), so that it does not cover the tallest bars.
-  const double plotPixels = std::max(100.0, chart.height - 170.0);
-  const double legendShare =
-      chart.seriesNames.size() > 1 ? std::min(0.5, (18.0 * static_cast<double>(chart.seriesNames.size()) + 16.0) / plotPixels) : 0.0;
-  const double top = hi + pad + legendShare / (1.0 - legendShare) * (hi + pad - std::min(lo, 0.0));
+  // The legend sits inside the plot's top right corner: room above the bars for it, so that it
+  // does not cover the tallest bars.
+  const std::size_t entries = chart.seriesNames.size() > 1 ? chart.seriesNames.size() : 0;
+  const double top = axisTopWithLegendRoom(std::min(lo, 0.0), hi, pad, entries, chart.height);
   left->SetBehavior(vtkAxis::FIXED);
   left->SetRange(lo < 0.0 ? lo - pad : 0.0, top);
   saveWindowPng(window, path);

@@ -16,6 +16,9 @@
 #include <vtkTable.h>
 #include <vtkTextProperty.h>
 
+#include <cmath>
+#include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include "offscreen.hpp"
@@ -62,9 +65,25 @@ void writeLineChart(const std::string& path, const LineChart& chart) {
     xy->GetAxis(vtkAxis::BOTTOM)->SetBehavior(vtkAxis::FIXED);
     xy->GetAxis(vtkAxis::BOTTOM)->SetRange(chart.xRange->first, chart.xRange->second);
   }
-  if (chart.yRange) {
+  std::optional<std::pair<double, double>> yRange = chart.yRange;
+  if (!yRange && chart.legend) {
+    // The legend sits inside the plot's top right corner: room above the curves for it (it
+    // covered the top of a sweep's curves and their intervals).
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    std::size_t entries = 0;
+    for (const ChartSeries& s : chart.series) {
+      for (const double y : s.y)
+        if (std::isfinite(y)) lo = std::min(lo, y), hi = std::max(hi, y);
+      entries += s.inLegend ? 1 : 0;
+    }
+    if (lo <= hi) {
+      const double pad = hi > lo ? 0.08 * (hi - lo) : std::max(1.0, std::abs(hi)) * 0.1;
+      yRange = {lo - pad, axisTopWithLegendRoom(lo - pad, hi, pad, entries, chart.height)};
+    }
+  }
+  if (yRange) {
     xy->GetAxis(vtkAxis::LEFT)->SetBehavior(vtkAxis::FIXED);
-    xy->GetAxis(vtkAxis::LEFT)->SetRange(chart.yRange->first, chart.yRange->second);
+    xy->GetAxis(vtkAxis::LEFT)->SetRange(yRange->first, yRange->second);
   }
 
   // The tables must outlive the render: the plots keep only references.

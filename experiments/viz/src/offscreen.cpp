@@ -54,6 +54,13 @@ void addTitle(vtkRenderer* renderer, const std::string& title, int width, int he
 
 int titleStripHeight(int width) { return fontSizeFor(width, 16) + 16; }
 
+double axisTopWithLegendRoom(double lo, double hi, double pad, std::size_t entries, int height) {
+  if (entries == 0) return hi + pad;
+  const double plotPixels = std::max(100.0, height - 170.0);
+  const double share = std::min(0.5, (18.0 * static_cast<double>(entries) + 16.0) / plotPixels);
+  return hi + pad + share / (1.0 - share) * (hi + pad - lo);
+}
+
 void addLegend(vtkRenderer* renderer, const std::vector<LegendEntry>& entries, int left, int top, int width) {
   const int size = std::max(9, fontSizeFor(width, 16) - 3);
   const int line = size + 8;

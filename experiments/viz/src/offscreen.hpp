@@ -29,4 +29,9 @@ int titleStripHeight(int width);
 /// square swatch of the entry's colour, then its name in black, at the title's font size less 3.
 void addLegend(vtkRenderer* renderer, const std::vector<LegendEntry>& entries, int left, int top, int width);
 
+/// The top of a chart's value axis that leaves room above data reaching `hi` (from `lo`, both
+/// padded by `pad`) for a legend of `entries` lines in the plot's top right corner (about 18 px
+/// each, in a plot of a picture `height` pixels tall), so that the legend covers no data.
+double axisTopWithLegendRoom(double lo, double hi, double pad, std::size_t entries, int height);
+
 }  // namespace steer::viz
