@@ -8,10 +8,12 @@
 #include <numbers>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "plot_command.hpp"
 #include "png_image.hpp"
 #include "steer/local/attractor.hpp"
+#include "steer/viz/line_chart.hpp"
 
 namespace steer::experiments {
 namespace {
@@ -47,6 +49,45 @@ TEST_P(PlotFigure, WritesAPictureOfTheRequestedSizeWithEveryCurve) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Figures, PlotFigure, ::testing::Values("fig2a", "fig2b", "fig5", "weights"));
+
+// The legend (top right, inside the plot) covers no curve: a flat curve at the data's top runs
+// unbroken from the plot's left edge to its right one. (A sweep's legend covered the top of its
+// curves: VTK's own range puts the largest value at the plot's top edge.)
+TEST(LineChart, TheLegendLeavesTheTopCurveUncovered) {
+  viz::LineChart chart;
+  chart.title = "legend room";
+  chart.width = 640;
+  chart.height = 480;
+  const viz::Rgb top = viz::paletteColour(1), bottom = viz::paletteColour(0);
+  chart.series.push_back({"at the top, a long name for a wide legend", {0.0, 1.0}, {1.0, 1.0}, top});
+  chart.series.push_back({"below", {0.0, 1.0}, {0.0, 0.0}, bottom});
+  const auto dir = tempDir("legend");
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "chart.png").string();
+  viz::writeLineChart(path, chart);
+  const PngImage png(path);
+  ASSERT_TRUE(png.valid());
+  // The curve's row: the one holding most of its colour.
+  int row = -1;
+  std::size_t most = 0;
+  for (int y = 0; y < png.height(); ++y) {
+    std::size_t n = 0;
+    for (int x = 0; x < png.width(); ++x) n += PngImage::near(png.at(x, y), top, 12) ? 1 : 0;
+    if (n > most) most = n, row = y;
+  }
+  ASSERT_GE(row, 0);
+  // Within that row (± 1), every column between the curve's ends shows it.
+  int first = png.width(), last = -1, covered = 0;
+  std::vector<bool> shown(static_cast<std::size_t>(png.width()), false);
+  for (int x = 0; x < png.width(); ++x)
+    for (int y = std::max(0, row - 1); y <= std::min(png.height() - 1, row + 1); ++y)
+      if (PngImage::near(png.at(x, y), top, 12)) shown[static_cast<std::size_t>(x)] = true;
+  for (int x = 0; x < png.width(); ++x)
+    if (shown[static_cast<std::size_t>(x)]) first = std::min(first, x), last = std::max(last, x);
+  for (int x = first; x <= last; ++x) covered += shown[static_cast<std::size_t>(x)] ? 0 : 1;
+  EXPECT_GT(last - first, png.width() / 2) << "the curve spans the plot";
+  EXPECT_EQ(covered, 0) << "columns " << first << "-" << last << " of row " << row << ": " << covered << " hidden";
+}
 
 TEST(PlotData, Fig2aIsTheLocalLayersAttractor) {
   PlotOptions o;
