@@ -596,6 +596,51 @@ TEST(Pigeons, AnnoyanceRatchetsUpWithEachScareAndDecays) {
   EXPECT_GT(twiceScared, 5) << "the birds near the first clap carry its annoyance into the second";
 }
 
+// "The first time a bird is startled it will fly a few feet. If a bird is already annoyed when it
+// gets startled it will fly further before it decides to land" (Reynolds 2000). The pigeons climb
+// for 1 s and cruise for 3 s, each stretched by (1 + annoyance): a first scare (annoyance 0
+// before it) gives 4 s before the descent, a second one 19.5 s later (annoyance e^{−19.5/30} ≈
+// 0.52 before it) ~6.1 s. Oracle: the transitions' values and the annoyance's decay. (The time
+// triggers read the annoyance the startle had just raised: a first flight lasted 8 s.)
+TEST(Pigeons, AFirstScareMakesTheShortestFlight) {
+  ReynoldsParameters p = pigeonsInThePark();
+  for (auto& t : p.transitions)
+    if (t.trigger == TriggerKind::Contagion) t.value = 2.0;  // no contagion: the claps alone
+  p.claps = {Clap{0.5, Vec3(0, 0, 0), 40.0}, Clap{20.0, Vec3(0, 0, 0), 40.0}};
+  sim::SimulationSettings s;
+  s.dt = 1.0 / 60.0;
+  s.duration = 30.0;
+  s.seed = 9;
+  sim::Simulation sim(meadow(60, 6.0, p.vehicle.surface, 2), s, std::make_unique<ReynoldsModel>(p),
+                      std::make_unique<environment::LatticeProvider>(), std::make_unique<planning::DirectPlanner>());
+  sim.start();
+  const std::size_t n = sim.world().agents.size();
+  std::vector<double> tookOff(n, -1.0);
+  std::vector<std::vector<double>> beforeDescent(n);  // per flight: take-off to landing state (s)
+  std::vector<int> last(n, kPigeonWalking);
+  while (!sim.finished()) {
+    sim.step();
+    for (std::size_t i = 0; i < n; ++i) {
+      const int state = static_cast<int>(sim.world().agents[i].state.model[kSlotState]);
+      if (state == kPigeonTakeoff && last[i] == kPigeonWalking) tookOff[i] = sim.world().time;
+      if (state == kPigeonLanding && last[i] != kPigeonLanding && tookOff[i] >= 0.0)
+        beforeDescent[i].push_back(sim.world().time - tookOff[i]);
+      last[i] = state;
+    }
+  }
+  const double think = p.think.thinkEvery * s.dt;  // transitions are looked at when thinking
+  const double second = 4.0 * (1.0 + std::exp(-19.5 / p.annoyanceDecay));
+  int both = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (beforeDescent[i].size() != 2) continue;
+    ++both;
+    EXPECT_GE(beforeDescent[i][0], 4.0 - 1e-9) << "bird " << i;
+    EXPECT_LE(beforeDescent[i][0], 4.0 + 3 * think) << "bird " << i << ": a first scare's flight is not stretched";
+    EXPECT_NEAR(beforeDescent[i][1], second, 0.1 + 3 * think) << "bird " << i;
+  }
+  EXPECT_GT(both, static_cast<int>(n) / 2) << "most birds heard both claps and landed in between";
+}
+
 TEST(Pigeons, AvatarZoneIsAHalfCircleBehindAndAnElongatedHalfEllipseAhead) {
   const AvatarZone zone{2.0, 1.0};
   const Vec3 car(0, 0, 0);

@@ -424,6 +424,7 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
   // A calm agent has nothing to decay (0·e^x = 0 exactly): exp is skipped, not its result.
   const double annoyanceBefore = next.model[kSlotAnnoyance];
   double annoyance = annoyanceBefore == 0.0 ? annoyanceBefore : annoyanceBefore * std::exp(-in.dt / P.annoyanceDecay);
+  double annoyanceWhenStartled = next.model[kSlotAnnoyanceWhenStartled];
   Vec3 avatarPosition = Vec3::Zero(), avatarVelocity = Vec3::Zero();
   const bool hasAvatar = !P.avatar.path.empty();
   if (hasAvatar) {
@@ -459,7 +460,7 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
           break;
         }
         case TriggerKind::TimeInState:
-          fire = in.time - entered >= tr.value * (1.0 + P.annoyanceScale * annoyance);
+          fire = in.time - entered >= tr.value * (1.0 + P.annoyanceScale * annoyanceWhenStartled);
           break;
         case TriggerKind::Grounded: fire = altitude <= P.groundTolerance && vehicle.velocity.z() <= 1e-9; break;
         case TriggerKind::Always: fire = true; break;
@@ -467,7 +468,10 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
       if (!fire) continue;
       state = tr.to;
       entered = in.time;
-      if (tr.startles) annoyance += P.annoyanceStep;
+      if (tr.startles) {
+        annoyanceWhenStartled = annoyance;  // how annoyed it already was
+        annoyance += P.annoyanceStep;
+      }
       break;
     }
   }
@@ -539,6 +543,7 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
   next.model[kSlotState] = state;
   next.model[kSlotStateEntered] = entered;
   next.model[kSlotAnnoyance] = annoyance;
+  next.model[kSlotAnnoyanceWhenStartled] = annoyanceWhenStartled;
   writeVec(next, kSlotHeldForce, mainForce);
   writeVec(next, kSlotHeldAvoidance, avoidForce);
   next.model[kSlotWanderAzimuth] = wanderState.azimuth;

@@ -44,6 +44,11 @@ inline constexpr int kSlotHeldAvoidance = 6;    ///< 6..8: avoidance force of th
 inline constexpr int kSlotWanderAzimuth = 9;    ///< wander point on its sphere (rad)
 inline constexpr int kSlotWanderElevation = 10; ///< wander point on its sphere (rad), 0 in 2D
 inline constexpr int kSlotRoll = 11;            ///< roll of the up vector about forward (rad)
+/// The annoyance the agent had when it was last startled, before that startle added to it: what
+/// the time triggers stretch by until the next startle. Reynolds 2000: "the first time a bird is
+/// startled it will fly a few feet"; one already annoyed flies further. (They read the current
+/// annoyance, which the startle had just raised, so even a first flight was stretched.)
+inline constexpr int kSlotAnnoyanceWhenStartled = 12;
 
 /// Noise streams (so that no two draws of one agent and step coincide).
 inline constexpr std::uint64_t kStreamThinkPhase = 100;

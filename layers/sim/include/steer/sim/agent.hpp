@@ -22,7 +22,7 @@ struct AgentState {
   Vec3 direction = Vec3::UnitX();  ///< unit heading; in 2D (cos φ, sin φ, 0)
   double speed = 0.0;              ///< forward speed along `direction` (m/s); < 0 retreats
   double turnRate = 0.0;           ///< last (filtered) heading rate φ̇ (rad/s), 2D only
-  std::array<double, 12> model{};  ///< model-specific state (e.g. the weights of (4))
+  std::array<double, 13> model{};  ///< model-specific state (e.g. the weights of (4))
 
   Vec3 velocity() const { return speed * direction; }
 };
