@@ -6,11 +6,13 @@
 #include <boost/math/distributions/chi_squared.hpp>
 
 #include <algorithm>
-#include <optional>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <random>
+#include <vector>
 
 #include "claim.hpp"
 #include "scenario_run.hpp"
@@ -126,22 +128,32 @@ std::vector<Claim> lattice(const Context& context) {
     }
   }
   const double ratio = tb / tl;
+  // The ratio depends on the flock's density against the query radius, which the paper does not
+  // give: the same pass at 4 boids per bin (~15 neighbours each), reported beside.
+  const sim::World dense = boids(1000, 4.0, context.seed);
+  environment::LatticeProvider denseLattice(noContacts());
+  environment::BruteForceProvider denseBrute({.detectContacts = false});
+  const double denseRatio = queryPass(denseBrute, dense, repetitions) / queryPass(denseLattice, dense, repetitions);
   Claim speed{"Bin-lattice locality queries for a flock of 1,000 birds are \"about 16 times faster than the naive O(n²) "
               "implementation\"",
               "Locality Queries",
               format("steer::environment::LatticeProvider against BruteForceProvider: one query pass of 1,000 boids "
-                     "after a 5 cm move, 1 boid per bin (a 10×10×10 lattice for 1,000 birds, the paper's \"good "
-                     "starting point\" for the meadow; its 1,000-bird timing names no lattice or density), near "
-                     "radius 2 m, minimum of %d repetitions, contacts off",
+                     "after a 5 cm move, 1 boid per bin (the flock fills 10×10×10 bins of one query radius, 12³ "
+                     "with the margin: the paper's \"good starting point\" for the meadow; its 1,000-bird timing "
+                     "names no lattice or density; our choice), boids uniform at random, near radius 2 m, minimum of "
+                     "%d repetitions, contacts off; the same at 4 boids per bin reported beside",
                      repetitions),
-              format("lattice %.3f ms, naive %.3f ms: %.1f × faster; %.1f neighbours per boid", 1e3 * tl, 1e3 * tb,
-                     ratio, static_cast<double>(timedPairs) / 1000.0),
+              format("lattice %.3f ms, naive %.3f ms: %.1f × faster; %.1f neighbours per boid. At 4 boids per bin: "
+                     "%.1f × (not judged)",
+                     1e3 * tl, 1e3 * tb, ratio, static_cast<double>(timedPairs) / 1000.0, denseRatio),
               ratio >= 8.0 && ratio <= 32.0 ? Verdict::Reproduced : Verdict::Differs,
               "threshold: within a factor of two of the paper's \"about 16\", 8 to 32 ×, in one run on this machine "
               "(see the header for the machine and its load). The paper states neither its flock's density nor its "
               "query radius, and the ratio depends on both and on the machine: with bins one radius wide a query "
-              "reads ~27 bins, against 1,000 boids for the naive scan. A one-sided \"at least 16 ×\" counted 24 × as "
-              "reproduced and 15.7 × as not"};
+              "reads ~27 bins, against 1,000 boids for the naive scan, and a denser flock gains less (the figure "
+              "beside). So this row checks that the lattice gives a speed-up of the paper's order at a density we "
+              "chose, not the paper's own figure. A one-sided \"at least 16 ×\" counted 24 × as reproduced and 15.7 "
+              "× as not"};
   Claim same{"The lattice finds the same neighbours as the naive scan", "Locality Queries, Figs. 7–8",
              "the neighbour sets of every boid of the 1,000-boid flock from both providers after each of 30 "
              "updates (moves of 5 cm, 50 cm and 1.5 m along each boid's heading, in turn)",
@@ -170,10 +182,12 @@ std::vector<Claim> lattice(const Context& context) {
   Claim linearTime{"The same in time: the query pass's time per boid stays flat as the flock grows", "Locality Queries",
                    format("the lattice's query pass timed at 1,000 and %d boids, same density", large),
                    format("%.3f and %.3f µs per boid: ratio %.2f", 1e6 * tl / 1000.0, 1e6 * tLarge / large, perBoidRatio),
-                   perBoidRatio <= 1.5 ? Verdict::Reproduced : Verdict::Differs,
-                   "threshold: time per boid at the larger flock at most 1.5 × that at 1,000 (our bound; the paper "
-                   "gives none). The work per boid barely grows (the row above: edge effects, against the "
-                   "naive scan's n); what grows is the working set leaving the caches"};
+                   Verdict::NotTestable,
+                   "reported, not judged: the paper's claim is one of complexity, judged on the work in the row "
+                   "above; it gives no figure for the time per boid, which also measures the machine's caches (a "
+                   "bound of ours, 1.5 ×, passed in some runs and not in others, on the load of the moment). The work "
+                   "per boid barely grows (edge effects, against the naive scan's n); what grows is the working set "
+                   "leaving the caches"};
   return {speed, same, linear, linearTime};
 }
 
@@ -214,30 +228,51 @@ Claim thinkRate(const Context& context) {
                  wrongCount, *lo, *hi, agents, share, chi2, critical),
           wrongCount == 0 && *lo > 0 && chi2 < critical ? Verdict::Reproduced : Verdict::Differs,
           "threshold: exactly one think per window of k steps for every bird, every phase used, and the birds per "
-          "phase consistent with an even spread (Pearson's chi-square below its 0.1 % critical value)"};
+          "phase consistent with an even spread (Pearson's chi-square below its 0.1 % critical value). This checks "
+          "the schedule; that the steering force is held between thinks is the test "
+          "ThinkRate.TheHeldForceChangesOnlyOncePerPeriod"};
 }
 
-Claim avatarZone(const Context&) {
+Claim avatarZone(const Context& context) {
+  // The paper's relation of its two zones, in the scenario's: the move-away zone "larger and less
+  // elongated" than the take-off zone.
+  Scenario scenario = loadScenario((context.scenarios / "pigeons.yaml").string());
+  const auto model = makeLocalModel(scenario);
+  const auto* pigeonModel = dynamic_cast<const reynolds::ReynoldsModel*>(model.get());
+  if (pigeonModel == nullptr) throw std::runtime_error("pigeons.yaml: expected the reynolds model");
+  const reynolds::Avatar& avatar = pigeonModel->parameters().avatar;
+  const bool related = avatar.moveAway.radius > avatar.takeoff.radius &&
+                       avatar.moveAway.velocityWeight < avatar.takeoff.velocityWeight;
   const reynolds::AvatarZone zone{2.0, 1.0};
   const Vec3 car = Vec3::Zero(), v(3, 0, 0);
   const bool ok = zone.contains(car, Vec3::Zero(), Vec3(1.9, 0, 0)) && !zone.contains(car, Vec3::Zero(), Vec3(2.1, 0, 0)) &&
                   zone.contains(car, v, Vec3(4.9, 0, 0)) && !zone.contains(car, v, Vec3(5.1, 0, 0)) &&
                   !zone.contains(car, v, Vec3(-2.1, 0, 0)) && zone.contains(car, v, Vec3(0, 1.9, 0)) &&
                   !zone.contains(car, v, Vec3(2.5, 1.9, 0));
-  return {"The avatar's neighbourhood: a half circle behind and a half ellipse ahead, elongated with speed", "Reacting "
-          "to the User, Fig. 5",
-          "reynolds::AvatarZone{radius 2 m, velocity weight 1}: points just inside and outside at rest and at 3 m/s",
-          ok ? "at rest a circle of 2 m; at 3 m/s it reaches 5 m ahead, 2 m behind and sideways, and (2.5, 1.9) lies "
-               "outside the ellipse"
-             : "the zone's boundary is not where the construction puts it (one of the seven probes failed)",
-          ok ? Verdict::Reproduced : Verdict::Differs,
-          "threshold: all seven probes 0.1 m inside or outside the constructed boundary"};
+  return {"The avatar's neighbourhood: a half circle behind and a half ellipse ahead, elongated with speed; the "
+          "move-away zone larger and less elongated than the take-off zone", "Reacting to the User, Figs. 5–6",
+          "reynolds::AvatarZone{radius 2 m, velocity weight 1}, our reading of Fig. 5's construction (reach ahead = "
+          "radius + weight × speed; we have the text, not the figure): points just inside and outside at rest and "
+          "at 3 m/s; and pigeons.yaml's two zones",
+          format("%s; pigeons.yaml: move-away radius %.1f m, weight %.1f s; take-off radius %.1f m, weight %.1f s",
+                 ok ? "at rest a circle of 2 m; at 3 m/s it reaches 5 m ahead, 2 m behind and sideways, and (2.5, 1.9) "
+                      "lies outside the ellipse"
+                    : "the zone's boundary is not where the construction puts it (one of the seven probes failed)",
+                 avatar.moveAway.radius, avatar.moveAway.velocityWeight, avatar.takeoff.radius,
+                 avatar.takeoff.velocityWeight),
+          ok && related ? Verdict::Reproduced : Verdict::Differs,
+          "threshold: all seven probes 0.1 m inside or outside the constructed boundary, and the scenario's move-away "
+          "zone wider (radius) and less elongated (weight) than its take-off zone. A check of our construction's "
+          "geometry, not of the birds' avoidance (not checked, see the README)"};
 }
 
 struct ClapOutcome {
   int nearClap = 0;      ///< walking birds within the clap's radius when it sounds
   int scared = 0;        ///< birds whose annoyance rose within 3 s of the clap
   int walkingAfter = 0;  ///< birds walking 30 s after the clap
+  /// Each first flight after the clap that ended by then: from take-off to walking again, its
+  /// duration (s) and the ground distance between both ends (m).
+  std::vector<double> flightSeconds, flightMetres;
   std::size_t birds = 0;
   reynolds::Clap clap;
 };
@@ -268,11 +303,12 @@ ClapOutcome clapRun(const Context& context, std::optional<double> contagion) {
   const double landBy = out.clap.time + 30.0;
   s.settings.duration = std::max(s.settings.duration, landBy + 1.0);  // room to land
   sim::Simulation sim = makeSimulation(s);
-  // Steps until `t`; a finished simulation no longer advances its clock.
-  const auto runUntil = [&](double t) {
+  // Steps until `t`, calling `each` after every step; a finished simulation no longer advances its clock.
+  const auto runUntil = [&](double t, const std::function<void()>& each = {}) {
     while (sim.world().time < t - 1e-9) {
       if (sim.finished()) throw std::runtime_error("pigeons.yaml: the run ended before t = " + std::to_string(t) + " s");
       sim.step();
+      if (each) each();
     }
   };
   const auto annoyance = [&](std::size_t i) { return sim.world().agents[i].state.model[reynolds::kSlotAnnoyance]; };
@@ -286,9 +322,27 @@ ClapOutcome clapRun(const Context& context, std::optional<double> contagion) {
     before[i] = annoyance(i);
     out.nearClap += walking(i) && (sim.world().agents[i].state.position - out.clap.position).norm() <= out.clap.radius;
   }
-  runUntil(out.clap.time + 3.0);
+  // First flights: a bird that leaves the walking state after the clap, until it walks again.
+  std::vector<int> flight(out.birds, 0);  // 0 not yet, 1 in its first flight, 2 done
+  std::vector<double> since(out.birds, 0.0);
+  std::vector<Vec3> from(out.birds);
+  const auto followFlights = [&] {
+    for (std::size_t i = 0; i < out.birds; ++i) {
+      const Vec3& at = sim.world().agents[i].state.position;
+      if (flight[i] == 0 && !walking(i)) {
+        flight[i] = 1;
+        since[i] = sim.world().time;
+        from[i] = at;
+      } else if (flight[i] == 1 && walking(i)) {
+        flight[i] = 2;
+        out.flightSeconds.push_back(sim.world().time - since[i]);
+        out.flightMetres.push_back((at - from[i]).head<2>().norm());
+      }
+    }
+  };
+  runUntil(out.clap.time + 3.0, followFlights);
   for (std::size_t i = 0; i < out.birds; ++i) out.scared += annoyance(i) > before[i] + 1e-12;
-  runUntil(landBy);
+  runUntil(landBy, followFlights);
   for (std::size_t i = 0; i < out.birds; ++i) out.walkingAfter += walking(i);
   return out;
 }
@@ -311,12 +365,27 @@ std::vector<Claim> pigeons(const Context& context) {
                       : Verdict::Differs,
                   "threshold: without contagion the clap scares the birds within its radius (±3), with it at least "
                   "twice as many (the alarm spread beyond the clap)"};
-  Claim landing{"Startled birds fly a short distance, then land and return to feeding (the state diagram)",
-                "Case study", "the contagion run above, 30 s after the clap",
-                format("%d of %zu birds walking again (%d were scared)", spread.walkingAfter, spread.birds, spread.scared),
+  const auto median = [](std::vector<double> v) {
+    if (v.empty()) return std::nan("");
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  Claim landing{"Startled birds fly a short distance (\"the first time a bird is startled it will fly a few feet\"), "
+                "then land and return to feeding (the state diagram)",
+                "Case study", "the contagion run above: each bird's first flight after the clap, from take-off to "
+                "walking again (feeding is not modelled: walking stands for it), and the birds walking 30 s after it",
+                format("%d of %zu birds walking again (%d were scared); first flights: %zu, median %.1f s and %.1f m "
+                       "from take-off to touch-down (longest %.1f m)",
+                       spread.walkingAfter, spread.birds, spread.scared, spread.flightSeconds.size(),
+                       median(spread.flightSeconds), median(spread.flightMetres),
+                       spread.flightMetres.empty() ? std::nan("") : *std::max_element(spread.flightMetres.begin(),
+                                                                                      spread.flightMetres.end())),
                 spread.walkingAfter * 100 >= static_cast<int>(spread.birds) * 95 ? Verdict::Reproduced
                                                                                   : Verdict::Differs,
-                "threshold: at least 95 % back on the ground walking"};
+                "threshold: at least 95 % back on the ground walking. The flights' length is reported, not judged: "
+                "\"a few feet\" is the paper's word for a first scare, and ours climb for 1 s and cruise for 3 s "
+                "(pigeons.yaml's transitions, our choice), several metres; a bird already annoyed flies longer "
+                "(tested in Pigeons.AFirstScareMakesTheShortestFlight)"};
   return {contagion, landing};
 }
 
