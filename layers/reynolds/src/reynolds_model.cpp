@@ -456,7 +456,7 @@ sim::AgentState ReynoldsModel::advance(const sim::StepInput& in) const {
             const double h = o.position.z() - ground.heightAt(o.position.x(), o.position.y());
             if (o.velocity.z() > P.contagion.climbSpeed && h < P.contagion.height) ++rising;
           }
-          fire = near > 0 && static_cast<double>(rising) >= tr.value * near;
+          fire = near > 0 && static_cast<double>(rising) > tr.value * near;  // "exceeds a threshold"
           break;
         }
         case TriggerKind::TimeInState:

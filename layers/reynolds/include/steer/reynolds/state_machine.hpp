@@ -18,7 +18,7 @@ using geometry::Vec3;
 enum class TriggerKind {
   Clap,           ///< a clap event heard since the character last thought
   AvatarTakeoff,  ///< inside the avatar's take-off neighbourhood
-  Contagion,      ///< fraction of nearby characters taking off ≥ value (in [0, 1])
+  Contagion,      ///< fraction of nearby characters taking off > value (in [0, 1]): "exceeds"
   TimeInState,    ///< time in the state ≥ value·(1 + annoyanceScale·a) (s), a: the annoyance the
                   ///< agent had when last startled, before that startle
   Grounded,       ///< on (within groundTolerance of) the surface
