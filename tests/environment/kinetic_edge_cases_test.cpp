@@ -27,6 +27,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
 #include <limits>
 #include <random>
 #include <vector>
@@ -462,6 +465,72 @@ TEST(KineticEdgeCases, OneTeleportingAgentDoesNotMakeEveryCertificateDue) {
   const double crowd = certificatesPerAgentStep(false), withJumps = certificatesPerAgentStep(true);
   EXPECT_LT(withJumps, 1.5 * crowd) << "crowd " << crowd << ", with a teleport a step " << withJumps;
   std::printf("certificate evaluations per agent-step: crowd %.2f, with a teleport a step %.2f\n", crowd, withJumps);
+}
+
+// A trace of the differential fuzzer (tests/data/kinetic/jump_back_beside_a_watcher.trace: 16
+// agents, 4 steps; per agent x, y, body radius, near radius, speed bound, enabled, each in hex):
+// agent 15 jumps 58 near radii away and back to the same spot, then walks into agent 1's disc.
+// Its watch in agent 1's list kept the due time of its old place (a jumper is outside the motion
+// clock), and agent 1 did not see it; every list's entries of a jumper now come due.
+TEST(KineticEdgeCases, AnAgentThatJumpsAwayAndBackIsSeenWalkingIn) {
+  std::ifstream in(std::string(STEER_TEST_DATA_DIR) + "/kinetic/jump_back_beside_a_watcher.trace");
+  ASSERT_TRUE(in) << "missing trace";
+  std::string word, line;
+  const auto hex = [&] {
+    in >> word;
+    return std::strtod(word.c_str(), nullptr);
+  };
+  std::getline(in, line);  // label
+  in >> word;              // settings
+  const double renumberAfter = hex();
+  in >> word >> word;  // (contacts off too: 0) bounds
+  sim::World w;
+  const double x0 = hex(), y0 = hex(), x1 = hex(), y1 = hex();
+  w.bounds = {Vec3(x0, y0, -1), Vec3(x1, y1, 1)};
+  int count = 0;
+  in >> word >> count;  // obstacles 0
+  ASSERT_EQ(count, 0);
+  in >> word;
+  w.time = hex();
+  in >> word >> count;  // agents
+  const auto readAgents = [&] {
+    for (int i = 0; i < count; ++i) {
+      sim::Agent& a = w.agents[static_cast<std::size_t>(i)];
+      const double x = hex(), y = hex();
+      a.state.position = Vec3(x, y, 0);
+      a.radius = hex();
+      a.nearRadius = hex();
+      a.maxSpeed = hex();
+      int enabled = 0;
+      in >> enabled;
+      a.enabled = enabled != 0;
+    }
+  };
+  w.agents.resize(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) w.agents[static_cast<std::size_t>(i)].id = static_cast<sim::AgentIndex>(i);
+  readAgents();
+  w.refreshPieces();
+  KineticProvider kinetic(KineticSettings{.detectContacts = true, .renumberAfter = renumberAfter});
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  int steps = 0;
+  in >> word >> steps;
+  ASSERT_EQ(steps, 4);
+  for (int s = 0; s < steps; ++s) {
+    std::vector<Vec3> previous;
+    for (const auto& a : w.agents) previous.push_back(a.state.position);
+    in >> word;
+    w.time = hex();
+    readAgents();
+    ASSERT_TRUE(in) << "trace cut short at step " << s;
+    w.refreshPieces();
+    kinetic.update(w, previous);
+    brute.update(w, previous);
+    EXPECT_TRUE(sameNearSets(w, kinetic, brute)) << "step " << s;
+    EXPECT_TRUE(sameContacts(w, kinetic, brute)) << "step " << s;
+  }
+  EXPECT_GT(kinetic.counters().jumps, 0u);
 }
 
 }  // namespace

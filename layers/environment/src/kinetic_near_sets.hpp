@@ -59,6 +59,11 @@ class NearSets {
   void vertexLeft(std::span<const std::uint32_t> link);
   /// A vertex was inserted (after the step's flips) with these neighbours.
   void vertexArrived(std::uint32_t id, std::span<const std::uint32_t> neighbours);
+  /// Agents flagged kFast jumped (left and arrive elsewhere, outside the motion clock): every
+  /// entry of theirs in another agent's list comes due now. Its due time assumed they move
+  /// within their speed bound, and not every list that holds one is found from the triangulation
+  /// (a watch is pruned only when it comes due). One pass over every list.
+  void jumped();
   /// Marks agent p for a walk (radius changed, walls appeared or went, ...).
   void markDirty(std::uint32_t p) { s_.set(p, Shared::kDirty); }
   /// Looks at every certificate of every agent in the next process() (bodies changed).

@@ -153,6 +153,21 @@ void NearSets::vertexLeaving(std::uint32_t id, std::span<const std::uint32_t> li
   else staticHolders_[id - s_.n].clear();
 }
 
+void NearSets::jumped() {
+  for (std::uint32_t p = 0; p < s_.n; ++p) {
+    Entry* e = lists_.data(listRef_[p]);
+    bool any = false;
+    for (std::uint32_t k = 0, size = listRef_[p].size(); k < size; ++k) {
+      const std::uint32_t q = e[k].key & kIdMask;
+      if ((e[k].key & kOwn) && s_.isAgent(q) && s_.has(q, Shared::kFast)) {
+        e[k].due = kTickNow;
+        any = true;
+      }
+    }
+    if (any) touch(p);
+  }
+}
+
 // After the removal: CGAL filled the hole with edges between the former neighbours; each new one
 // is told like a flip's new edge (a pair that was an edge already costs a look, nothing more).
 void NearSets::vertexLeft(std::span<const std::uint32_t> link) {

@@ -278,7 +278,7 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
     ++enabled;
     if (tri.placed(i) && (s.xy(i) - tri.point(i)).norm() > 0.5 * s.radius[i]) jumpers.push_back(i);
   }
-  if (jumpers.size() * 16 <= enabled)
+  if (!jumpers.empty() && jumpers.size() * 16 <= enabled) {
     for (std::uint32_t p : jumpers) {
       remove(p);
       arriving.push_back(p);
@@ -286,6 +286,10 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
       s.set(p, Shared::kFast);  // its contacts: against every agent, bounded by its displacement
       ++s.counters.jumps;
     }
+    // Every list's entries of a jumper come due (the differential fuzzer found an agent that
+    // jumped back near a watcher and then walked in unseen: that watch kept its old due time).
+    near.jumped();
+  }
 
   // The motion clock advances by the largest displacement measured in units of each agent's
   // own speed bound: every agent then moved at most speed_i × advance, whatever the true speeds.
