@@ -176,7 +176,7 @@ HarmonicField solveHarmonicField(Raster raster, const HarmonicSettings& settings
 
 double HarmonicField::potential(int i, int j) const {
   const double l = logU_[grid().index(i, j)];
-  return l == kNegInf ? 1.0 : -std::expm1(l);
+  return l == kNegInf ? 1.0 : 0.0 - std::expm1(l);  // 0 − : the target is 0, not −expm1(0) = −0
 }
 
 bool HarmonicField::reachable(int i, int j) const {

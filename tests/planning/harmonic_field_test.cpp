@@ -147,9 +147,17 @@ TEST(HarmonicField, ATargetOnTheWorldsEdgeHasACell) {
     EXPECT_EQ(std::count(r.cells.begin(), r.cells.end(), Cell::Target), 1);
     HarmonicSettings s;
     s.resolution = 40;
-    const LocalMinimaReport report = countLocalMinima(solveHarmonicField(r, s));
+    const HarmonicField field = solveHarmonicField(r, s);
+    const LocalMinimaReport report = countLocalMinima(field);
     EXPECT_EQ(report.disconnected, 0);
     EXPECT_EQ(report.localMinima, 0);
+    // The target's potential is 0, not −0 (the .vti of `steer field` showed "-0" there).
+    for (int j = 0; j < grid.ny; ++j)
+      for (int i = 0; i < grid.nx; ++i)
+        if (field.cells()[grid.index(i, j)] == Cell::Target) {
+          EXPECT_EQ(field.potential(i, j), 0.0);
+          EXPECT_FALSE(std::signbit(field.potential(i, j)));
+        }
   }
 }
 
