@@ -77,11 +77,6 @@ std::string bounds(const sim::World& w) {
   return out + " m";
 }
 
-bool isSteerSuite(const std::string& file) {
-  const auto dot = file.rfind('.');
-  return dot != std::string::npos && file.substr(dot) == ".xml";
-}
-
 // Which configuration sections the file (or a --param) gives, and whether the run reads them:
 // each is checked whatever the model, but a `reynolds:` section does nothing to a Goldenstein
 // run. The Reynolds model's behaviors are named, so that a --param on them shows.
@@ -157,7 +152,7 @@ void summary(const Scenario& s, std::ostream& out) {
   }
   out << "  obstacles: " << (own == 0 ? std::string("none") : std::to_string(own) + " (" + counted(kinds) + ")");
   if (moving > 0) out << ", " << moving << " moving";
-  if (isSteerSuite(s.file) && own > 0) out << " (as converted from SteerSuite's)";
+  if (isSteerSuitePath(s.file) && own > 0) out << " (as converted from SteerSuite's)";
   if (s.worldWalls > 0)
     out << "; the world closed by " << s.worldWalls << " walls along its bounds" << (w.dimension == 3 ? " (its sides, not its floor or ceiling)" : "");
   else

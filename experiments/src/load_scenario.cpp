@@ -54,10 +54,12 @@ std::string readScenarioText(const std::string& path) {
   }
 }
 
+bool isSteerSuitePath(const std::string& path) { return endsWith(path, ".xml"); }
+
 Scenario parseScenarioText(const std::string& text, const std::string& path, std::uint64_t seedOverride,
                            bool hasSeedOverride, const std::vector<std::string>& documentParams,
                            const ReplacedSettings& replaced) {
-  if (endsWith(path, ".xml")) {
+  if (isSteerSuitePath(path)) {
     if (!documentParams.empty())
       throw InputError({"<command line>", 0, 0}, "--param " + documentParams.front() + ": " + path +
                                                      " is a SteerSuite case; groups and agents can be set only in our YAML scenarios");

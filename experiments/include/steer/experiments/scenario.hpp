@@ -71,6 +71,9 @@ struct ReplacedSettings {
 Scenario loadScenario(const std::string& path, std::uint64_t seedOverride = 0, bool hasSeedOverride = false,
                       const std::vector<std::string>& documentParams = {}, const ReplacedSettings& replaced = {});
 
+/// Whether loadScenario reads `path` as a SteerSuite case (its extension is .xml, in any case).
+bool isSteerSuitePath(const std::string& path);
+
 /// loadScenario's two halves: the file's text (its format told by the extension, read whole,
 /// checked to be UTF-8; InputError when it cannot be), then the scenario from that text.
 std::string readScenarioText(const std::string& path);
