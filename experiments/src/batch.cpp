@@ -11,6 +11,8 @@
 #include <set>
 #include <nlohmann/json.hpp>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "interrupt.hpp"
 #include "number_text.hpp"
@@ -72,8 +74,10 @@ BatchRow runJob(std::size_t index, const BatchJob& job, const BatchOptions& opti
       return runScenario(scenario, options.runsDir / folder, out, progress);
     } catch (const InputError& e) {
       throw InputError(e.where(), e.message() + which);
-    } catch (const Interrupted&) {
-      throw;  // every running job stops alike: the batch says so, with the signal's exit status
+    } catch (const Interrupted& e) {
+      // Every running job stops alike: the batch says so, with the signal's exit status, and
+      // names the runs it stopped (FAILED said "at t = 3.2 s" of no run in particular).
+      throw Interrupted(e.signal, e.when + which);
     } catch (const std::exception& e) {
       throw std::runtime_error(e.what() + which);
     }
@@ -188,7 +192,8 @@ std::vector<BatchRow> runBatch(const std::vector<BatchJob>& jobs, const BatchOpt
   std::vector<std::atomic<double>> running(static_cast<std::size_t>(workers));
   for (auto& r : running) r = 0.0;
   std::mutex reportMutex;
-  std::exception_ptr failure;
+  std::exception_ptr failure;   // the first error of a run
+  std::vector<std::pair<std::size_t, Interrupted>> stopped;  // the runs a signal stopped, by job
 
   auto report = [&] {
     if (!options.progress) return;
@@ -207,6 +212,10 @@ std::vector<BatchRow> runBatch(const std::vector<BatchJob>& jobs, const BatchOpt
           running[worker] = f;
           report();
         });
+      } catch (const Interrupted& e) {
+        std::lock_guard lock(reportMutex);
+        stopped.emplace_back(i, e);
+        stop = true;
       } catch (...) {
         std::lock_guard lock(reportMutex);
         if (!failure) failure = std::current_exception();
@@ -224,6 +233,13 @@ std::vector<BatchRow> runBatch(const std::vector<BatchJob>& jobs, const BatchOpt
     work(0);
   }
   if (failure) std::rethrow_exception(failure);
+  if (!stopped.empty()) {
+    // One signal stops every worker's run: one message naming each, in the batch's order.
+    std::sort(stopped.begin(), stopped.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::string when = stopped.front().second.when;
+    for (std::size_t k = 1; k < stopped.size(); ++k) when += "; and " + stopped[k].second.when;
+    throw Interrupted(stopped.front().second.signal, when);
+  }
   if (options.progress) options.progress(1.0);
   std::vector<BatchRow> rows;
   rows.reserve(results.size());

@@ -85,7 +85,7 @@ Interrupted::Interrupted(int signal, double time)
     : Interrupted(signal, "at t = " + timeText(time) + " s; what the run wrote was removed") {}
 
 Interrupted::Interrupted(int signal, const std::string& when)
-    : std::runtime_error(std::string("interrupted (") + signalName(signal) + ") " + when), signal(signal) {}
+    : std::runtime_error(std::string("interrupted (") + signalName(signal) + ") " + when), signal(signal), when(when) {}
 
 void throwIfInterrupted(double time) {
   if (const int signal = interruptSignal()) throw Interrupted(signal, time);

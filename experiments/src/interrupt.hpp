@@ -34,6 +34,8 @@ class Interrupted : public std::runtime_error {
   /// "interrupted (SIGINT) " + when
   Interrupted(int signal, const std::string& when);
   int signal;
+  /// What followed the signal's name in what(): "at t = 12.5 s; what the run wrote was removed".
+  std::string when;
   /// 128 + the signal, the shell's status for a process a signal ended.
   int exitStatus() const { return 128 + signal; }
 };

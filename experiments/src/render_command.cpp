@@ -512,9 +512,16 @@ int renderCommand(const RenderOptions& given) {
     for (const auto& [id, track] : tracks)
       for (const auto& s : track) times.insert(s.t);
     const std::vector<double> t(times.begin(), times.end());
+    // A frame is a row time of trajectories.csv: more frames than row times drew the same row
+    // several times (--frames 5 on a run of 2 rows wrote 5 pictures of 2 states, and a video
+    // that stood still). One frame per row time then, and a note.
+    const int frames = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(o.frames), t.size()));
+    if (frames < o.frames && !t.empty())
+      std::cerr << "steer render: note: trajectories.csv has rows at " << t.size() << " time" << (t.size() == 1 ? "" : "s")
+                << ": " << frames << " frame" << (frames == 1 ? "" : "s") << ", not " << o.frames << "\n";
     int written = 0;
-    for (int k = 0; k < o.frames && !t.empty(); ++k) {
-      const std::size_t i = o.frames == 1 ? 0 : static_cast<std::size_t>(std::llround(double(k) * (t.size() - 1) / (o.frames - 1)));
+    for (int k = 0; k < frames; ++k) {
+      const std::size_t i = frames == 1 ? 0 : static_cast<std::size_t>(std::llround(double(k) * (t.size() - 1) / (frames - 1)));
       char name[32];
       std::snprintf(name, sizeof name, "frame_%04d.png", k);
       picture(out / name, t[i]);

@@ -1915,6 +1915,10 @@ TEST(SteerCommand, AnInterruptedRunLeavesNothingHalfWritten) {
   err = steer::test::slurp(dir / "err");
   EXPECT_NE(err.find("interrupted (SIGTERM)"), std::string::npos) << err;
   EXPECT_TRUE(fs::exists(batch / "FAILED"));
+  // FAILED names the runs the signal stopped (it said "at t = ... s" of no run in particular).
+  EXPECT_NE(steer::test::slurp(batch / "FAILED").find("what the run wrote was removed (the run u_trap/goldenstein-direct/seed-"),
+            std::string::npos)
+      << steer::test::slurp(batch / "FAILED");
   EXPECT_FALSE(fs::exists(batch / "RUNNING"));
   EXPECT_FALSE(fs::exists(batch / "comparison.csv"));
   for (const auto& entry : fs::recursive_directory_iterator(batch))

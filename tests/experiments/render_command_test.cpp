@@ -73,4 +73,20 @@ TEST(SteerCommand, PicturesInARunsFolderAreOfThatRunOnly) {
   fs::remove_all(dir);
 }
 
+// A frame is a row time of trajectories.csv: --frames 5 on a run with rows at two times wrote
+// five pictures of two states (and a video that stood still). It writes one per row time, and
+// says so.
+TEST(SteerCommand, RenderDrawsNoMoreFramesThanTheRunHasRowTimes) {
+  const fs::path dir = scratchDir("render_few_rows");
+  const std::string run = (dir / "run").string(), file = kData + "/yaml/batch_small.yaml";
+  ASSERT_EQ(runSteer("run " + file + " --duration 0.1 --quiet --out " + run).status, 0);  // dt 0.1: rows at 0 and 0.1
+  const auto r = runSteer("render " + run + " --frames 5 --quiet");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "run" / "frame_0000.png"));
+  EXPECT_TRUE(fs::exists(dir / "run" / "frame_0001.png"));
+  EXPECT_FALSE(fs::exists(dir / "run" / "frame_0002.png"));
+  EXPECT_NE(r.err.find("note: trajectories.csv has rows at 2 times: 2 frames, not 5"), std::string::npos) << r.err;
+  fs::remove_all(dir);
+}
+
 }  // namespace
