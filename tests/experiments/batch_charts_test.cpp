@@ -52,8 +52,11 @@ TEST(BatchCharts, ACombinationKeepsItsColourAndItsSlotInEveryChart) {
   EXPECT_DOUBLE_EQ(success.bars[0].value, 0.0);
 }
 
-BatchRow swept(const std::string& model, const std::string& value, std::uint64_t seed, double success) {
-  BatchRow r = row(model, seed, success, std::nullopt);
+// A row of a sweep, with `clearance` as its min_clearance (a metric without bounds: a negative
+// one is agents that overlap).
+BatchRow swept(const std::string& model, const std::string& value, std::uint64_t seed, double clearance) {
+  BatchRow r = row(model, seed, std::nullopt, std::nullopt);
+  r.metrics[metricIndex("min_clearance")] = clearance;
   r.factors = {{"groups.crowd.personality.courage.mean", value}};
   return r;
 }
@@ -66,7 +69,7 @@ TEST(BatchCharts, ASweepOfOneNumberDrawsTheMetricAgainstTheValue) {
   for (const char* model : {"goldenstein", "reynolds"})
     for (const std::string value : {"1", "0", "0.5"})
       for (std::uint64_t seed : {1, 2}) rows.push_back(swept(model, value, seed, std::stod(value) * (seed + (model[0] == 'r'))));
-  const auto chart = sweepLineChart(rows, metricIndex("success_rate"));
+  const auto chart = sweepLineChart(rows, metricIndex("min_clearance"));
   ASSERT_TRUE(chart.has_value());
   EXPECT_EQ(chart->xLabel, "courage.mean");
   ASSERT_EQ(chart->series.size(), 6u) << "two lines, each with two interval lines";
@@ -92,11 +95,42 @@ TEST(BatchCharts, ASweepOfOneNumberDrawsTheMetricAgainstTheValue) {
   // Not a sweep of one number: none.
   std::vector<BatchRow> words = rows;
   for (auto& r : words) r.factors.front().second = r.factors.front().second == "0" ? "integrated" : "direct_sum";
-  EXPECT_FALSE(sweepLineChart(words, metricIndex("success_rate")).has_value());
+  EXPECT_FALSE(sweepLineChart(words, metricIndex("min_clearance")).has_value());
   std::vector<BatchRow> two = rows;
   for (auto& r : two) r.factors.push_back({"local.a", "1"});
-  EXPECT_FALSE(sweepLineChart(two, metricIndex("success_rate")).has_value());
-  EXPECT_FALSE(sweepLineChart({row("goldenstein", 1, 1.0, 2.0)}, metricIndex("success_rate")).has_value()) << "compare";
+  EXPECT_FALSE(sweepLineChart(two, metricIndex("min_clearance")).has_value());
+  EXPECT_FALSE(sweepLineChart({row("goldenstein", 1, 1.0, 2.0)}, metricIndex("min_clearance")).has_value()) << "compare";
+}
+
+// The t interval over a few seeds knows nothing of a metric's range: a success rate of 1 and 0.8
+// over two seeds is 0.9 ± 1.27, and its whisker went from −0.37 to 2.17. The charts cut it at 0
+// and 1 (a time or a count at 0; a clearance, which can be negative, not at all).
+TEST(BatchCharts, AnIntervalIsDrawnInsideTheMetricsRange) {
+  const std::vector<BatchRow> rows{row("goldenstein", 1, 1.0, 1.0), row("goldenstein", 2, 0.8, 30.0)};
+  const viz::BarChart success = batchChart(rows, metricIndex("success_rate"), false);
+  ASSERT_EQ(success.bars.size(), 1u);
+  EXPECT_DOUBLE_EQ(success.bars[0].value, 0.9);
+  ASSERT_TRUE(success.bars[0].low && success.bars[0].high);
+  EXPECT_EQ(*success.bars[0].low, 0.0);
+  EXPECT_EQ(*success.bars[0].high, 1.0);
+  const viz::BarChart time = batchChart(rows, metricIndex("mean_time_to_goal"), false);
+  ASSERT_TRUE(time.bars[0].low && time.bars[0].high);
+  EXPECT_EQ(*time.bars[0].low, 0.0) << "15.5 - 12.706 * 14.5 is below 0";
+  EXPECT_NEAR(*time.bars[0].high, 15.5 + 12.706 * 14.5, 0.01);
+  std::vector<BatchRow> sweep;
+  for (const std::string value : {"0", "1"})
+    for (std::uint64_t seed : {1, 2}) {
+      BatchRow r = swept("goldenstein", value, seed, seed == 1 ? -0.1 : 0.3);
+      r.metrics[metricIndex("success_rate")] = seed == 1 ? 1.0 : 0.8;
+      sweep.push_back(r);
+    }
+  const auto line = sweepLineChart(sweep, metricIndex("success_rate"));
+  ASSERT_TRUE(line && line->series.size() == 3u);
+  EXPECT_EQ(line->series[1].y, (std::vector<double>{0.0, 0.0}));
+  EXPECT_EQ(line->series[2].y, (std::vector<double>{1.0, 1.0}));
+  const auto clearance = sweepLineChart(sweep, metricIndex("min_clearance"));
+  ASSERT_TRUE(clearance && clearance->series.size() == 3u);
+  EXPECT_NEAR(clearance->series[1].y[0], 0.1 - 12.706 * 0.2, 1e-3) << "a clearance below 0 is not cut";
 }
 
 }  // namespace
