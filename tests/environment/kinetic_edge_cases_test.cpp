@@ -467,6 +467,48 @@ TEST(KineticEdgeCases, OneTeleportingAgentDoesNotMakeEveryCertificateDue) {
   std::printf("certificate evaluations per agent-step: crowd %.2f, with a teleport a step %.2f\n", crowd, withJumps);
 }
 
+// Many teleports in one step (more than a sixteenth of the agents, so they stay in the motion
+// clock) fold triangles, and the safety net rebuilds. Its contact check then widened every
+// agent's reach by the step's largest displacement, a jump across the world: each agent walked
+// the whole triangulation, and each walk searched its faces linearly (the differential fuzzer's
+// 4,311 agents took a minute per step). Jumpers are now checked against every agent and left out
+// of the others' reach: the faces read stay a few per agent, and the contacts are the oracle's.
+TEST(KineticEdgeCases, ManyTeleportsAfterAFoldDoNotWidenEveryAgentsReach) {
+  const std::size_t n = 1200 / test::kScale;
+  bench::CrowdMotionSettings settings;
+  settings.agents = n;
+  settings.walls = 8;
+  settings.seed = 43;
+  bench::CrowdMotion motion(settings);
+  KineticProvider kinetic;
+  BruteForceProvider brute;
+  kinetic.reset(motion.world());
+  brute.reset(motion.world());
+  std::mt19937_64 rng(9);
+  std::uniform_real_distribution<double> u(-0.5, 0.5);
+  const double side = motion.side();
+  std::uint64_t facesInRebuildSteps = 0, rebuildSteps = 0;
+  for (int s = 0; s < 12; ++s) {
+    motion.step();
+    auto& agents = motion.world().agents;
+    for (std::size_t k = 0; k < n / 8; ++k) agents[(k * 8 + static_cast<std::size_t>(s)) % n].state.position = Vec3(u(rng) * side, u(rng) * side, 0);
+    agents[static_cast<std::size_t>(s)].state.position = Vec3(40 * side, 40 * side, 0);  // far out
+    const auto before = kinetic.counters();
+    kinetic.update(motion.world(), motion.previous());
+    brute.update(motion.world(), motion.previous());
+    EXPECT_TRUE(sameNearSets(motion.world(), kinetic, brute)) << "step " << s;
+    EXPECT_TRUE(sameContacts(motion.world(), kinetic, brute)) << "step " << s;
+    if (kinetic.counters().rebuilds > before.rebuilds) {
+      ++rebuildSteps;
+      facesInRebuildSteps += kinetic.counters().facesVisited - before.facesVisited;
+    }
+  }
+  ASSERT_GT(rebuildSteps, 0u) << "the teleports fold no triangle: the test does not reach the safety net";
+  const double perAgent = static_cast<double>(facesInRebuildSteps) / static_cast<double>(rebuildSteps * n);
+  EXPECT_LT(perAgent, 100.0) << "faces read per agent in a step that rebuilt (the triangulation has ~" << 2 * n << ")";
+  std::printf("%llu steps of 12 rebuilt; %.1f faces read per agent in them\n", static_cast<unsigned long long>(rebuildSteps), perAgent);
+}
+
 // A trace of the differential fuzzer (tests/data/kinetic/jump_back_beside_a_watcher.trace: 16
 // agents, 4 steps; per agent x, y, body radius, near radius, speed bound, enabled, each in hex):
 // agent 15 jumps 58 near radii away and back to the same spot, then walks into agent 1's disc.

@@ -446,13 +446,20 @@ void KineticProvider::Impl::contactsBeyondNearSets() {
 // After the safety net's rebuild the pair certificates did not look at this step: every agent is
 // checked against the agents within the reach of its body in the step (the triangles around its
 // end position, walls or not) and against those off the triangulation. Rare (fold-overs).
+// Agents that moved more than half their near radius (teleports, which are what folds the
+// triangles most often) are checked against every agent instead, and stay out of the others'
+// reach: one jump across the world widened every agent's disc to the whole triangulation.
 void KineticProvider::Impl::pairContactsAfterRebuild(const sim::World& w, std::span<const sim::Vec3> previous,
                                                     double t0) {
+  const auto step = [&](std::size_t e) { return (w.agents[e].state.position - previous[e]).norm(); };
+  const auto jumped = [&](std::size_t e) { return step(e) > 0.5 * w.agents[e].nearRadius; };
   double maxBody = 0.0, maxStep = 0.0;
+  std::vector<sim::AgentIndex> fast;
   for (std::size_t e = 0; e < w.agents.size(); ++e)
     if (w.agents[e].enabled) {
       maxBody = std::max(maxBody, w.agents[e].radius);
-      maxStep = std::max(maxStep, (w.agents[e].state.position - previous[e]).norm());
+      if (jumped(e)) fast.push_back(static_cast<sim::AgentIndex>(e));
+      else maxStep = std::max(maxStep, step(e));
     }
   std::vector<sim::AgentIndex> others;
   for (std::size_t e = 0; e < w.agents.size(); ++e) {
@@ -460,12 +467,15 @@ void KineticProvider::Impl::pairContactsAfterRebuild(const sim::World& w, std::s
     if (!a.enabled) continue;
     const std::uint32_t i = s.intOf[e];
     others.clear();
-    if (tri.placed(i)) {
-      const double reach = (a.radius + maxBody + (a.state.position - previous[e]).norm() + maxStep) * (1 + 1e-9) + 1e-12;
+    if (tri.placed(i) && !jumped(e)) {
+      const double reach = (a.radius + maxBody + step(e) + maxStep) * (1 + 1e-9) + 1e-12;
       inDisc.clear();
       tri.agentsInDisc(i, reach, inDisc);
       for (const std::uint32_t q : inDisc) others.push_back(s.ext(q));
       for (const std::uint32_t q : unplaced) others.push_back(s.ext(q));
+      // A pair is looked at from its lower index (agentContactsInStep): the jumpers above e
+      // are not in its disc.
+      others.insert(others.end(), fast.begin(), fast.end());
     } else {
       for (std::size_t q = 0; q < w.agents.size(); ++q) others.push_back(static_cast<sim::AgentIndex>(q));
     }

@@ -27,6 +27,7 @@
 #include <span>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "kinetic_certificates.hpp"
@@ -215,6 +216,7 @@ class Triangulation {
   // sweep(): the events of each edge (lower id << 32 | higher id) in this step, confirmed or not.
   std::unordered_map<std::uint64_t, std::uint32_t> edgeEvents_;
   std::vector<cdt::FH> discFaces_, discStack_;  // agentsInDisc()
+  std::unordered_set<const void*> discSeen_;     // agentsInDisc() beyond a few faces
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   bool collecting_ = false;
   std::vector<std::pair<cdt::VH, cdt::VH>> work_, done_;
