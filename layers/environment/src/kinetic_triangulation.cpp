@@ -480,7 +480,7 @@ void Triangulation::agentsInDisc(std::uint32_t from, double radius, std::vector<
   const Vec2 centre = toVec(v->point());
   discFaces_.clear();
   discStack_.clear();
-  discSeen_.clear();
+  if (!discSeen_.empty()) discSeen_.clear();  // clear() writes every bucket, even of an empty set
   // Few faces meet a body-sized disc: a list searched linearly marks the ones seen. A disc that
   // meets many (a reach widened by a teleport, after the safety net's rebuild) goes on with a
   // hash set: the list alone made each call quadratic in the faces, and such a step cubic in
