@@ -426,6 +426,38 @@ TEST(KineticEdgeCases, AMicrometreAgentAmongCrossingWallsInWideBoundsIsNotRebuil
   EXPECT_EQ(kinetic.counters().rebuilds, 0u);
 }
 
+// The benchmark's crowd (steps of 5 % of the spacing) among random walls, with the kinetic
+// provider and the oracle reset on it, and places anywhere in its square for teleports.
+struct CrowdBesideTheOracle {
+  CrowdBesideTheOracle(std::size_t agents, int walls, std::uint64_t seed, std::uint64_t teleportSeed)
+      : motion([&] {
+          bench::CrowdMotionSettings settings;
+          settings.agents = agents;
+          settings.walls = walls;
+          settings.stepFraction = 0.05;
+          settings.seed = seed;
+          return settings;
+        }()),
+        rng(teleportSeed) {
+    kinetic.reset(motion.world());
+    brute.reset(motion.world());
+  }
+  Vec3 anywhere() {
+    std::uniform_real_distribution<double> u(-0.5, 0.5);
+    const double x = u(rng) * motion.side();
+    return Vec3(x, u(rng) * motion.side(), 0);
+  }
+  // Both providers take the step the motion has made.
+  void update() {
+    kinetic.update(motion.world(), motion.previous());
+    brute.update(motion.world(), motion.previous());
+  }
+  bench::CrowdMotion motion;
+  KineticProvider kinetic;
+  BruteForceProvider brute;
+  std::mt19937_64 rng;
+};
+
 // An agent that jumps (moves more than half its near radius in a step: a teleport, or motion
 // beyond its speed bound) leaves its old place and arrives at the new one. As the step's largest
 // displacement in units of speed bound it advanced the motion clock by its whole jump, every
@@ -435,32 +467,19 @@ TEST(KineticEdgeCases, AMicrometreAgentAmongCrossingWallsInWideBoundsIsNotRebuil
 TEST(KineticEdgeCases, OneTeleportingAgentDoesNotMakeEveryCertificateDue) {
   const std::size_t n = 1500 / test::kScale;
   const auto certificatesPerAgentStep = [&](bool teleport) {
-    bench::CrowdMotionSettings settings;
-    settings.agents = n;
-    settings.walls = 12;
-    settings.stepFraction = 0.05;
-    settings.seed = 41;
-    bench::CrowdMotion motion(settings);
-    KineticProvider kinetic;
-    BruteForceProvider brute;
-    kinetic.reset(motion.world());
-    brute.reset(motion.world());
-    std::mt19937_64 rng(5);
-    std::uniform_real_distribution<double> u(-0.5, 0.5);
-    const double side = motion.side();
+    CrowdBesideTheOracle c(n, 12, 41, 5);
     const auto warmUp = 5, steps = 20;
     std::uint64_t before = 0;
     for (int s = 0; s < warmUp + steps; ++s) {
-      if (s == warmUp) before = kinetic.counters().certificateEvaluations();
-      motion.step();
-      if (teleport) motion.world().agents[static_cast<std::size_t>(s) % 7].state.position = Vec3(u(rng) * side, u(rng) * side, 0);
-      kinetic.update(motion.world(), motion.previous());
-      brute.update(motion.world(), motion.previous());
-      EXPECT_TRUE(sameNearSets(motion.world(), kinetic, brute)) << "step " << s;
-      EXPECT_TRUE(sameContacts(motion.world(), kinetic, brute)) << "step " << s;
+      if (s == warmUp) before = c.kinetic.counters().certificateEvaluations();
+      c.motion.step();
+      if (teleport) c.motion.world().agents[static_cast<std::size_t>(s) % 7].state.position = c.anywhere();
+      c.update();
+      EXPECT_TRUE(sameNearSets(c.motion.world(), c.kinetic, c.brute)) << "step " << s;
+      EXPECT_TRUE(sameContacts(c.motion.world(), c.kinetic, c.brute)) << "step " << s;
     }
-    EXPECT_EQ(kinetic.counters().rebuilds, 0u);
-    return static_cast<double>(kinetic.counters().certificateEvaluations() - before) / static_cast<double>(n) / steps;
+    EXPECT_EQ(c.kinetic.counters().rebuilds, 0u);
+    return static_cast<double>(c.kinetic.counters().certificateEvaluations() - before) / static_cast<double>(n) / steps;
   };
   const double crowd = certificatesPerAgentStep(false), withJumps = certificatesPerAgentStep(true);
   EXPECT_LT(withJumps, 1.5 * crowd) << "crowd " << crowd << ", with a teleport a step " << withJumps;
@@ -475,32 +494,21 @@ TEST(KineticEdgeCases, OneTeleportingAgentDoesNotMakeEveryCertificateDue) {
 // of the others' reach: the faces read stay a few per agent, and the contacts are the oracle's.
 TEST(KineticEdgeCases, ManyTeleportsAfterAFoldDoNotWidenEveryAgentsReach) {
   const std::size_t n = 1200 / test::kScale;
-  bench::CrowdMotionSettings settings;
-  settings.agents = n;
-  settings.walls = 8;
-  settings.seed = 43;
-  bench::CrowdMotion motion(settings);
-  KineticProvider kinetic;
-  BruteForceProvider brute;
-  kinetic.reset(motion.world());
-  brute.reset(motion.world());
-  std::mt19937_64 rng(9);
-  std::uniform_real_distribution<double> u(-0.5, 0.5);
-  const double side = motion.side();
+  CrowdBesideTheOracle c(n, 8, 43, 9);
+  const double side = c.motion.side();
   std::uint64_t facesInRebuildSteps = 0, rebuildSteps = 0;
   for (int s = 0; s < 12; ++s) {
-    motion.step();
-    auto& agents = motion.world().agents;
-    for (std::size_t k = 0; k < n / 8; ++k) agents[(k * 8 + static_cast<std::size_t>(s)) % n].state.position = Vec3(u(rng) * side, u(rng) * side, 0);
+    c.motion.step();
+    auto& agents = c.motion.world().agents;
+    for (std::size_t k = 0; k < n / 8; ++k) agents[(k * 8 + static_cast<std::size_t>(s)) % n].state.position = c.anywhere();
     agents[static_cast<std::size_t>(s)].state.position = Vec3(40 * side, 40 * side, 0);  // far out
-    const auto before = kinetic.counters();
-    kinetic.update(motion.world(), motion.previous());
-    brute.update(motion.world(), motion.previous());
-    EXPECT_TRUE(sameNearSets(motion.world(), kinetic, brute)) << "step " << s;
-    EXPECT_TRUE(sameContacts(motion.world(), kinetic, brute)) << "step " << s;
-    if (kinetic.counters().rebuilds > before.rebuilds) {
+    const auto before = c.kinetic.counters();
+    c.update();
+    EXPECT_TRUE(sameNearSets(c.motion.world(), c.kinetic, c.brute)) << "step " << s;
+    EXPECT_TRUE(sameContacts(c.motion.world(), c.kinetic, c.brute)) << "step " << s;
+    if (c.kinetic.counters().rebuilds > before.rebuilds) {
       ++rebuildSteps;
-      facesInRebuildSteps += kinetic.counters().facesVisited - before.facesVisited;
+      facesInRebuildSteps += c.kinetic.counters().facesVisited - before.facesVisited;
     }
   }
   ASSERT_GT(rebuildSteps, 0u) << "the teleports fold no triangle: the test does not reach the safety net";
