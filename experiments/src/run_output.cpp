@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "steer/geometry/angle.hpp"
 #include "steer/viz/pvd_writer.hpp"
 
 namespace steer::experiments {
@@ -20,7 +21,8 @@ void put(std::string& out, double v) {
   out.append(buf, r.ptr);
 }
 
-double headingOf(const sim::Vec3& d) { return std::atan2(d.y(), d.x()); }
+// In (−π, π] (the azimuth in 3D).
+double headingOf(const sim::Vec3& d) { return geometry::headingOf(geometry::Vec2(d.x(), d.y())); }
 
 nlohmann::json numberOrNull(std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 }  // namespace
@@ -246,7 +248,9 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   }
   j["per_agent"] = perAgent;
   // What the .vtp frames' integer `mode` array stands for (index k: mode_names[k]; -1: none).
-  if (trajectories != nullptr && !trajectories->modeNames().empty()) j["mode_names"] = trajectories->modeNames();
+  // An empty list when no mode was met (the direct planner), so that a script decoding the
+  // frames finds the key in every run that wrote them (it was left out, a KeyError).
+  if (trajectories != nullptr) j["mode_names"] = trajectories->modeNames();
   return j;
 }
 

@@ -10,7 +10,12 @@ double wrapAngle(double radians) {
   return a;
 }
 
-double headingOf(const Vec2& direction) { return std::atan2(direction.y(), direction.x()); }
+double headingOf(const Vec2& direction) {
+  // atan2 gives −π for a direction along −x with y = −0 (a velocity (−1, −0)): the range is
+  // (−π, π], as wrapAngle's.
+  const double a = std::atan2(direction.y(), direction.x());
+  return a == -kPi ? kPi : a;
+}
 
 Vec2 directionOf(double radians) { return Vec2(std::cos(radians), std::sin(radians)); }
 

@@ -1517,6 +1517,22 @@ TEST(SteerCommand, ThinnedTrajectoriesAreTheFullRowsAtTheirTimes) {
   fs::remove_all(dir);
 }
 
+// summary.json's mode_names decode the frames' mode numbers: a run that wrote frames has the key
+// even when no agent had a mode (the direct planner: every mode is -1), so that a script reading
+// s['mode_names'] works on every run; a run without trajectories has none.
+TEST(SteerCommand, ModeNamesAreInEverySummaryOfARunWithFrames) {
+  const fs::path dir = scratchDir("mode_names");
+  const std::string trap = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/u_trap.yaml --planner direct --duration 1 --quiet ";
+  ASSERT_EQ(runSteer("run " + trap + "--out " + (dir / "frames").string()).status, 0);
+  ASSERT_EQ(runSteer("run " + trap + "--no-trajectories --out " + (dir / "none").string()).status, 0);
+  const auto frames = nlohmann::json::parse(steer::test::slurp(dir / "frames" / "summary.json"));
+  const auto none = nlohmann::json::parse(steer::test::slurp(dir / "none" / "summary.json"));
+  ASSERT_TRUE(frames.contains("mode_names"));
+  EXPECT_EQ(frames["mode_names"], nlohmann::json::array());
+  EXPECT_FALSE(none.contains("mode_names"));
+  fs::remove_all(dir);
+}
+
 TEST(SteerCommand, AFewHundredAgentsFromAnAgentRegionRun) {
   const fs::path out = scratchDir("crowd");
   const auto r = runSteer("run " + kData + "/steersuite/crowd_region_300.xml --model straight --neighbors brute --quiet"
