@@ -81,17 +81,36 @@ viz::BarChart batchChart(const std::vector<BatchRow>& rows, std::size_t metric, 
   return chart;
 }
 
+std::optional<std::string> sweptKey(const std::vector<BatchRow>& rows) {
+  if (rows.empty()) return std::nullopt;
+  const auto& keys = rows.front().factors;
+  std::optional<std::string> swept;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    bool varies = false;
+    for (const auto& r : rows) {
+      if (r.factors.size() != keys.size() || r.factors[i].first != keys[i].first) return std::nullopt;
+      varies = varies || r.factors[i].second != keys[i].second;
+    }
+    if (!varies) continue;  // a key given one value (--param local.a=1.5 beside the swept one)
+    if (swept) return std::nullopt;  // two swept keys: a plane, not a line
+    swept = keys[i].first;
+  }
+  return swept;
+}
+
 std::optional<viz::LineChart> sweepLineChart(const std::vector<BatchRow>& rows, std::size_t metric) {
   const auto groups = groupRows(rows);
-  if (groups.empty()) return std::nullopt;
-  const std::string key = groups.front().factors.size() == 1 ? groups.front().factors.front().first : std::string();
-  if (key.empty()) return std::nullopt;
+  const std::optional<std::string> swept = sweptKey(rows);
+  if (groups.empty() || !swept) return std::nullopt;
+  const std::string& key = *swept;
   // x of each group: its value of the one swept key, read whole as a number.
   std::vector<double> x(groups.size());
   std::vector<double> distinct;
   for (std::size_t k = 0; k < groups.size(); ++k) {
-    if (groups[k].factors.size() != 1 || groups[k].factors.front().first != key) return std::nullopt;
-    const std::string& text = groups[k].factors.front().second;
+    const auto& factors = groups[k].factors;
+    const auto at = std::find_if(factors.begin(), factors.end(), [&](const auto& f) { return f.first == key; });
+    if (at == factors.end()) return std::nullopt;
+    const std::string& text = at->second;
     char* end = nullptr;
     x[k] = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(x[k])) return std::nullopt;
@@ -165,7 +184,7 @@ std::vector<std::filesystem::path> writeBatchCharts(const std::vector<BatchRow>&
     viz::writeBarChart(path.string(), chart);
     files.push_back(path);
     if (const auto line = sweepLineChart(rows, m)) {
-      std::string against = shortFactorNames({rows.front().factors.front().first}).front();
+      std::string against = shortFactorNames({*sweptKey(rows)}).front();
       std::replace(against.begin(), against.end(), '.', '_');
       const auto linePath = dir / (name + "_vs_" + against + ".png");
       viz::writeLineChart(linePath.string(), *line);

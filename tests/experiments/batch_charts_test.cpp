@@ -97,8 +97,18 @@ TEST(BatchCharts, ASweepOfOneNumberDrawsTheMetricAgainstTheValue) {
   for (auto& r : words) r.factors.front().second = r.factors.front().second == "0" ? "integrated" : "direct_sum";
   EXPECT_FALSE(sweepLineChart(words, metricIndex("min_clearance")).has_value());
   std::vector<BatchRow> two = rows;
-  for (auto& r : two) r.factors.push_back({"local.a", "1"});
-  EXPECT_FALSE(sweepLineChart(two, metricIndex("min_clearance")).has_value());
+  for (auto& r : two) r.factors.push_back({"local.a", r.seed == 1 ? "1" : "2"});
+  EXPECT_FALSE(sweepLineChart(two, metricIndex("min_clearance")).has_value()) << "two swept keys";
+  // A key given one value beside the swept one (--param local.a=1.5) is a constant: the line is
+  // drawn against the swept key (the constant made the sweep look two-dimensional, and the
+  // chart was left out).
+  std::vector<BatchRow> pinned = rows;
+  for (auto& r : pinned) r.factors.insert(r.factors.begin(), {"local.a", "1.5"});
+  EXPECT_EQ(sweptKey(pinned), "groups.crowd.personality.courage.mean");
+  const auto withConstant = sweepLineChart(pinned, metricIndex("min_clearance"));
+  ASSERT_TRUE(withConstant.has_value());
+  EXPECT_EQ(withConstant->xLabel, "courage.mean");
+  EXPECT_EQ(withConstant->series.front().y, chart->series.front().y);
   EXPECT_FALSE(sweepLineChart({row("goldenstein", 1, 1.0, 2.0)}, metricIndex("min_clearance")).has_value()) << "compare";
 }
 
