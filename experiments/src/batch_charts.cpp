@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <tuple>
@@ -29,6 +30,30 @@ std::pair<double, double> valueRange(const MetricColumn& column) {
 std::pair<double, double> intervalEnds(const MeanInterval& mi, const MetricColumn& column) {
   const auto [lowest, highest] = valueRange(column);
   return {std::max(lowest, mi.mean - *mi.halfWidth), std::min(highest, mi.mean + *mi.halfWidth)};
+}
+
+// The time to goal is the mean over the agents that reached: its bar says how many did (the
+// lowest bar was a variant where 17 % arrived), and in how many of the seeds.
+std::string reachedNote(const std::vector<BatchRow>& rows, const RowGroup& g, std::size_t time) {
+  const auto& columns = metricColumns();
+  if (columns[time].key != "mean_time_to_goal") return "";
+  const auto success = static_cast<std::size_t>(
+      std::find_if(columns.begin(), columns.end(), [](const MetricColumn& c) { return c.key == "success_rate"; }) -
+      columns.begin());
+  double sum = 0.0;
+  std::size_t seeds = 0, timed = 0;
+  for (const std::size_t r : g.rows) {
+    if (rows[r].metrics[time]) ++timed;
+    if (!rows[r].metrics[success]) continue;
+    sum += *rows[r].metrics[success];
+    ++seeds;
+  }
+  if (seeds == 0) return "";
+  char text[64];
+  std::snprintf(text, sizeof text, " (%.0f %% reached", 100.0 * sum / static_cast<double>(seeds));
+  std::string note = text;
+  if (timed < g.rows.size()) note += "; " + std::to_string(timed) + " of " + std::to_string(g.rows.size()) + " seeds";
+  return note + ")";
 }
 
 }  // namespace
@@ -72,7 +97,7 @@ viz::BarChart batchChart(const std::vector<BatchRow>& rows, std::size_t metric, 
       continue;
     }
     const MeanInterval mi = meanInterval(sample, 0.95);
-    bar.label = label;
+    bar.label = label + reachedNote(rows, g, metric);
     bar.value = mi.mean;
     if (mi.halfWidth) std::tie(bar.low, bar.high) = intervalEnds(mi, column);
     chart.bars.push_back(bar);

@@ -94,6 +94,9 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
            (!c.ranked ? "neither better nor worse" : c.lowerIsBetter ? "lower is better" : "higher is better");
     if (c.key == "mean_path_length")
       out += " (over every agent, also those that did not reach: one that stops early walks less)";
+    if (c.key == "mean_time_to_goal")
+      out += " (over the agents that reached, so only the rows with the scenario's highest success rate compete "
+             "for bold: fewer arrivals can be faster ones)";
     if (c.key.rfind("steerbench.", 0) == 0)
       out += " (SteerBench's ranking; agents that stand still gather little kinetic energy, so stuck runs can "
              "score better than runs that reach: read it beside the success rate)";
@@ -134,12 +137,32 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
       cells.emplace_back();
       for (std::size_t m : metrics) cells.back().push_back(cellOf(rows, *g, m));
     }
+    // The time to goal is the mean over the agents that arrived: a variant where fewer arrive can
+    // be faster over those few (a success rate of 0.17 had the best time in bold). It is ranked
+    // among the rows with the scenario's highest success rate only.
+    std::vector<bool> mostSuccessful(cells.size(), true);
+    const auto successColumn = std::find_if(metrics.begin(), metrics.end(),
+                                            [](std::size_t m) { return metricColumns()[m].key == "success_rate"; });
+    if (successColumn != metrics.end()) {
+      const auto s = static_cast<std::size_t>(successColumn - metrics.begin());
+      std::optional<double> highest;
+      for (const auto& row : cells)
+        if (row[s].stats && (!highest || row[s].stats->mean > *highest)) highest = row[s].stats->mean;
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        mostSuccessful[i] = cells[i][s].stats && highest && cells[i][s].stats->mean == *highest;
+    }
     std::vector<std::optional<double>> best(metrics.size());
     std::vector<bool> allEqual(metrics.size(), true);
     for (std::size_t k = 0; k < metrics.size(); ++k) {
       const bool lower = metricColumns()[metrics[k]].lowerIsBetter;
+      const bool amongMostSuccessful = metricColumns()[metrics[k]].key == "mean_time_to_goal";
       std::optional<double> first;
-      for (const auto& row : cells) {
+      for (std::size_t i = 0; i < cells.size(); ++i) {
+        const auto& row = cells[i];
+        if (amongMostSuccessful && !mostSuccessful[i]) {
+          allEqual[k] = false;
+          continue;
+        }
         if (!row[k].stats) {
           allEqual[k] = false;
           continue;
@@ -163,7 +186,9 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
       for (std::size_t k = 0; k < metrics.size(); ++k) {
         const Cell& c = cells[i][k];
         // One row alone is "all equal" too: nothing to compare it with, nothing in bold.
-        const bool bold = metricColumns()[metrics[k]].ranked && c.stats && best[k] && c.stats->mean == *best[k] && !allEqual[k];
+        const bool candidate = metricColumns()[metrics[k]].key != "mean_time_to_goal" || mostSuccessful[i];
+        const bool bold = metricColumns()[metrics[k]].ranked && candidate && c.stats && best[k] &&
+                          c.stats->mean == *best[k] && !allEqual[k];
         out += ' ';
         out += text(c, bold) + " |";
       }

@@ -47,6 +47,8 @@ TEST(BatchCharts, ACombinationKeepsItsColourAndItsSlotInEveryChart) {
   EXPECT_FALSE(time.bars[0].low.has_value());
   EXPECT_EQ(time.bars[1].series, 1u);
   EXPECT_DOUBLE_EQ(time.bars[1].value, 13.0);
+  // A time to goal is over the agents that reached: its bar says how many did.
+  EXPECT_EQ(time.bars[1].label, "reynolds / direct (100 % reached)");
   ASSERT_EQ(success.bars.size(), 2u);
   EXPECT_EQ(success.bars[0].label, "goldenstein / direct") << "a value of 0 is a value";
   EXPECT_DOUBLE_EQ(success.bars[0].value, 0.0);
@@ -141,6 +143,33 @@ TEST(BatchCharts, AnIntervalIsDrawnInsideTheMetricsRange) {
   const auto clearance = sweepLineChart(sweep, metricIndex("min_clearance"));
   ASSERT_TRUE(clearance && clearance->series.size() == 3u);
   EXPECT_NEAR(clearance->series[1].y[0], 0.1 - 12.706 * 0.2, 1e-3) << "a clearance below 0 is not cut";
+}
+
+// The time to goal is the mean over the agents that reached: a variant where few arrive can be
+// fast over those few. comparison.md bolded the time of a variant with a success rate of 0.17;
+// only the rows with the scenario's highest success rate compete for it now.
+TEST(ComparisonTable, TheBestTimeToGoalIsAmongTheMostSuccessfulRows) {
+  const std::vector<BatchRow> rows{row("goldenstein", 1, 1.0, 20.0), row("goldenstein", 2, 1.0, 22.0),
+                                   row("reynolds", 1, 0.17, 14.0), row("reynolds", 2, 0.17, 15.0),
+                                   row("straight", 1, 0.5, 16.0), row("straight", 2, 0.5, 17.0)};
+  const viz::BarChart chart = batchChart(rows, metricIndex("mean_time_to_goal"), false);
+  ASSERT_EQ(chart.bars.size(), 3u);
+  EXPECT_EQ(chart.bars[1].label, "reynolds / direct (17 % reached)") << "the lowest bar says how few arrived";
+  std::vector<BatchRow> missing = rows;
+  missing[3].metrics[metricIndex("mean_time_to_goal")] = std::nullopt;  // reynolds, seed 2: nobody arrived
+  missing[3].metrics[metricIndex("success_rate")] = 0.0;
+  EXPECT_EQ(batchChart(missing, metricIndex("mean_time_to_goal"), false).bars[1].label,
+            "reynolds / direct (8 % reached; 1 of 2 seeds)");
+  const std::string md = comparisonMarkdown(rows, {}, "t", "steer compare");
+  const auto line = [&](const std::string& model) {
+    const auto at = md.find("| " + model + " | direct |");
+    return at == std::string::npos ? std::string() : md.substr(at, md.find('\n', at) - at);
+  };
+  ASSERT_FALSE(line("reynolds").empty()) << md;
+  EXPECT_NE(line("goldenstein").find("**21"), std::string::npos) << line("goldenstein");
+  EXPECT_EQ(line("reynolds").find("**14.5"), std::string::npos) << line("reynolds");
+  EXPECT_EQ(line("straight").find("**16.5"), std::string::npos) << line("straight");
+  EXPECT_NE(md.find("only the rows with the scenario's highest success rate compete"), std::string::npos);
 }
 
 }  // namespace
