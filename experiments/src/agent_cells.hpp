@@ -1,5 +1,5 @@
 #pragma once
-// The enabled agents sorted by grid cell, rebuilt every step for the run metrics' contact and
+// The agents of a step's end sorted by grid cell, rebuilt every step for the run metrics' contact and
 // clearance search (metrics.cpp). A hash map of one vector per cell, rebuilt each step, and
 // queries that read whole Agent records cost 17-49 % of a run's step loop at 10,000-100,000
 // agents: here one sort places each cell's agents (position, radius, id) in one contiguous run,
@@ -22,12 +22,13 @@ class AgentCells {
     std::uint32_t id;
   };
 
-  /// Sorts the enabled agents of `world` into cells of side `cell` (m).
-  void rebuild(const sim::World& world, double cell) {
+  /// Sorts the agents of `world` for which present(agent) holds into cells of side `cell` (m).
+  template <class Present>
+  void rebuild(const sim::World& world, double cell, Present&& present) {
     cell_ = cell;
     keyed_.clear();
     for (const auto& a : world.agents)
-      if (a.enabled) keyed_.push_back({keyOf(a.state.position), a.id});
+      if (present(a)) keyed_.push_back({keyOf(a.state.position), a.id});
     std::sort(keyed_.begin(), keyed_.end());
     entries_.clear();
     runs_.clear();

@@ -117,10 +117,16 @@ MetricsRecorder::MetricsRecorder(double clearanceHorizon)
     : horizon_(clearanceHorizon), agentCells_(std::make_unique<AgentCells>()) {}
 MetricsRecorder::~MetricsRecorder() = default;
 
+// The agents a step's end shows (its rows of trajectories.csv): those enabled now, and those
+// that were enabled during the step, such as an agent that completed its goals in it, drawn
+// where it arrived. The contacts looked at the enabled ones only, and an agent arriving onto a
+// neighbour's body overlapped it uncounted (no collision, the clearance of the step before).
+bool MetricsRecorder::present(const sim::Agent& a) const { return a.enabled || wasEnabled_[a.id]; }
+
 double MetricsRecorder::reach(const sim::World& world) const {
   double maxRadius = 0.0;
   for (const auto& a : world.agents)
-    if (a.enabled) maxRadius = std::max(maxRadius, a.radius);
+    if (present(a)) maxRadius = std::max(maxRadius, a.radius);
   return std::max(2.0 * maxRadius + horizon_, 1e-3);
 }
 
@@ -171,7 +177,7 @@ void MetricsRecorder::indexStaticPieces(const sim::World& world) {
 
 void MetricsRecorder::contacts(const sim::World& world) {
   const double reach = this->reach(world);
-  agentCells_->rebuild(world, reach);
+  agentCells_->rebuild(world, reach, [&](const sim::Agent& a) { return present(a); });
   const auto& ps = world.pieces();
   PieceGrid moving(reach);
   for (const std::uint32_t k : movingPieces_) moving.add(ps[k], k);

@@ -88,6 +88,24 @@ TEST(Metrics, EachContactCountsOnceWhenItStarts) {
   EXPECT_NEAR(*m.minClearance, 2.0 - 1.2 - 1.0, 1e-12);  // deepest overlap: −0.2 m
 }
 
+// An agent that completes its goals in a step is disabled at its end, but the step's end shows
+// it where it arrived (its last row of trajectories.csv): arriving onto a neighbour's body is a
+// collision, and its overlap the clearance. Only the enabled agents were looked at: no collision,
+// and the clearance of the step before (found by an audit of the 3D path; 2D alike).
+TEST(Metrics, AnAgentArrivingOntoANeighbourCollidesInItsLastStep) {
+  Scripted s({sim::Vec3(-1.3, 0, 0), sim::Vec3(0.95, 0, 0)});
+  s.step(0.5, {sim::Vec3(-0.5, 0, 0), sim::Vec3(0.95, 0, 0)});
+  s.world.agents[0].enabled = false;  // arrives at the origin in this step, 0.95 m from agent 1
+  s.step(0.5, {sim::Vec3(0, 0, 0), sim::Vec3(0.95, 0, 0)});
+  s.step(0.5, {sim::Vec3(0, 0, 0), sim::Vec3(0.95, 0, 0)});  // gone: nothing more
+  const auto& m = s.recorder.metrics();
+  EXPECT_EQ(m.agentAgentCollisions, 1u);
+  EXPECT_EQ(m.agents[0].collisions, 1u);
+  EXPECT_EQ(m.agents[1].collisions, 1u);
+  ASSERT_TRUE(m.minClearance.has_value());
+  EXPECT_NEAR(*m.minClearance, 0.95 - 1.0, 1e-12);
+}
+
 TEST(Metrics, ObstacleClearanceLeavesOutTheGapsBetweenAgents) {
   // Agents 0 and 1 pass 0.1 m apart; agent 2 passes 0.3 m from the wall x = 5 (bodies 0.5 m).
   Scripted s({sim::Vec3(0, 0, 0), sim::Vec3(1.1, 0, 0), sim::Vec3(3.5, 0, 0)}, {{geometry::Segment{{5, -1}, {5, 1}}, {}}});
@@ -317,11 +335,15 @@ TEST_P(MetricsAgentPairs, EqualBruteForce) {
   std::uint64_t collisions = 0;
   std::vector<std::uint64_t> perAgent(positions.size(), 0);
   double least = std::numeric_limits<double>::infinity();
+  // A step's end shows the agents enabled now and those enabled before it (an agent disabled in
+  // the step is drawn where it ended it, as trajectories.csv's last row of it).
+  std::vector<bool> enabledBefore(positions.size(), true);
   const auto bruteForce = [&] {
     std::set<std::pair<std::uint32_t, std::uint32_t>> now;
+    const auto present = [&](std::uint32_t i) { return s.world.agents[i].enabled || enabledBefore[i]; };
     for (std::uint32_t i = 0; i < positions.size(); ++i)
       for (std::uint32_t j = i + 1; j < positions.size(); ++j) {
-        if (!s.world.agents[i].enabled || !s.world.agents[j].enabled) continue;
+        if (!present(i) || !present(j)) continue;
         const double gap = (positions[j] - positions[i]).norm() - 1.0;
         if (gap <= 2.0) least = std::min(least, gap);
         if (gap < -experiments::kCollisionOverlap) now.insert({i, j});
@@ -329,6 +351,7 @@ TEST_P(MetricsAgentPairs, EqualBruteForce) {
     for (const auto& c : now)
       if (!touching.count(c)) ++collisions, ++perAgent[c.first], ++perAgent[c.second];
     touching = now;
+    for (std::uint32_t i = 0; i < positions.size(); ++i) enabledBefore[i] = s.world.agents[i].enabled;
   };
   bruteForce();
   for (int step = 0; step < 20; ++step) {

@@ -97,6 +97,7 @@ class MetricsRecorder final : public sim::StepObserver {
   const RunMetrics& metrics() const { return metrics_; }
 
  private:
+  bool present(const sim::Agent& a) const;      // in the picture of the step's end
   double reach(const sim::World& world) const;  // how far apart (m) two bodies are looked at
   void indexStaticPieces(const sim::World& world);
   void contacts(const sim::World& world);
@@ -112,7 +113,7 @@ class MetricsRecorder final : public sim::StepObserver {
   std::unique_ptr<ContactGrid> staticSolids_;   // indices into World::obstacles
   std::vector<std::uint32_t> largeSolids_, movingSolids_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> piecesOf_;
-  std::unique_ptr<AgentCells> agentCells_;      // the enabled agents by cell, rebuilt each step
+  std::unique_ptr<AgentCells> agentCells_;      // the agents of the step's end by cell, rebuilt each step
   std::set<std::pair<std::uint32_t, std::uint32_t>> agentContacts_;
   std::set<std::pair<std::uint32_t, std::uint32_t>> obstacleContacts_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> stepObstacleContacts_;  // onContacts()
