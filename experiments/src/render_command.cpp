@@ -488,6 +488,7 @@ int renderCommand(const RenderOptions& given) {
     const bool threeD = scenario.world.dimension == 3;
     if (threeD && o.triangulation) std::cerr << "steer render: --triangulation is for 2D runs; ignored\n";
     if (threeD && o.color == "speed") std::cerr << "steer render: --color speed is for 2D runs; 3D trails keep each agent's colour\n";
+    if (threeD && o.nearDisks.value_or(false)) std::cerr << "steer render: --near-disks is for 2D runs; ignored\n";
     if (o.speedMax > 0 && o.color != "speed") std::cerr << "steer render: --speed-max is for --color speed; ignored\n";
     // A large run takes seconds per picture (50 s for the pictures of 100,000 agents): a bar.
     const double pictures = 1.0 + o.frames + static_cast<double>(o.at.size());

@@ -89,4 +89,16 @@ TEST(SteerCommand, RenderDrawsNoMoreFramesThanTheRunHasRowTimes) {
   fs::remove_all(dir);
 }
 
+// Near disks are drawn in 2D only: asked for on a 3D run, render said nothing and drew none (as
+// --triangulation and --color speed, it now says it ignores them).
+TEST(SteerCommand, RenderSaysNearDisksAreFor2DRuns) {
+  const fs::path dir = scratchDir("render_3d_disks");
+  const std::string run = (dir / "run").string();
+  ASSERT_EQ(runSteer("run " + std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/chicken_3d.yaml --duration 0.2 --quiet --out " + run).status, 0);
+  const auto r = runSteer("render " + run + " --frames 0 --near-disks --quiet");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("--near-disks is for 2D runs; ignored"), std::string::npos) << r.err;
+  fs::remove_all(dir);
+}
+
 }  // namespace
