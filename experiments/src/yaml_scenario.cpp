@@ -100,11 +100,14 @@ struct Reader {
   }
 
   // `reached`: a target's way-points are where agents go, so they lie in the world (an
-  // obstacle's way-points only move its shape, whose sweep is checked as a whole).
-  sim::Path path(const YamlMap& m, bool reached = false) const {
+  // obstacle's way-points only move its shape, whose sweep is checked as a whole). `prism`: the
+  // way-points of a segment, polygon or box, which in 3D move a prism of every height: [x, y], as
+  // its points (they had to be [x, y, z], and a z lengthened the path, so the prism moved slower
+  // than its speed, and left the world's z range unchecked).
+  sim::Path path(const YamlMap& m, bool reached = false, bool prism = false) const {
     sim::Path p;
     m.forEach("waypoints", [&](const YAML::Node& n, const std::string& at) {
-      p.waypoints.push_back(listedPoint(n, at));
+      p.waypoints.push_back(prism ? footprintListedPoint(n, at) : listedPoint(n, at));
       if (reached) yaml::requireInWorld(file, n, at, p.waypoints.back(), scenario.world.bounds, dimension);
     });
     if (p.waypoints.empty()) m.fail("waypoints", "a path needs at least one way-point");
@@ -179,7 +182,7 @@ struct Reader {
       c.finish();
     }
     if (shapes != 1) yaml::fail(file, node, at, "give exactly one shape: circle, sphere, segment, polygon, box or oriented_box");
-    if (m.has("path")) o.path = path(m.map("path"));
+    if (m.has("path")) o.path = path(m.map("path"), false, shapeKey != "circle" && shapeKey != "sphere");
     m.finish();
     // Far-away obstacles make the environment and metrics grids span absurd ranges (hangs,
     // allocations beyond max_size), so every obstacle must lie inside the world, as agents do.

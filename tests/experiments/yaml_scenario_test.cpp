@@ -287,6 +287,29 @@ std::string withLines(const std::string& lines) { return std::string(kHeader) + 
 const char* kAgent3 = "agents:\n  - {position: [-5, -5, 0], goals: [{kind: idle, duration: 1}]}\n";  // in 3D
 }  // namespace
 
+// In 3D a segment, polygon or box is a prism of every height, moved in x and y: its way-points
+// are [x, y] as its corners (they had to be [x, y, z], and a z lengthened the path, so the prism
+// moved slower than its speed). A sphere's way-points keep their z.
+TEST(YamlScenario, APrismsWayPointsIn3DAreXY) {
+  const std::string world3 = "dimension: 3\nworld: {min: [-10, -10, -10], max: [10, 10, 10]}\n";
+  const auto s = parseYamlScenario(world3 +
+                                       "obstacles:\n"
+                                       "  - box: {min: [1, 1], max: [2, 2]}\n"
+                                       "    path: {waypoints: [[1.5, 1.5], [1.5, 5.5, 0]], speed: 2}\n"
+                                       "  - sphere: {center: [-3, 3, 1], radius: 0.5}\n"
+                                       "    path: {waypoints: [[-3, 3, 1], [-3, 3, 4]]}\n" +
+                                       kAgent3,
+                                   "test.yaml");
+  ASSERT_EQ(s.world.obstacles.size(), 2u);
+  ASSERT_EQ(s.world.obstacles[0].path.waypoints.size(), 2u);
+  EXPECT_EQ(s.world.obstacles[0].path.waypoints.back(), sim::Vec3(1.5, 5.5, 0));
+  EXPECT_EQ(s.world.obstacles[1].path.waypoints.back(), sim::Vec3(-3, 3, 4));
+  const std::string z = errorOf(world3 + "obstacles:\n  - segment: {from: [1, 1], to: [2, 2]}\n    path: {waypoints: [[1, 1, 3]]}\n" + kAgent3);
+  EXPECT_NE(z.find("obstacles[0].path.waypoints[0]: segments, polygons and boxes are vertical prisms in 3D"), std::string::npos) << z;
+  const std::string flat = errorOf(world3 + "obstacles:\n  - circle: {center: [0, 0, 0], radius: 1}\n    path: {waypoints: [[1, 1]]}\n" + kAgent3);
+  EXPECT_NE(flat.find("expected [x, y, z]"), std::string::npos) << flat;
+}
+
 // A number beyond the doubles is said to be one (it read "expected a number"), as the SteerSuite
 // reader says it; a word is still not a number.
 TEST(YamlScenario, ANumberBeyondTheDoublesIsNotFinite) {
