@@ -65,8 +65,9 @@ YAML::Node* sectionFor(Scenario& s, const std::string& name) {
 // shorter run into the folder of a longer one does not leave its last frames beside the new
 // run.pvd (and the earlier run's pictures, which would pass for the new run's).
 bool isRunOutputName(const std::string& name) {
-  return name == "summary.json" || name == "trajectories.csv" || name == "run.pvd" ||
-         (name.rfind("run_", 0) == 0 && std::filesystem::path(name).extension() == ".vtp") ||
+  const bool vtp = std::filesystem::path(name).extension() == ".vtp";
+  return name == "summary.json" || name == "trajectories.csv" || name == "run.pvd" || name == "obstacles.vtp" ||
+         name == "moving_obstacles.pvd" || (vtp && (name.rfind("run_", 0) == 0 || name.rfind("moving_obstacles_", 0) == 0)) ||
          isRenderPictureName(name, RenderPictures::All);
 }
 }  // namespace

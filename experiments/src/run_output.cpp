@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "obstacle_frames.hpp"
 #include "steer/geometry/angle.hpp"
 #include "steer/viz/pvd_writer.hpp"
 
@@ -50,6 +51,8 @@ void TrajectoryRecorder::onStart(const sim::World& world, const sim::Planner& pl
   std::vector<std::string> names;
   for (const auto& f : fields_) names.push_back(f.name);
   pvd_ = std::make_unique<viz::PvdSeriesWriter>(folder_, "run", std::move(names));
+  obstacles_ = std::make_unique<ObstacleFrames>(folder_);
+  obstacles_->start(world);
   modeTraces_.assign(world.agents.size(), {});
   nextFrameTime_ = nextRowTime_ = world.time;
   planner_ = &planner;
@@ -142,6 +145,7 @@ void TrajectoryRecorder::frame(const sim::World& world, const sim::Planner& plan
     samples.push_back(s);
   }
   pvd_->addFrame(world.time, samples);
+  obstacles_->frame(world);
   lastFrameTime_ = world.time;
 }
 
@@ -158,6 +162,7 @@ void TrajectoryRecorder::onFinish(const sim::World& world) {
   csv_.close();
   if (!csv_) throw std::runtime_error("cannot finish " + (folder_ / "trajectories.csv").string());
   pvd_->finish();
+  obstacles_->finish();
 }
 
 nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const TrajectoryRecorder* trajectories) {

@@ -1,5 +1,7 @@
 #include "steer/viz/pvd_writer.hpp"
 
+#include "steer/viz/outline_writer.hpp"
+
 #include <vtkCellArray.h>
 #include <vtkDoubleArray.h>
 #include <vtkErrorCode.h>
@@ -11,11 +13,8 @@
 #include <vtkSmartPointer.h>
 #include <vtkXMLPolyDataWriter.h>
 
-#include <charconv>
 #include <cstdio>
-#include <fstream>
 #include <stdexcept>
-#include <string_view>
 
 namespace steer::viz {
 
@@ -98,20 +97,6 @@ void PvdSeriesWriter::addFrame(double time, const std::vector<AgentSample>& agen
   files_.push_back(file);
 }
 
-void PvdSeriesWriter::finish() {
-  std::ofstream out(folder_ / (stem_ + ".pvd"));
-  out << "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
-         "  <Collection>\n";
-  for (std::size_t i = 0; i < times_.size(); ++i) {
-    // The shortest text that reads back to the same double (17 digits wrote 0.1 as
-    // 0.10000000000000001), as trajectories.csv writes its times.
-    char time[32];
-    const auto end = std::to_chars(time, time + sizeof time, times_[i]).ptr;
-    out << "    <DataSet timestep=\"" << std::string_view(time, static_cast<std::size_t>(end - time))
-        << "\" group=\"\" part=\"0\" file=\"" << files_[i] << "\"/>\n";
-  }
-  out << "  </Collection>\n</VTKFile>\n";
-  if (!out) throw std::runtime_error("cannot write " + (folder_ / (stem_ + ".pvd")).string());
-}
+void PvdSeriesWriter::finish() { writePvdCollection(folder_ / (stem_ + ".pvd"), times_, files_); }
 
 }  // namespace steer::viz

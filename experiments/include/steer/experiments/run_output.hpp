@@ -22,6 +22,8 @@ class PvdSeriesWriter;
 
 namespace steer::experiments {
 
+class ObstacleFrames;
+
 /// Records trajectories (every step, or every `rowInterval` s of simulated time when it is > 0),
 /// ParaView frames (at `frameInterval` s of simulated time) and each agent's mode changes (at
 /// every step, whatever the intervals).
@@ -66,6 +68,7 @@ class TrajectoryRecorder final : public sim::StepObserver {
   const sim::Planner* planner_ = nullptr;  // for the closing frame (onFinish gets no planner)
   std::ofstream csv_;
   std::unique_ptr<viz::PvdSeriesWriter> pvd_;
+  std::unique_ptr<ObstacleFrames> obstacles_;  // obstacles.vtp and the moving obstacles' series
   std::vector<sim::LocalModel::StateField> fields_;
   std::vector<std::string> modeNames_;
   std::map<std::string, std::int32_t, std::less<>> modeIndex_;
