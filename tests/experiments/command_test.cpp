@@ -259,7 +259,7 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_TRUE(fs::exists(out / "summary.json"));
     std::size_t frames = 0;
-    for (const auto& e : fs::directory_iterator(out)) frames += e.path().extension() == ".vtp";
+    for (const auto& e : fs::directory_iterator(out)) frames += e.path().filename().string().rfind("run_", 0) == 0;
     EXPECT_EQ(frames, 7u) << interval << ": t = 0 and each of the 6 steps";
     fs::remove_all(out);
   }
@@ -627,7 +627,7 @@ TEST(SteerCommand, ARunIntoAnOldRunsFolderLeavesOnlyItsOwnFrames) {
   const fs::path dir = scratchDir("reused_out");
   const auto frames = [&] {
     std::size_t n = 0;
-    for (const auto& e : fs::directory_iterator(dir)) n += e.path().extension() == ".vtp";
+    for (const auto& e : fs::directory_iterator(dir)) n += e.path().filename().string().rfind("run_", 0) == 0;  // the agents' frames
     return n;
   };
   ASSERT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --duration 3 --quiet --out " + dir.string()).status, 0);
