@@ -159,10 +159,9 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
       std::optional<double> first;
       for (std::size_t i = 0; i < cells.size(); ++i) {
         const auto& row = cells[i];
-        if (amongMostSuccessful && !mostSuccessful[i]) {
-          allEqual[k] = false;
-          continue;
-        }
+        // Left out of the comparison altogether: one most successful row alone has nothing to
+        // be compared with, and no bold.
+        if (amongMostSuccessful && !mostSuccessful[i]) continue;
         if (!row[k].stats) {
           allEqual[k] = false;
           continue;

@@ -151,7 +151,7 @@ TEST(BatchCharts, AnIntervalIsDrawnInsideTheMetricsRange) {
 TEST(ComparisonTable, TheBestTimeToGoalIsAmongTheMostSuccessfulRows) {
   const std::vector<BatchRow> rows{row("goldenstein", 1, 1.0, 20.0), row("goldenstein", 2, 1.0, 22.0),
                                    row("reynolds", 1, 0.17, 14.0), row("reynolds", 2, 0.17, 15.0),
-                                   row("straight", 1, 0.5, 16.0), row("straight", 2, 0.5, 17.0)};
+                                   row("straight", 1, 1.0, 16.0), row("straight", 2, 1.0, 17.0)};
   const viz::BarChart chart = batchChart(rows, metricIndex("mean_time_to_goal"), false);
   ASSERT_EQ(chart.bars.size(), 3u);
   EXPECT_EQ(chart.bars[1].label, "reynolds / direct (17 % reached)") << "the lowest bar says how few arrived";
@@ -166,10 +166,15 @@ TEST(ComparisonTable, TheBestTimeToGoalIsAmongTheMostSuccessfulRows) {
     return at == std::string::npos ? std::string() : md.substr(at, md.find('\n', at) - at);
   };
   ASSERT_FALSE(line("reynolds").empty()) << md;
-  EXPECT_NE(line("goldenstein").find("**21"), std::string::npos) << line("goldenstein");
+  EXPECT_NE(line("straight").find("**16.5"), std::string::npos) << line("straight");
   EXPECT_EQ(line("reynolds").find("**14.5"), std::string::npos) << line("reynolds");
-  EXPECT_EQ(line("straight").find("**16.5"), std::string::npos) << line("straight");
+  EXPECT_EQ(line("goldenstein").find("**21"), std::string::npos) << line("goldenstein");
   EXPECT_NE(md.find("only the rows with the scenario's highest success rate compete"), std::string::npos);
+  // One row with the highest success rate has nothing to be compared with: no bold time.
+  const std::vector<BatchRow> alone{row("goldenstein", 1, 1.0, 20.0), row("reynolds", 1, 0.5, 14.0)};
+  const std::string one = comparisonMarkdown(alone, {}, "t", "steer compare");
+  EXPECT_EQ(one.find("**20"), std::string::npos) << one;
+  EXPECT_EQ(one.find("**14"), std::string::npos) << one;
 }
 
 }  // namespace
