@@ -4,11 +4,13 @@
 #include <atomic>
 #include <cctype>
 #include <iterator>
+#include <limits>
 #include <charconv>
 #include <exception>
 #include <mutex>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <nlohmann/json.hpp>
 #include <thread>
 #include <utility>
@@ -99,16 +101,17 @@ BatchRow runJob(std::size_t index, const BatchJob& job, const BatchOptions& opti
 }  // namespace
 
 const std::vector<MetricColumn>& metricColumns() {
+  constexpr double kNoBound = std::numeric_limits<double>::infinity();
   static const std::vector<MetricColumn> columns{
-      {"success_rate", "success", "", false, true},
+      {"success_rate", "success", "", false, true, true, 0.0, 1.0},
       {"collisions.agent_agent", "agent-agent collisions", "", true, true},
       {"collisions.agent_obstacle", "agent-obstacle collisions", "", true, true},
       {"contacts_between_steps.agent_agent", "agent-agent contacts", "", true, false},
       {"contacts_between_steps.agent_obstacle", "agent-obstacle contacts", "", true, false},
-      {"mean_time_to_goal", "time to goal", "s", true, true},
+      {"mean_time_to_goal", "time to goal", "s", true, true, true, 0.0, kNoBound, true},
       {"mean_path_length", "path length", "m", true, true, false},
-      {"min_clearance", "min clearance", "m", false, true},
-      {"min_obstacle_clearance", "min obstacle clearance", "m", false, false},
+      {"min_clearance", "min clearance", "m", false, true, true, -kNoBound, kNoBound},
+      {"min_obstacle_clearance", "min obstacle clearance", "m", false, false, true, -kNoBound, kNoBound},
       {"steerbench.composite01", "SteerBench composite01", "", true, true},
       {"steerbench.composite02", "SteerBench composite02", "", true, true},
       {"agent_steps_per_second", "agent-steps/s", "1/s", false, true},
@@ -123,6 +126,13 @@ const std::vector<MetricColumn>& metricColumns() {
       {"setup_seconds", "set-up time", "s", true, false},
   };
   return columns;
+}
+
+std::size_t metricColumnIndex(std::string_view key) {
+  const auto& columns = metricColumns();
+  const auto at = std::find_if(columns.begin(), columns.end(), [&](const MetricColumn& c) { return c.key == key; });
+  if (at == columns.end()) throw std::logic_error("no metric column " + std::string(key));
+  return static_cast<std::size_t>(at - columns.begin());
 }
 
 std::filesystem::path runFolder(const BatchJob& job, const Scenario& loaded) {

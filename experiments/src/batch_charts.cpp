@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <limits>
 #include <tuple>
 #include <utility>
 
@@ -15,31 +14,18 @@ namespace steer::experiments {
 
 namespace {
 
-// The values a metric can take: a proportion lies in [0, 1]; counts, times, lengths and rates are
-// not negative; a clearance can be (agents that overlap). The t interval over a few seeds knows
-// none of that (a success rate of 0.9 ± 0.2 drew its whisker up to 1.1): the charts cut the
-// interval at the range's ends.
-std::pair<double, double> valueRange(const MetricColumn& column) {
-  constexpr double kNone = std::numeric_limits<double>::infinity();
-  if (column.key == "success_rate") return {0.0, 1.0};
-  if (column.key == "min_clearance" || column.key == "min_obstacle_clearance") return {-kNone, kNone};
-  return {0.0, kNone};
-}
-
-// The ends of a 95 % interval around the mean, inside the metric's range.
+// The ends of a 95 % interval around the mean, inside the values the metric can take (the t
+// interval over a few seeds knows nothing of them: a success rate of 0.9 ± 0.2 drew its whisker
+// up to 1.1).
 std::pair<double, double> intervalEnds(const MeanInterval& mi, const MetricColumn& column) {
-  const auto [lowest, highest] = valueRange(column);
-  return {std::max(lowest, mi.mean - *mi.halfWidth), std::min(highest, mi.mean + *mi.halfWidth)};
+  return {std::max(column.lowest, mi.mean - *mi.halfWidth), std::min(column.highest, mi.mean + *mi.halfWidth)};
 }
 
-// The time to goal is the mean over the agents that reached: its bar says how many did (the
-// lowest bar was a variant where 17 % arrived), and in how many of the seeds.
+// A mean over the agents that reached (the time to goal): its bar says how many did (the lowest
+// bar was a variant where 17 % arrived), and in how many of the seeds.
 std::string reachedNote(const std::vector<BatchRow>& rows, const RowGroup& g, std::size_t time) {
-  const auto& columns = metricColumns();
-  if (columns[time].key != "mean_time_to_goal") return "";
-  const auto success = static_cast<std::size_t>(
-      std::find_if(columns.begin(), columns.end(), [](const MetricColumn& c) { return c.key == "success_rate"; }) -
-      columns.begin());
+  if (!metricColumns()[time].overReached) return "";
+  const std::size_t success = metricColumnIndex("success_rate");
   double sum = 0.0;
   std::size_t seeds = 0, timed = 0;
   for (const std::size_t r : g.rows) {
@@ -198,6 +184,7 @@ std::vector<std::filesystem::path> writeBatchCharts(const std::vector<BatchRow>&
   for (const auto& r : rows)
     if (std::find(scenarios.begin(), scenarios.end(), r.scenarioFolder) == scenarios.end()) scenarios.push_back(r.scenarioFolder);
   std::filesystem::create_directories(dir);
+  const std::optional<std::string> swept = sweptKey(rows);  // the key of the line charts
   for (std::size_t m = 0; m < metricColumns().size(); ++m) {
     if (!metricColumns()[m].inTable) continue;
     if (std::none_of(rows.begin(), rows.end(), [&](const BatchRow& r) { return r.metrics[m].has_value(); }))
@@ -209,7 +196,7 @@ std::vector<std::filesystem::path> writeBatchCharts(const std::vector<BatchRow>&
     viz::writeBarChart(path.string(), chart);
     files.push_back(path);
     if (const auto line = sweepLineChart(rows, m)) {
-      std::string against = shortFactorNames({*sweptKey(rows)}).front();
+      std::string against = shortFactorNames({*swept}).front();
       std::replace(against.begin(), against.end(), '.', '_');
       const auto linePath = dir / (name + "_vs_" + against + ".png");
       viz::writeLineChart(linePath.string(), *line);

@@ -94,7 +94,7 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
            (!c.ranked ? "neither better nor worse" : c.lowerIsBetter ? "lower is better" : "higher is better");
     if (c.key == "mean_path_length")
       out += " (over every agent, also those that did not reach: one that stops early walks less)";
-    if (c.key == "mean_time_to_goal")
+    if (c.overReached)
       out += " (over the agents that reached, so only the rows with the scenario's highest success rate compete "
              "for bold: fewer arrivals can be faster ones)";
     if (c.key.rfind("steerbench.", 0) == 0)
@@ -137,12 +137,11 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
       cells.emplace_back();
       for (std::size_t m : metrics) cells.back().push_back(cellOf(rows, *g, m));
     }
-    // The time to goal is the mean over the agents that arrived: a variant where fewer arrive can
-    // be faster over those few (a success rate of 0.17 had the best time in bold). It is ranked
-    // among the rows with the scenario's highest success rate only.
+    // The time to goal is the mean over the agents that arrived (MetricColumn::overReached): a
+    // variant where fewer arrive can be faster over those few (a success rate of 0.17 had the
+    // best time in bold). It is ranked among the rows with the scenario's highest success rate.
     std::vector<bool> mostSuccessful(cells.size(), true);
-    const auto successColumn = std::find_if(metrics.begin(), metrics.end(),
-                                            [](std::size_t m) { return metricColumns()[m].key == "success_rate"; });
+    const auto successColumn = std::find(metrics.begin(), metrics.end(), metricColumnIndex("success_rate"));
     if (successColumn != metrics.end()) {
       const auto s = static_cast<std::size_t>(successColumn - metrics.begin());
       std::optional<double> highest;
@@ -155,7 +154,7 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
     std::vector<bool> allEqual(metrics.size(), true);
     for (std::size_t k = 0; k < metrics.size(); ++k) {
       const bool lower = metricColumns()[metrics[k]].lowerIsBetter;
-      const bool amongMostSuccessful = metricColumns()[metrics[k]].key == "mean_time_to_goal";
+      const bool amongMostSuccessful = metricColumns()[metrics[k]].overReached;
       std::optional<double> first;
       for (std::size_t i = 0; i < cells.size(); ++i) {
         const auto& row = cells[i];
@@ -185,7 +184,7 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
       for (std::size_t k = 0; k < metrics.size(); ++k) {
         const Cell& c = cells[i][k];
         // One row alone is "all equal" too: nothing to compare it with, nothing in bold.
-        const bool candidate = metricColumns()[metrics[k]].key != "mean_time_to_goal" || mostSuccessful[i];
+        const bool candidate = !metricColumns()[metrics[k]].overReached || mostSuccessful[i];
         const bool bold = metricColumns()[metrics[k]].ranked && candidate && c.stats && best[k] &&
                           c.stats->mean == *best[k] && !allEqual[k];
         out += ' ';

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "steer/geometry/angle.hpp"
 
@@ -24,33 +25,32 @@ viz::Outline ring(const sim::Vec3& c, double r, const sim::Vec3& u, const sim::V
 }
 
 void appendPiece(const sim::World& world, const sim::ObstaclePiece& piece, std::vector<viz::Outline>& out) {
-  const bool threeD = world.dimension == 3;
-  std::vector<viz::Outline> made;
-  if (piece.kind == sim::ObstaclePiece::Kind::Ball) {
-    const auto& b = piece.ball;
-    made.push_back(ring(b.center, b.radius, sim::Vec3::UnitX(), sim::Vec3::UnitY()));
-    if (threeD) {
-      made.push_back(ring(b.center, b.radius, sim::Vec3::UnitX(), sim::Vec3::UnitZ()));
-      made.push_back(ring(b.center, b.radius, sim::Vec3::UnitY(), sim::Vec3::UnitZ()));
-    }
-  } else {
-    const auto& s = piece.segment;
-    viz::Outline o;
-    if (threeD) {  // a prism of every height: its side between the world's floor and ceiling
-      const double z0 = world.bounds.min.z(), z1 = world.bounds.max.z();
-      o.points = {sim::Vec3(s.a.x(), s.a.y(), z0), sim::Vec3(s.b.x(), s.b.y(), z0), sim::Vec3(s.b.x(), s.b.y(), z1),
-                  sim::Vec3(s.a.x(), s.a.y(), z1)};
-      o.closed = true;
-    } else {
-      o.points = {sim::Vec3(s.a.x(), s.a.y(), 0.0), sim::Vec3(s.b.x(), s.b.y(), 0.0)};
-    }
-    made.push_back(std::move(o));
-  }
-  for (auto& o : made) {
+  const auto add = [&](viz::Outline o) {
     o.obstacle = piece.obstacle;
     o.moving = piece.moving;
     out.push_back(std::move(o));
+  };
+  const bool threeD = world.dimension == 3;
+  if (piece.kind == sim::ObstaclePiece::Kind::Ball) {
+    const auto& b = piece.ball;
+    add(ring(b.center, b.radius, sim::Vec3::UnitX(), sim::Vec3::UnitY()));
+    if (threeD) {
+      add(ring(b.center, b.radius, sim::Vec3::UnitX(), sim::Vec3::UnitZ()));
+      add(ring(b.center, b.radius, sim::Vec3::UnitY(), sim::Vec3::UnitZ()));
+    }
+    return;
   }
+  const auto& s = piece.segment;
+  viz::Outline o;
+  if (threeD) {  // a prism of every height: its side between the world's floor and ceiling
+    const double z0 = world.bounds.min.z(), z1 = world.bounds.max.z();
+    o.points = {sim::Vec3(s.a.x(), s.a.y(), z0), sim::Vec3(s.b.x(), s.b.y(), z0), sim::Vec3(s.b.x(), s.b.y(), z1),
+                sim::Vec3(s.a.x(), s.a.y(), z1)};
+    o.closed = true;
+  } else {
+    o.points = {sim::Vec3(s.a.x(), s.a.y(), 0.0), sim::Vec3(s.b.x(), s.b.y(), 0.0)};
+  }
+  add(std::move(o));
 }
 
 }  // namespace

@@ -23,7 +23,7 @@ void put(std::string& out, double v) {
 }
 
 // In (−π, π] (the azimuth in 3D).
-double headingOf(const sim::Vec3& d) { return geometry::headingOf(geometry::Vec2(d.x(), d.y())); }
+double headingOf(const sim::Vec3& d) { return geometry::headingOf(geometry::xy(d)); }
 
 nlohmann::json numberOrNull(std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 }  // namespace

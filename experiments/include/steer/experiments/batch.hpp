@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -38,10 +40,20 @@ struct MetricColumn {
   /// false: a description, neither better nor worse (the path length, which agents that stop
   /// early keep short): no arrow, nothing in bold.
   bool ranked = true;
+  /// The values it can take (a proportion in [0, 1]; counts, times and lengths from 0; a
+  /// clearance, negative when bodies overlap, unbounded): the charts cut an interval there.
+  double lowest = 0.0, highest = std::numeric_limits<double>::infinity();
+  /// A mean over the agents that reached (the time to goal): fewer arrivals can be faster ones,
+  /// so the tables rank it among the rows with the highest success rate, and its bars say how
+  /// many reached.
+  bool overReached = false;
 };
 
 /// The metrics of a row, in this order, in comparison.csv.
 const std::vector<MetricColumn>& metricColumns();
+
+/// The index in metricColumns() of the column of summary.json's key `key` (which must be one).
+std::size_t metricColumnIndex(std::string_view key);
 
 /// A finished job: what ran and its metrics (none where summary.json has null).
 struct BatchRow {
