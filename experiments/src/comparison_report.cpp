@@ -1,6 +1,7 @@
 // comparison.md: the means over seeds with their 95 % Student-t intervals, per scenario.
 #include <algorithm>
 #include <cstdio>
+#include <set>
 
 #include <boost/math/distributions/students_t.hpp>
 
@@ -62,9 +63,25 @@ std::string heading(const MetricColumn& c) {
 
 }  // namespace
 
-std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vector<std::string>& factorKeys,
+std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vector<std::string>& sweptKeys,
                                const std::string& title, const std::string& command) {
   const auto groups = groupRows(rows);
+  // A key given one value (--param KEY=V beside the swept ones) is a setting of every run, not a
+  // column: a column repeating one value in every row was read as something compared. It is
+  // named under the title; comparison.csv keeps its column.
+  std::vector<std::string> factorKeys;
+  std::vector<std::pair<std::string, std::string>> constants;
+  for (const auto& k : sweptKeys) {
+    std::set<std::string> values;
+    for (const auto& r : rows) {
+      const auto it = std::find_if(r.factors.begin(), r.factors.end(), [&](const auto& f) { return f.first == k; });
+      values.insert(it == r.factors.end() ? std::string() : it->second);
+    }
+    if (values.size() == 1 && !values.begin()->empty())
+      constants.emplace_back(k, *values.begin());
+    else
+      factorKeys.push_back(k);
+  }
   std::vector<std::size_t> metrics;
   for (std::size_t m = 0; m < metricColumns().size(); ++m)
     if (metricColumns()[m].inTable) metrics.push_back(m);
@@ -75,6 +92,12 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
          "In each column the best mean of a scenario is in **bold** (none when all are equal). "
          "↑: higher is better; ↓: lower is better; a column with neither describes the runs without ranking "
          "them. Every row's numbers are in comparison.csv.\n\n";
+  if (!constants.empty()) {
+    out += "Set in every run:";
+    for (std::size_t i = 0; i < constants.size(); ++i)
+      out += std::string(i == 0 ? " " : ", ") + "`" + constants[i].first + "` = " + tableCell(constants[i].second);
+    out += ".\n\n";
+  }
   // With two or three seeds the interval is 12.7 or 4.3 standard errors wide: a success rate of
   // 0.5 read "± 6.4", past anything the metric can take, which looked like a bug.
   std::size_t fewest = 0;

@@ -177,5 +177,34 @@ TEST(ComparisonTable, TheBestTimeToGoalIsAmongTheMostSuccessfulRows) {
   EXPECT_EQ(one.find("**14"), std::string::npos) << one;
 }
 
+// A key given one value beside a swept one (--param local.a=1.5) is a setting of every run: the
+// table named it as a column repeating 1.5 in every row, which read as something compared. It is
+// a line under the title; the swept key stays a column, and the CSV keeps both.
+TEST(ComparisonTable, AConstantParameterIsNamedOnceNotAColumn) {
+  std::vector<BatchRow> rows;
+  for (const std::string value : {"0", "1"})
+    for (std::uint64_t seed : {1, 2}) {
+      BatchRow r = swept("goldenstein", value, seed, 0.5);
+      r.factors.insert(r.factors.begin(), {"local.a", "1.5"});
+      rows.push_back(r);
+    }
+  const std::vector<std::string> keys{"local.a", "groups.crowd.personality.courage.mean"};
+  const std::string md = comparisonMarkdown(rows, keys, "t", "steer sweep");
+  EXPECT_NE(md.find("Set in every run: `local.a` = 1.5."), std::string::npos) << md;
+  EXPECT_EQ(md.find("| local.a |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| model | planner | groups.crowd.personality.courage.mean | seeds |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| goldenstein | direct | 0 | 2 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| goldenstein | direct | 1 | 2 |"), std::string::npos) << md;
+  EXPECT_EQ(comparisonCsv(rows, keys).rfind("scenario,model,planner,local.a,groups.crowd.personality.courage.mean,seed,", 0),
+            0u);
+  // Two values of it: a column again, and no line.
+  rows.back().factors.front().second = "2.5";
+  const std::string varied = comparisonMarkdown(rows, keys, "t", "steer sweep");
+  EXPECT_EQ(varied.find("Set in every run"), std::string::npos) << varied;
+  EXPECT_NE(varied.find("| model | planner | local.a | groups.crowd.personality.courage.mean | seeds |"),
+            std::string::npos)
+      << varied;
+}
+
 }  // namespace
 }  // namespace steer::experiments

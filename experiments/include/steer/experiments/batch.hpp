@@ -112,8 +112,9 @@ std::vector<RowGroup> groupRows(const std::vector<BatchRow>& rows);
 /// comparison.md: per scenario, a table of means with 95 % Student-t intervals over seeds, one
 /// row per model × planner × factor values; the best mean of each column (within a scenario) in
 /// bold; a legend says for each column whether lower or higher is better. `title` heads it and
-/// `command` is quoted as the command that made it.
-std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vector<std::string>& factorKeys,
+/// `command` is quoted as the command that made it. A key of `sweptKeys` with one value in every
+/// row is named under the title instead of being a column.
+std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vector<std::string>& sweptKeys,
                                const std::string& title, const std::string& command);
 
 }  // namespace steer::experiments
