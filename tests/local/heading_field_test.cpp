@@ -472,3 +472,23 @@ TEST(HeadingField, CourageOneIgnoresEveryObjectButStillSeesTheClosestInFront) {
   EXPECT_EQ(f.windowSum, 0.0);
   EXPECT_DOUBLE_EQ(f.closestFront, 1.0);
 }
+
+// x = φ − ψ_i is in (−π, π] (repeller.hpp): an agent exactly behind, on the heading's line
+// (y = +0.0 along +x, where sin x is −0.0), was at atan2(−0, −1) = −π, and turned the other way
+// than one at y = −0.0 or a hair to the right. Close behind, the clamped window leaves W(π)
+// near 1/2, so the sign matters.
+TEST(HeadingField, AnObjectExactlyBehindIsAtPlusPi) {
+  const GoldensteinParameters p;
+  const RepellerConstants constants = makeRepellerConstants(p.delta, p.windowEdgeGap, p.frontHalfAngle);
+  const auto fBehind = [&](double y) {
+    sim::NearEnvironment near;
+    near.agents.push_back({1, Vec3(-1.05, y, 0), Vec3::Zero(), 0.5});
+    const detail::FieldContext ctx(p, constants, near, Vec3(1, 0, 0), 0.5, 3.0);
+    return detail::sampleField2D(ctx, Vec2::Zero(), Vec2(1, 0), 0.0).fObstacle;
+  };
+  const double onLine = fBehind(+0.0);
+  EXPECT_NE(onLine, 0.0) << "the window must not cull it, or this checks nothing";
+  EXPECT_EQ(onLine, fBehind(-0.0));
+  EXPECT_NEAR(onLine, fBehind(-1e-12), 1e-9) << "+π is the limit from x < π (y < 0 for a heading along +x)";
+  EXPECT_LT(onLine * fBehind(1e-12), 0.0) << "x just above −π turns the other way";
+}

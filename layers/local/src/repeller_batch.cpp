@@ -17,6 +17,7 @@
 namespace steer::local::detail {
 
 namespace {
+constexpr double kPi = 3.14159265358979323846;
 constexpr double kHalfPi = 1.57079632679489661923;
 // W < 1e-13 below this window argument: the repeller and its slope vanish to double precision
 // relative to the other terms, so the object is left out of the sums.
@@ -99,8 +100,11 @@ STEER_LOCAL_VECTOR_CLONES void RepellerBatch::evaluate(const FieldContext& ctx, 
       const double ofBall = sinHalf >= 1.0 ? kHalfPi : fromAsin;
       const double half = given >= 0.0 ? given : ofBall;
       half_[i] = half;
+      // x in (−π, π] (repeller.hpp): an object exactly behind has sin x = ±0, and atan2 gives −π
+      // for −0 (y = +0.0 along +x), which turned the agent the other way.
+      const double x = angle_[i] == -kPi ? kPi : angle_[i];
       // The passing bias moves the repeller's zero off the obstacle's direction (see parameters).
-      const double u = (angle_[i] - bias) / half;
+      const double u = (x - bias) / half;
       u_[i] = u;
       expShape[i] = 1.0 - std::abs(u);
     }
