@@ -35,7 +35,8 @@
 /// obstacles are extrapolated linearly from their velocities within the step.
 ///
 /// Per-agent memory in sim::AgentState:
-///  - `turnRate`: the filtered φ̇ (rad/s, 2D); `speed`: the filtered forward speed (m/s);
+///  - `turnRate`: the filtered φ̇ (rad/s; in 3D |ω|, which nothing reads);
+///    `speed`: the filtered forward speed (m/s);
 ///  - `model[0]`, `model[1]`: w_tar, w_obs (the integrated state, or the fixed point chosen in
 ///    the last step, which the quasi-static reading needs for hysteresis);
 ///  - `model[2..4]`: the filtered angular velocity ω (rad/s, 3D only);
@@ -60,7 +61,7 @@ namespace steer::local {
 
 /// What the right-hand side sees at one instant (returned by GoldensteinModel::rates).
 struct Rates {
-  double fTarget = 0.0;     ///< f_tar (A.1) (before the heading rate λ); in 3D its signed size
+  double fTarget = 0.0;     ///< f_tar (A.1) (before the heading rate λ); in 3D its size a |d × g| / |g| (≥ 0)
   double fObstacle = 0.0;   ///< Σ f_obs_i (A.2); in 3D |Σ f_obs_i n_i|, the size of the vector sum (§4.3)
   Weights weights;          ///< the weights used in (3)
   Weights weightRates;      ///< ẇ of (4) (integrated mode; zero otherwise)

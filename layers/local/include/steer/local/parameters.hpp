@@ -122,7 +122,7 @@ struct GoldensteinParameters {
   // --- Noise n of (3) and (4) ---
   /// Standard deviation of the heading noise (rad/√s), ≥ 0. With a fixed step dt one draw is
   /// held over the step as n = σ ξ / √dt (Euler–Maruyama), so the random increment of the
-  /// heading's rate (3) over a step has standard deviation σ √dt whatever the step. The IIR
+  /// heading (3) over a step, ∫ n dt, has standard deviation σ √dt (rad) whatever the step. The IIR
   /// filter (7) passes a fraction k of it to the heading in that step and the rest over the
   /// following steps (k: the dexterity gain, 0.55 at the defaults). The paper gives no amplitude;
   /// it uses n "to escape from the unstable fixed points created by obstacles" (§4.1.2), which

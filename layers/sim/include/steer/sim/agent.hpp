@@ -21,7 +21,7 @@ struct AgentState {
   Vec3 position = Vec3::Zero();    ///< centre (m); z = 0 in 2D
   Vec3 direction = Vec3::UnitX();  ///< unit heading; in 2D (cos φ, sin φ, 0)
   double speed = 0.0;              ///< forward speed along `direction` (m/s); < 0 retreats
-  double turnRate = 0.0;           ///< last (filtered) heading rate φ̇ (rad/s), 2D only
+  double turnRate = 0.0;           ///< last (filtered) heading rate φ̇ (rad/s); 3D: |ω|, unread
   std::array<double, 13> model{};  ///< model-specific state (e.g. the weights of (4))
 
   Vec3 velocity() const { return speed * direction; }
