@@ -134,7 +134,7 @@ double MetricsRecorder::reach(const sim::World& world) const {
 // among 25,600 boxes, for 20 agents. The cell size only sets the speed of the queries (they
 // cover the reach of each step), so the reach at the start serves for the whole run.
 void MetricsRecorder::indexStaticPieces(const sim::World& world) {
-  staticPieces_ = std::make_unique<PieceGrid>(reach(world));
+  staticPieces_ = std::make_unique<PieceGrid>(reach(world), world.dimension == 2);
   movingPieces_.clear();
   const auto& ps = world.pieces();
   for (std::uint32_t k = 0; k < ps.size(); ++k) {
@@ -179,7 +179,7 @@ void MetricsRecorder::contacts(const sim::World& world) {
   const double reach = this->reach(world);
   agentCells_->rebuild(world, reach, [&](const sim::Agent& a) { return present(a); });
   const auto& ps = world.pieces();
-  PieceGrid moving(reach);
+  PieceGrid moving(reach, world.dimension == 2);
   for (const std::uint32_t k : movingPieces_) moving.add(ps[k], k);
   std::set<std::pair<std::uint32_t, std::uint32_t>> nowAgents, nowObstacles;
   std::vector<std::uint32_t> near;
