@@ -23,8 +23,9 @@ constexpr char kMagic[8] = {'S', 'T', 'E', 'E', 'R', 'H', 'F', '3'};
 // scenario and seed would give different trajectories depending on the cache's history.
 // Bump it with any change to planning/src/laplace_solvers.cpp, multigrid*, sor_* or harmonic_field.cpp
 // that is not bit-for-bit. (4: cut-off cells are found before the solves, which changes the
-// iteration counts of fields with closed rooms.)
-constexpr std::uint32_t kSolverRevision = 4;
+// iteration counts of fields with closed rooms. 5: a later pass takes only its region's
+// neighbours as data; deep fields, below log u = −709, had been NaN under SOR and multigrid.)
+constexpr std::uint32_t kSolverRevision = 5;
 
 struct Fnv {
   std::uint64_t h = 1469598103934665603ull;

@@ -134,6 +134,13 @@ HarmonicField solveHarmonicField(Raster raster, const HarmonicSettings& settings
       // Crop to the region's bounding box plus one ring of (Dirichlet) cells.
       i0 = std::max(0, i0 - 1), j0 = std::max(0, j0 - 1), i1 = std::min(g.nx - 1, i1 + 1), j1 = std::min(g.ny - 1, j1 + 1);
       LaplaceProblem p(i1 - i0 + 1, j1 - j0 + 1);
+      const auto besideRegion = [&](int i, int j) {
+        for (int d = 0; d < 4; ++d) {
+          const int a = i + kDx4[d], b = j + kDy4[d];
+          if (g.inside(a, b) && component[g.index(a, b)] == label) return true;
+        }
+        return false;
+      };
       for (int j = j0; j <= j1; ++j)
         for (int i = i0; i <= i1; ++i) {
           const std::size_t k = g.index(i, j);
@@ -141,7 +148,11 @@ HarmonicField solveHarmonicField(Raster raster, const HarmonicSettings& settings
           if (component[k] == label) {
             p.unknown[q] = 1;
             p.value[q] = 0.5 * tau;
-          } else if (state[k] == 1) {
+          } else if (state[k] == 1 && besideRegion(i, j)) {
+            // Only the region's neighbours are data of its solve (at most 1: scale is the largest
+            // of them). An accepted cell elsewhere in the box can lie far above the region, nearer
+            // the target: below log u = −709 its e^(log u − scale) was +inf, and red–black SOR's
+            // and the multigrid's 0·inf on fixed nodes made NaN of the solve (a deep spiral).
             p.value[q] = std::exp(logU[k] - scale);
           }
         }
@@ -223,18 +234,26 @@ Vec2 HarmonicField::descentDirection(const Vec2& p) const {
   // reachable cell centre, preferring the one of largest log u among equals. Not from a free
   // cell cut off from the target: the nearest reachable cell lies beyond a wall, and an agent
   // in a sealed room was steered into it (and reported as following the field).
+  // The same from an obstacle cell whose nearest free cell is such a cut-off one: an agent in the
+  // grown band along a sealed room's wall belongs to the room, and was steered through the wall
+  // to the reachable cells beyond it.
   const int ci = static_cast<int>(std::floor(fx + 0.5)), cj = static_cast<int>(std::floor(fy + 0.5));
-  if (g.inside(ci, cj) && raster_.cells[g.index(ci, cj)] == Cell::Free && !reachable(ci, cj)) return Vec2::Zero();
+  const auto cutOff = [&](int i, int j) { return g.inside(i, j) && raster_.cells[g.index(i, j)] == Cell::Free && !reachable(i, j); };
+  if (cutOff(ci, cj)) return Vec2::Zero();
   for (int radius = 1; radius <= 8; ++radius) {
     double best = std::numeric_limits<double>::infinity();
     Vec2 bestDir = Vec2::Zero();
+    bool bestCutOff = false;
     for (int j = cj - radius; j <= cj + radius; ++j)
       for (int i = ci - radius; i <= ci + radius; ++i) {
-        if (std::max(std::abs(i - ci), std::abs(j - cj)) != radius || !reachable(i, j)) continue;
+        if (std::max(std::abs(i - ci), std::abs(j - cj)) != radius) continue;
+        const bool open = reachable(i, j), sealed = !open && cutOff(i, j);
+        if (!open && !sealed) continue;
         const Vec2 d = g.center(i, j) - p;
-        const double score = d.norm() - 1e-6 * logU_[g.index(i, j)];
-        if (score < best) best = score, bestDir = d;
+        const double score = d.norm() - (open ? 1e-6 * logU_[g.index(i, j)] : 0.0);
+        if (score < best) best = score, bestDir = d, bestCutOff = sealed;
       }
+    if (bestCutOff) return Vec2::Zero();
     if (bestDir.norm() > 0.0) return bestDir.normalized();
   }
   return Vec2::Zero();

@@ -205,6 +205,59 @@ TEST(HarmonicField, ASealedRoomIsCutOffWhateverTheSolversTolerance) {
   }
 }
 
+// A square spiral of 9 rings, 2 m apart, each open by a 1.6 m gap on alternate sides, the target
+// at its centre: u = 1 − λ falls below e^−709 in the outer rings, where e^(log u − scale) of a
+// cell near the target overflows. A later pass gave every accepted cell of its region's box
+// that value, and red–black SOR's and the multigrid's fixed-node arithmetic (0·inf) made NaN of
+// the solve: SOR "converged" with 8,437 cells in local minima, the multigrid stopped short.
+TEST(HarmonicField, ASpiralDeeperThanDoublesRangeHasNoLocalMinima) {
+  sim::World w;
+  w.bounds = {sim::Vec3(-20, -20, -1), sim::Vec3(20, 20, 1)};
+  for (int ring = 1; ring <= 9; ++ring) {
+    const double r = 2.0 * ring, gapSide = ring % 2 == 1 ? -r : r;  // the gap's wall: x = ∓r
+    w.obstacles.push_back({geometry::Segment{{-r, -r}, {r, -r}}, {}});
+    w.obstacles.push_back({geometry::Segment{{-r, r}, {r, r}}, {}});
+    w.obstacles.push_back({geometry::Segment{{-gapSide, -r}, {-gapSide, r}}, {}});
+    w.obstacles.push_back({geometry::Segment{{gapSide, -r}, {gapSide, -0.8}}, {}});
+    w.obstacles.push_back({geometry::Segment{{gapSide, 0.8}, {gapSide, r}}, {}});
+  }
+  w.refreshPieces();
+#ifdef STEER_SANITIZE_BUILD
+  constexpr int kResolution = 192;
+#else
+  constexpr int kResolution = 256;
+#endif
+  // (Gauss–Seidel updates its unknowns only, and was right; it takes 6 s here.)
+  for (const auto solver : {LaplaceSolver::Sor, LaplaceSolver::Multigrid}) {
+    SCOPED_TRACE(solverName(solver));
+    const HarmonicField f = fieldFor(w, sim::Vec3(0, 0, 0), kResolution, solver, 0.3);  // agents of 0.3 m
+    EXPECT_TRUE(f.stats().converged);
+    EXPECT_LT(minimumLog(f), -709.0) << "the regime of the overflow";
+    const LocalMinimaReport r = countLocalMinima(f);
+    EXPECT_EQ(r.localMinima, 0);
+    EXPECT_GT(r.freeCells, 10000);
+    for (const double l : f.logComplement()) ASSERT_FALSE(std::isnan(l));
+    EXPECT_TRUE(streamlineReaches(f, {-19, -19}, {0, 0}, 0.5));
+  }
+}
+
+// In the band a clearance grows along a wall, an agent belongs to the side its nearest free cell
+// is on. One on a sealed side's band was steered through the wall to the reachable cells beyond
+// it (and counted as following the field, not as cut off).
+TEST(HarmonicField, AnAgentInASealedSidesWallBandGetsNoDirection) {
+  sim::World w;
+  w.bounds = {sim::Vec3(-10, -10, -1), sim::Vec3(10, 10, 1)};
+  w.obstacles.push_back({geometry::Segment{{0, -10}, {0, 10}}, {}});  // across the world
+  w.refreshPieces();
+  const HarmonicField f = fieldFor(w, sim::Vec3(5, 0, 0), 80, LaplaceSolver::Multigrid, 0.4);
+  for (const double x : {-0.5, -0.45, -0.42, -1.0})
+    EXPECT_TRUE(f.descentDirection({x, 0.1}).isZero()) << "x = " << x;
+  for (const double x : {0.42, 0.45, 0.5}) {
+    const geometry::Vec2 d = f.descentDirection({x, 0.1});
+    EXPECT_GT(d.x(), 0.5) << "x = " << x << ": away from the wall, to the target's side";
+  }
+}
+
 // A region goal need only reach into the world. One reaching far out had its centre outside
 // the grid, the only cell withTarget forces, and a box narrower than a cell then got no target
 // cell at all: an empty field, every cell cut off.
