@@ -20,7 +20,7 @@
 ///  - target_visible / target_hidden: clear sight to the target (body-wide, static obstacles);
 ///  - progress_below {window W (s), threshold (m)}: the distance to the target shrank by less
 ///    than the threshold over the last W seconds, evaluated once the mode is W old;
-///  - time_in_mode_above {value (s)};
+///  - time_in_mode_above {value (s)}: the time in the mode has reached `value` (≥, not >);
 ///  - distance_below / distance_above {value (m)}: distance to the target;
 ///  - closer_than_entry {value (m)}: the distance to the target is at least `value` smaller
 ///    than when the mode was entered (the leave condition of Bug algorithms).
