@@ -127,7 +127,8 @@ SolveStats solveSor(LaplaceProblem& problem, double tolerance, std::int64_t maxS
   return relax(problem, tolerance, maxSweeps, omega, checkpoint);
 }
 
-SolveStats solveLaplace(LaplaceProblem& problem, const SolverSettings& settings) {
+namespace {
+SolveStats dispatch(LaplaceProblem& problem, const SolverSettings& settings) {
   switch (settings.solver) {
     case LaplaceSolver::GaussSeidel:
       return solveGaussSeidel(problem, settings.tolerance, settings.maxIterations, settings.checkpoint);
@@ -138,6 +139,17 @@ SolveStats solveLaplace(LaplaceProblem& problem, const SolverSettings& settings)
       return solveMultigrid(problem, settings.tolerance, settings.maxIterations, settings.checkpoint);
   }
   return {};
+}
+}  // namespace
+
+SolveStats solveLaplace(LaplaceProblem& problem, const SolverSettings& settings) {
+  SolveStats stats = dispatch(problem, settings);
+  // A NaN update never exceeds the tolerance (max() passes it by), so red–black SOR fed an
+  // infinite datum once reported a NaN solution as converged: no solve is converged with a value
+  // that is not finite.
+  for (std::size_t k = 0; k < problem.value.size() && stats.converged; ++k)
+    if (problem.unknown[k] && !std::isfinite(problem.value[k])) stats.converged = false;
+  return stats;
 }
 
 double maxAveragingResidual(const LaplaceProblem& problem) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -372,6 +373,47 @@ TEST(LaplaceSolvers, RedBlackSorLeavesEveryFixedNodeUntouched) {
     else changedUnknowns += p.value[k] != before.value[k];
   }
   EXPECT_GT(changedUnknowns, 0);
+}
+
+// "Converged" is never said of a solution that is not finite. A fixed node of +inf beside no
+// unknown does not enter (A.14); red–black SOR's and the multigrid's arithmetic on fixed nodes
+// (c + 0·r, 0·x) turned it into NaN, and SOR's largest update passed the NaN by (max()), so it
+// reported a NaN solution as converged. The harmonic field no longer hands a solver such data;
+// whatever a solver makes of it, it is a solution of (A.14) or not converged.
+TEST(LaplaceSolvers, NoSolverCallsANonFiniteSolutionConverged) {
+  LaplaceProblem p(12, 3);  // unknowns in the middle row; the ends 1 and 0; a far corner +inf
+  for (int i = 0; i < 12; ++i) {
+    p.value[p.index(i, 0)] = 0.0;
+    p.value[p.index(i, 2)] = 0.0;
+  }
+  for (int i = 1; i < 11; ++i) {
+    p.unknown[p.index(i, 1)] = 1;
+    p.value[p.index(i, 1)] = 0.5;
+  }
+  p.value[p.index(0, 1)] = 1.0;
+  p.value[p.index(11, 0)] = std::numeric_limits<double>::infinity();  // beside no unknown
+  for (const LaplaceSolver solver : {LaplaceSolver::GaussSeidel, LaplaceSolver::Sor, LaplaceSolver::Multigrid})
+    for (const SorOrdering ordering : {SorOrdering::Lexicographic, SorOrdering::RedBlack}) {
+      SCOPED_TRACE(testing::Message() << solverName(solver) << " ordering " << static_cast<int>(ordering));
+      LaplaceProblem q = p;
+      SolverSettings s;
+      s.solver = solver;
+      s.sorOrdering = ordering;
+      s.tolerance = 1e-14;
+      const SolveStats stats = solveLaplace(q, s);
+      // Gauss–Seidel and lexicographic SOR update the unknowns alone: the datum is no matter.
+      const bool unknownsOnly = solver == LaplaceSolver::GaussSeidel ||
+                                (solver == LaplaceSolver::Sor && ordering == SorOrdering::Lexicographic);
+      if (unknownsOnly) {
+        EXPECT_TRUE(stats.converged);
+      }
+      if (!stats.converged) continue;
+      // u_i of the row: u_{i-1} + u_{i+1} = 4 u_i − 0 − 0 with u_0 = 1 and u_11 = 0.
+      for (int i = 1; i < 11; ++i) {
+        ASSERT_TRUE(std::isfinite(q.value[q.index(i, 1)])) << i;
+        EXPECT_NEAR(4 * q.value[q.index(i, 1)], q.value[q.index(i - 1, 1)] + q.value[q.index(i + 1, 1)], 1e-12) << i;
+      }
+    }
 }
 
 TEST(LaplaceSolvers, JacobiSpectralRadiusOfRectanglesAndCorridors) {
