@@ -264,7 +264,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
     throw;
   }
 
-  MetricsRecorder metrics;
+  MetricsRecorder metrics(2.0, simulation.settings().threads);
   TrajectoryRecorder trajectories(staging, options.frameInterval, options.trajectoryInterval, simulation.model().stateFields());
   TimedObserver timedMetrics(metrics), timedTrajectories(trajectories);
   simulation.addObserver(&timedMetrics);

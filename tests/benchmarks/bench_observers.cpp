@@ -6,6 +6,7 @@
 //  BM_RunObservers_Metrics/<N>: MetricsRecorder::onStep after each step of N agents in crowd
 //                               motion (bench::CrowdMotion, 1 m spacing) among N/200 walls and
 //                               N/200 circles; items = agent-steps.
+//  BM_RunObservers_Metrics_2Threads/<N>: the same with the contact search on 2 threads (wall time).
 //  BM_RunObservers_Frame/<N>:   one run_NNNNN.vtp frame of N agents written to a temporary
 //                               folder; items = agents written.
 #include <benchmark/benchmark.h>
@@ -44,11 +45,11 @@ bench::CrowdMotion crowdAmongObstacles(std::size_t n) {
   return motion;
 }
 
-void BM_RunObservers_Metrics(benchmark::State& state) {
+void runMetrics(benchmark::State& state, int threads) {
   const auto n = static_cast<std::size_t>(state.range(0));
   bench::CrowdMotion motion = crowdAmongObstacles(n);
   planning::DirectPlanner planner;
-  experiments::MetricsRecorder metrics;
+  experiments::MetricsRecorder metrics(2.0, threads);
   metrics.onStart(motion.world(), planner);
   for (int warm = 0; warm < 3; ++warm) {
     motion.step();
@@ -62,6 +63,9 @@ void BM_RunObservers_Metrics(benchmark::State& state) {
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
+
+void BM_RunObservers_Metrics(benchmark::State& state) { runMetrics(state, 1); }
+void BM_RunObservers_Metrics_2Threads(benchmark::State& state) { runMetrics(state, 2); }
 
 void BM_RunObservers_Frame(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));
@@ -84,6 +88,8 @@ void BM_RunObservers_Frame(benchmark::State& state) {
 }
 
 BENCHMARK(BM_RunObservers_Metrics)->Arg(2000)->Arg(10000)->Unit(benchmark::kMillisecond);
+// Wall time: the contact search runs on two threads (the step's motion is paused out of it).
+BENCHMARK(BM_RunObservers_Metrics_2Threads)->Arg(2000)->Arg(10000)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RunObservers_Frame)->Arg(2000)->Arg(10000)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <random>
 #include <set>
+#include <tuple>
 #include <variant>
 
 #include "steer/experiments/metrics.hpp"
@@ -19,7 +20,10 @@ struct Scripted {
   std::vector<sim::Vec3> previous;
 
   // The obstacles are fixed for the run, as in a Simulation (MetricsRecorder indexes them in onStart()).
-  explicit Scripted(std::vector<sim::Vec3> starts, std::vector<sim::Obstacle> obstacles = {}, int dimension = 2) {
+  // With `threads` > 1 the contact search splits the agents however few they are.
+  explicit Scripted(std::vector<sim::Vec3> starts, std::vector<sim::Obstacle> obstacles = {}, int dimension = 2,
+                    int threads = 1)
+      : recorder(2.0, threads, 1) {
     world.dimension = dimension;
     world.obstacles = std::move(obstacles);
     for (auto& p : starts) {
@@ -256,7 +260,11 @@ TEST(Metrics, StandingAtEndCountsOnlyAgentsStillInTheWorld) {
 // Among many static boxes and a few moving obstacles, with agents wandering at random: the
 // obstacle collisions and the least clearance equal a brute-force count over every piece at
 // every step (the recorder indexes the static pieces once and the moving ones each step).
-TEST(Metrics, ObstacleContactsAmongManyStaticAndMovingPiecesEqualBruteForce) {
+// The contact search runs on the run's threads (per-thread minima and contacts, merged): the
+// oracle tests run on one thread and on three.
+class MetricsOnThreads : public ::testing::TestWithParam<int> {};
+
+TEST_P(MetricsOnThreads, ObstacleContactsAmongManyStaticAndMovingPiecesEqualBruteForce) {
   std::mt19937 rng(5);
   std::uniform_real_distribution<double> u(-20.0, 20.0), jitter(-0.3, 0.3);
   std::vector<sim::Obstacle> obstacles;
@@ -271,7 +279,7 @@ TEST(Metrics, ObstacleContactsAmongManyStaticAndMovingPiecesEqualBruteForce) {
   }
   std::vector<sim::Vec3> positions;
   for (int i = 0; i < 40; ++i) positions.emplace_back(u(rng), u(rng), 0);
-  Scripted s(positions, obstacles);
+  Scripted s(positions, obstacles, 2, GetParam());
   std::set<std::pair<std::uint32_t, std::uint32_t>> touching;
   std::uint64_t collisions = 0, insideCount = 0;
   double least = std::numeric_limits<double>::infinity();
@@ -319,18 +327,20 @@ TEST(Metrics, ObstacleContactsAmongManyStaticAndMovingPiecesEqualBruteForce) {
   EXPECT_EQ(*s.recorder.metrics().minClearance, least);
 }
 
+INSTANTIATE_TEST_SUITE_P(OneAndThree, MetricsOnThreads, ::testing::Values(1, 3));
+
 // Agent-agent collisions and clearance against every pair, in a crowd dense enough that bodies
 // overlap often: in the plane and in a 3D slab (the grid's layers in z), with agents leaving
-// (disabled) part way.
-class MetricsAgentPairs : public ::testing::TestWithParam<double> {};
+// (disabled) part way; on one thread and on three.
+class MetricsAgentPairs : public ::testing::TestWithParam<std::tuple<double, int>> {};
 
 TEST_P(MetricsAgentPairs, EqualBruteForce) {
-  const double depth = GetParam();
+  const double depth = std::get<0>(GetParam());
   std::mt19937 rng(9);
   std::uniform_real_distribution<double> u(-15.0, 15.0), z(-depth, depth), jitter(-0.2, 0.2);
   std::vector<sim::Vec3> positions;
   for (int i = 0; i < 600; ++i) positions.emplace_back(u(rng), u(rng), depth > 0 ? z(rng) : 0.0);
-  Scripted s(positions);
+  Scripted s(positions, {}, 2, std::get<1>(GetParam()));
   std::set<std::pair<std::uint32_t, std::uint32_t>> touching;
   std::uint64_t collisions = 0;
   std::vector<std::uint64_t> perAgent(positions.size(), 0);
@@ -368,4 +378,4 @@ TEST_P(MetricsAgentPairs, EqualBruteForce) {
   EXPECT_EQ(*s.recorder.metrics().minClearance, least);
 }
 
-INSTANTIATE_TEST_SUITE_P(PlaneAndSlab, MetricsAgentPairs, ::testing::Values(0.0, 4.0));
+INSTANTIATE_TEST_SUITE_P(PlaneAndSlab, MetricsAgentPairs, ::testing::Combine(::testing::Values(0.0, 4.0), ::testing::Values(1, 3)));

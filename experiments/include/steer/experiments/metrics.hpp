@@ -85,8 +85,10 @@ class AgentCells;
 /// for the whole run (as in a Simulation): the static pieces are indexed once, there.
 class MetricsRecorder final : public sim::StepObserver {
  public:
-  /// Gaps larger than this (m) are not looked for when measuring clearance.
-  explicit MetricsRecorder(double clearanceHorizon = 2.0);
+  /// Gaps larger than this (m) are not looked for when measuring clearance. The contact search
+  /// runs on up to `threads` threads (the run's), at least `minAgentsPerThread` agents each (a
+  /// team costs more than it saves below); its results do not depend on their number.
+  explicit MetricsRecorder(double clearanceHorizon = 2.0, int threads = 1, int minAgentsPerThread = 512);
   ~MetricsRecorder() override;
   MetricsRecorder(const MetricsRecorder&) = delete;
   MetricsRecorder& operator=(const MetricsRecorder&) = delete;
@@ -104,6 +106,7 @@ class MetricsRecorder final : public sim::StepObserver {
   void frames(const sim::World& world, std::span<const sim::Vec3> previous, double t0, double t1);
 
   double horizon_;
+  int threads_, minAgentsPerThread_;
   RunMetrics metrics_;
   std::unique_ptr<PieceGrid> staticPieces_;     // indices into World::pieces()
   std::vector<std::uint32_t> movingPieces_;     // indices into World::pieces()
