@@ -182,76 +182,78 @@ void MetricsRecorder::indexStaticPieces(const sim::World& world) {
   }
 }
 
-namespace {
 // One thread's share of a step's contact search: its smallest gaps and the contacts it found.
 // Minima and sets do not depend on the order the agents are looked at, so neither does the
 // merged result on the number of threads.
-struct ContactShare {
+struct MetricsRecorder::ContactShare {
   std::optional<double> minClearance, minObstacleClearance;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> agents, obstacles;
   std::vector<std::uint32_t> near;
 };
 
+namespace {
 void lower(std::optional<double>& least, double v) { least = std::min(least.value_or(v), v); }
 }  // namespace
+
+void MetricsRecorder::contactsAround(const sim::World& world, const AgentCells& cells, std::size_t entry, double reach,
+                                     const PieceGrid& moving, ContactShare& share) const {
+  const AgentCells::Entry& a = cells.entries()[entry];
+  const sim::Vec3 r = sim::Vec3::Constant(reach), lo = a.position - r, hi = a.position + r;
+  cells.query(lo, hi, [&](const AgentCells::Entry& b) {
+    if (b.id <= a.id) return;
+    const double gap = (b.position - a.position).norm() - a.radius - b.radius;
+    if (gap <= horizon_) lower(share.minClearance, gap);
+    if (gap < -kCollisionOverlap) share.agents.emplace_back(a.id, b.id);
+  });
+  const auto& ps = world.pieces();
+  std::vector<std::uint32_t>& near = share.near;
+  near.clear();
+  const auto collect = [&](std::uint32_t k) { near.push_back(k); };
+  staticPieces_->query(lo, hi, collect);
+  moving.query(lo, hi, collect);
+  std::sort(near.begin(), near.end());
+  near.erase(std::unique(near.begin(), near.end()), near.end());
+  const auto obstacleGap = [&](double gap, std::uint32_t obstacle) {
+    if (gap <= horizon_) {
+      lower(share.minClearance, gap);
+      lower(share.minObstacleClearance, gap);
+    }
+    if (gap < -kCollisionOverlap) share.obstacles.emplace_back(a.id, obstacle);
+  };
+  // Into a circle or sphere the gap goes on falling below −radius (a body through a ball's centre
+  // read −radius, however deep).
+  for (const std::uint32_t k : near) obstacleGap(sim::signedDistanceToPiece(ps[k], a.position) - a.radius, ps[k].obstacle);
+  // Inside a solid, the gap is the depth below its surface, negative: measured by its sides
+  // alone, a body deep inside a box had a positive gap and no collision (one passing through
+  // counted two, entering and leaving).
+  const auto inside = [&](std::uint32_t o) {
+    const sim::Obstacle& obstacle = world.obstacles[o];
+    if (!sim::obstacleContains(obstacle, sim::obstacleOffset(obstacle, world.time), a.position, 0.0)) return;
+    double depth = std::numeric_limits<double>::infinity();
+    const auto [first, count] = piecesOf_[o];
+    for (std::uint32_t k = first; k < first + count; ++k) depth = std::min(depth, sim::distanceToPiece(ps[k], a.position));
+    if (count > 0) obstacleGap(-depth - a.radius, o);
+  };
+  const sim::Vec3 flat(a.position.x(), a.position.y(), 0.0);
+  staticSolids_->query(flat, flat, inside);
+  for (const std::uint32_t o : largeSolids_) inside(o);
+  for (const std::uint32_t o : movingSolids_) inside(o);
+}
 
 void MetricsRecorder::contacts(const sim::World& world) {
   const double reach = this->reach(world);
   agentCells_->rebuild(world, reach, [&](const sim::Agent& a) { return present(a); });
-  const auto& ps = world.pieces();
   PieceGrid moving(reach, world.dimension == 2);
-  for (const std::uint32_t k : movingPieces_) moving.add(ps[k], k);
+  for (const std::uint32_t k : movingPieces_) moving.add(world.pieces()[k], k);
   // In cell order: the agents near one another are near in memory.
-  const std::vector<AgentCells::Entry>& entries = agentCells_->entries();
-  const auto n = static_cast<std::int64_t>(entries.size());
+  const auto n = static_cast<std::int64_t>(agentCells_->entries().size());
   const int threads = static_cast<int>(std::clamp<std::int64_t>(n / minAgentsPerThread_, 1, threads_));
   std::vector<ContactShare> shares(static_cast<std::size_t>(threads));
 #pragma omp parallel num_threads(threads)
   {
     ContactShare& share = shares[static_cast<std::size_t>(omp_get_thread_num())];
 #pragma omp for schedule(static)
-    for (std::int64_t e = 0; e < n; ++e) {
-      const AgentCells::Entry& a = entries[static_cast<std::size_t>(e)];
-      const sim::Vec3 r = sim::Vec3::Constant(reach), lo = a.position - r, hi = a.position + r;
-      agentCells_->query(lo, hi, [&](const AgentCells::Entry& b) {
-        if (b.id <= a.id) return;
-        const double gap = (b.position - a.position).norm() - a.radius - b.radius;
-        if (gap <= horizon_) lower(share.minClearance, gap);
-        if (gap < -kCollisionOverlap) share.agents.emplace_back(a.id, b.id);
-      });
-      std::vector<std::uint32_t>& near = share.near;
-      near.clear();
-      const auto collect = [&](std::uint32_t k) { near.push_back(k); };
-      staticPieces_->query(lo, hi, collect);
-      moving.query(lo, hi, collect);
-      std::sort(near.begin(), near.end());
-      near.erase(std::unique(near.begin(), near.end()), near.end());
-      const auto obstacleGap = [&](double gap, std::uint32_t obstacle) {
-        if (gap <= horizon_) {
-          lower(share.minClearance, gap);
-          lower(share.minObstacleClearance, gap);
-        }
-        if (gap < -kCollisionOverlap) share.obstacles.emplace_back(a.id, obstacle);
-      };
-      // Into a circle or sphere the gap goes on falling below −radius (a body through a ball's
-      // centre read −radius, however deep).
-      for (const std::uint32_t k : near) obstacleGap(sim::signedDistanceToPiece(ps[k], a.position) - a.radius, ps[k].obstacle);
-      // Inside a solid, the gap is the depth below its surface, negative: measured by its sides
-      // alone, a body deep inside a box had a positive gap and no collision (one passing through
-      // counted two, entering and leaving).
-      const auto inside = [&](std::uint32_t o) {
-        const sim::Obstacle& obstacle = world.obstacles[o];
-        if (!sim::obstacleContains(obstacle, sim::obstacleOffset(obstacle, world.time), a.position, 0.0)) return;
-        double depth = std::numeric_limits<double>::infinity();
-        const auto [first, count] = piecesOf_[o];
-        for (std::uint32_t k = first; k < first + count; ++k) depth = std::min(depth, sim::distanceToPiece(ps[k], a.position));
-        if (count > 0) obstacleGap(-depth - a.radius, o);
-      };
-      const sim::Vec3 flat(a.position.x(), a.position.y(), 0.0);
-      staticSolids_->query(flat, flat, inside);
-      for (const std::uint32_t o : largeSolids_) inside(o);
-      for (const std::uint32_t o : movingSolids_) inside(o);
-    }
+    for (std::int64_t e = 0; e < n; ++e) contactsAround(world, *agentCells_, static_cast<std::size_t>(e), reach, moving, share);
   }
   std::set<std::pair<std::uint32_t, std::uint32_t>> nowAgents, nowObstacles;
   for (const ContactShare& share : shares) {

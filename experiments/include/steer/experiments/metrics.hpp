@@ -103,6 +103,10 @@ class MetricsRecorder final : public sim::StepObserver {
   double reach(const sim::World& world) const;  // how far apart (m) two bodies are looked at
   void indexStaticPieces(const sim::World& world);
   void contacts(const sim::World& world);
+  struct ContactShare;
+  /// One agent's gaps and contacts (with the agents of higher id and the obstacles) into `share`.
+  void contactsAround(const sim::World& world, const AgentCells& cells, std::size_t entry, double reach,
+                      const PieceGrid& moving, ContactShare& share) const;
   void frames(const sim::World& world, std::span<const sim::Vec3> previous, double t0, double t1);
 
   double horizon_;
