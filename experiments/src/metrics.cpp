@@ -245,13 +245,14 @@ void MetricsRecorder::contacts(const sim::World& world) {
   agentCells_->rebuild(world, reach, [&](const sim::Agent& a) { return present(a); });
   PieceGrid moving(reach, world.dimension == 2);
   for (const std::uint32_t k : movingPieces_) moving.add(world.pieces()[k], k);
-  // In cell order: the agents near one another are near in memory.
   const auto n = static_cast<std::int64_t>(agentCells_->entries().size());
   const int threads = static_cast<int>(std::clamp<std::int64_t>(n / minAgentsPerThread_, 1, threads_));
   std::vector<ContactShare> shares(static_cast<std::size_t>(threads));
 #pragma omp parallel num_threads(threads)
   {
     ContactShare& share = shares[static_cast<std::size_t>(omp_get_thread_num())];
+    // In cell order: the agents near one another are near in memory (and a thread's share is
+    // one part of the world).
 #pragma omp for schedule(static)
     for (std::int64_t e = 0; e < n; ++e) contactsAround(world, *agentCells_, static_cast<std::size_t>(e), reach, moving, share);
   }
