@@ -257,6 +257,11 @@ std::vector<BatchRow> runBatch(const std::vector<BatchJob>& jobs, const BatchOpt
   return rows;
 }
 
+const std::string* factorValue(const std::vector<std::pair<std::string, std::string>>& factors, const std::string& key) {
+  const auto it = std::find_if(factors.begin(), factors.end(), [&](const auto& f) { return f.first == key; });
+  return it == factors.end() ? nullptr : &it->second;
+}
+
 std::string comparisonCsv(const std::vector<BatchRow>& rows, const std::vector<std::string>& factorKeys) {
   std::string out = "scenario,model,planner";
   for (const auto& k : factorKeys) {
@@ -279,9 +284,8 @@ std::string comparisonCsv(const std::vector<BatchRow>& rows, const std::vector<s
   for (const auto& r : rows) {
     out += field(r.scenarioName) + "," + field(r.model) + "," + field(r.planner);
     for (const auto& k : factorKeys) {
-      const auto it = std::find_if(r.factors.begin(), r.factors.end(), [&](const auto& f) { return f.first == k; });
       out += ',';
-      if (it != r.factors.end()) out += field(it->second);
+      if (const std::string* value = factorValue(r.factors, k)) out += field(*value);
     }
     out += ',';
     out += std::to_string(r.seed);

@@ -118,10 +118,9 @@ std::optional<viz::LineChart> sweepLineChart(const std::vector<BatchRow>& rows, 
   std::vector<double> x(groups.size());
   std::vector<double> distinct;
   for (std::size_t k = 0; k < groups.size(); ++k) {
-    const auto& factors = groups[k].factors;
-    const auto at = std::find_if(factors.begin(), factors.end(), [&](const auto& f) { return f.first == key; });
-    if (at == factors.end()) return std::nullopt;
-    const std::string& text = at->second;
+    const std::string* value = factorValue(groups[k].factors, key);
+    if (value == nullptr) return std::nullopt;
+    const std::string& text = *value;
     char* end = nullptr;
     x[k] = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(x[k])) return std::nullopt;

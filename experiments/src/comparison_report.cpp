@@ -74,8 +74,8 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
   for (const auto& k : sweptKeys) {
     std::set<std::string> values;
     for (const auto& r : rows) {
-      const auto it = std::find_if(r.factors.begin(), r.factors.end(), [&](const auto& f) { return f.first == k; });
-      values.insert(it == r.factors.end() ? std::string() : it->second);
+      const std::string* value = factorValue(r.factors, k);
+      values.insert(value == nullptr ? std::string() : *value);
     }
     if (values.size() == 1 && !values.begin()->empty())
       constants.emplace_back(k, *values.begin());
@@ -198,9 +198,9 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
       const auto& g = *mine[i];
       out += "| " + g.model + " | " + g.planner + " |";
       for (const auto& k : factorKeys) {
-        const auto it = std::find_if(g.factors.begin(), g.factors.end(), [&](const auto& f) { return f.first == k; });
+        const std::string* value = factorValue(g.factors, k);
         out += ' ';
-        out += (it == g.factors.end() ? std::string("—") : tableCell(it->second)) + " |";
+        out += (value == nullptr ? std::string("—") : tableCell(*value)) + " |";
       }
       out += ' ';
       out += std::to_string(g.rows.size()) + " |";

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "steer/geometry/angle.hpp"
+
 // evaluate() is compiled twice, for AVX2 (4 lanes) and the x86-64 baseline (2 lanes), and the
 // loader picks one per CPU. The clones compute the same IEEE operations in the same order (no
 // contraction: -std=c++20 implies -ffp-contract=off, and AVX2 alone has no FMA), so they give
@@ -17,7 +19,6 @@
 namespace steer::local::detail {
 
 namespace {
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kHalfPi = 1.57079632679489661923;
 // W < 1e-13 below this window argument: the repeller and its slope vanish to double precision
 // relative to the other terms, so the object is left out of the sums.
@@ -102,7 +103,7 @@ STEER_LOCAL_VECTOR_CLONES void RepellerBatch::evaluate(const FieldContext& ctx, 
       half_[i] = half;
       // x in (−π, π] (repeller.hpp): an object exactly behind has sin x = ±0, and atan2 gives −π
       // for −0 (y = +0.0 along +x), which turned the agent the other way.
-      const double x = angle_[i] == -kPi ? kPi : angle_[i];
+      const double x = angle_[i] == -geometry::kPi ? geometry::kPi : angle_[i];
       // The passing bias moves the repeller's zero off the obstacle's direction (see parameters).
       const double u = (x - bias) / half;
       u_[i] = u;

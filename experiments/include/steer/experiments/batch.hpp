@@ -95,6 +95,9 @@ std::filesystem::path runFolder(const BatchJob& job, const Scenario& loaded);
 /// running jobs have stopped.
 std::vector<BatchRow> runBatch(const std::vector<BatchJob>& jobs, const BatchOptions& options);
 
+/// The value a run's (or group's) `factors` give `key`, or nullptr when they do not name it.
+const std::string* factorValue(const std::vector<std::pair<std::string, std::string>>& factors, const std::string& key);
+
 /// comparison.csv: scenario, model, planner, one column per factor, seed, then metricColumns().
 /// Numbers are written in their shortest round-trip form; a missing value is an empty field.
 std::string comparisonCsv(const std::vector<BatchRow>& rows, const std::vector<std::string>& factorKeys);
