@@ -265,7 +265,8 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
   }
 
   MetricsRecorder metrics(2.0, simulation.settings().threads);
-  TrajectoryRecorder trajectories(staging, options.frameInterval, options.trajectoryInterval, simulation.model().stateFields());
+  TrajectoryRecorder trajectories(staging, options.frameInterval, options.trajectoryInterval, simulation.model().stateFields(),
+                                  simulation.settings().threads);
   TimedObserver timedMetrics(metrics), timedTrajectories(trajectories);
   simulation.addObserver(&timedMetrics);
   if (options.trajectories) simulation.addObserver(&timedTrajectories);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 
@@ -48,45 +49,66 @@ std::string errorOf(const std::string& rows, const std::string& header = "t,id,x
 
 }  // namespace
 
+namespace {
+std::string contents(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+}  // namespace
+
 TEST(TrajectoryCsv, WhatTheRecorderWritesReadsBackExactly) {
   // Random states (doubles of every length, negative speeds, agents leaving) written by the recorder
-  // itself, then read back: the oracle is the states it was given.
-  std::mt19937_64 rng(11);
-  std::uniform_real_distribution<double> any(-1e3, 1e3), angle(-3.14159, 3.14159);
-  sim::World world;
-  world.agents.resize(3);
-  for (sim::AgentIndex i = 0; i < 3; ++i) world.agents[i].id = i;
-  const fs::path dir = scratch("roundtrip");
-  experiments::TrajectoryRecorder recorder(dir, 1e9);
-  ModePlanner planner;
-  std::vector<std::vector<experiments::TrajectorySample>> written(3);
-  for (int step = 0; step < 40; ++step) {
-    world.time = 0.1 * step;
-    if (step == 25) world.agents[2].enabled = false;  // gone: no rows after this
-    for (auto& a : world.agents) {
-      a.state.position = sim::Vec3(any(rng), any(rng), a.id == 0 ? 0.0 : any(rng));
-      const double phi = angle(rng);
-      a.state.direction = sim::Vec3(std::cos(phi), std::sin(phi), 0.0);
-      a.state.speed = any(rng) / 300.0;
-      if (a.enabled) written[a.id].push_back({world.time, a.state.position, std::atan2(a.state.direction.y(), a.state.direction.x()), a.state.speed});
+  // itself, then read back: the oracle is the states it was given. The rows are made on 1 and on 3
+  // threads (a thread per 2 agents: runs of 2, 2 and 3 agents, agents leaving from two of them):
+  // the same bytes either way.
+  constexpr sim::AgentIndex kAgents = 7;
+  std::string onOneThread;
+  for (const int threads : {1, 3}) {
+    std::mt19937_64 rng(11);
+    std::uniform_real_distribution<double> any(-1e3, 1e3), angle(-3.14159, 3.14159);
+    sim::World world;
+    world.agents.resize(kAgents);
+    for (sim::AgentIndex i = 0; i < kAgents; ++i) world.agents[i].id = i;
+    const fs::path dir = scratch("roundtrip_" + std::to_string(threads));
+    experiments::TrajectoryRecorder recorder(dir, 1e9, 0.0, {}, threads, 2);
+    ModePlanner planner;
+    std::vector<std::vector<experiments::TrajectorySample>> written(kAgents);
+    for (int step = 0; step < 40; ++step) {
+      world.time = 0.1 * step;
+      if (step == 25) world.agents[2].enabled = false;  // gone: no rows after this
+      if (step == 31) world.agents[5].enabled = false;
+      for (auto& a : world.agents) {
+        a.state.position = sim::Vec3(any(rng), any(rng), a.id == 0 ? 0.0 : any(rng));
+        const double phi = angle(rng);
+        a.state.direction = sim::Vec3(std::cos(phi), std::sin(phi), 0.0);
+        a.state.speed = any(rng) / 300.0;
+        if (a.enabled) written[a.id].push_back({world.time, a.state.position, std::atan2(a.state.direction.y(), a.state.direction.x()), a.state.speed});
+      }
+      if (step == 0) recorder.onStart(world, planner);
+      else recorder.onStep(world, planner, {});
     }
-    if (step == 0) recorder.onStart(world, planner);
-    else recorder.onStep(world, planner, {});
-  }
-  recorder.onFinish(world);
-  const auto tracks = experiments::readTrajectories((dir / "trajectories.csv").string());
-  ASSERT_EQ(tracks.size(), 3u);
-  for (sim::AgentIndex i = 0; i < 3; ++i) {
-    const auto& read = tracks.at(i);
-    ASSERT_EQ(read.size(), written[i].size()) << "agent " << i;
-    for (std::size_t k = 0; k < read.size(); ++k) {
-      EXPECT_EQ(read[k].t, written[i][k].t);
-      EXPECT_EQ(read[k].position, written[i][k].position);
-      EXPECT_EQ(read[k].heading, written[i][k].heading);
-      EXPECT_EQ(read[k].speed, written[i][k].speed);
+    recorder.onFinish(world);
+    const auto tracks = experiments::readTrajectories((dir / "trajectories.csv").string());
+    ASSERT_EQ(tracks.size(), kAgents);
+    for (sim::AgentIndex i = 0; i < kAgents; ++i) {
+      const auto& read = tracks.at(i);
+      ASSERT_EQ(read.size(), written[i].size()) << "agent " << i << ", " << threads << " threads";
+      for (std::size_t k = 0; k < read.size(); ++k) {
+        EXPECT_EQ(read[k].t, written[i][k].t);
+        EXPECT_EQ(read[k].position, written[i][k].position);
+        EXPECT_EQ(read[k].heading, written[i][k].heading);
+        EXPECT_EQ(read[k].speed, written[i][k].speed);
+      }
+    }
+    EXPECT_EQ(tracks.at(2).size(), 25u);
+    EXPECT_EQ(tracks.at(5).size(), 31u);
+    const std::string text = contents(dir / "trajectories.csv");
+    if (threads == 1) {
+      onOneThread = text;
+    } else {
+      EXPECT_TRUE(text == onOneThread) << "the rows on " << threads << " threads differ from those on one";
     }
   }
-  EXPECT_EQ(tracks.at(2).size(), 25u);
 }
 
 TEST(TrajectoryCsv, DamagedRowsAreRefusedWithTheirPlace) {

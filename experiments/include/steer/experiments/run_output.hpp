@@ -30,8 +30,11 @@ class ObstacleFrames;
 class TrajectoryRecorder final : public sim::StepObserver {
  public:
   /// `fields`: the model's own state the frames show (sim::LocalModel::stateFields()).
+  /// `threads`: the rows' text is made on up to that many threads, each taking a consecutive run
+  /// of at least `minAgentsPerThread` agents, and written in agent order (the file does not
+  /// depend on the number of threads).
   TrajectoryRecorder(const std::filesystem::path& folder, double frameInterval, double rowInterval = 0.0,
-                     std::vector<sim::LocalModel::StateField> fields = {});
+                     std::vector<sim::LocalModel::StateField> fields = {}, int threads = 1, int minAgentsPerThread = 512);
   ~TrajectoryRecorder() override;
   void onStart(const sim::World& world, const sim::Planner& planner) override;
   void onStep(const sim::World& world, const sim::Planner& planner, std::span<const sim::Vec3> previous) override;
@@ -61,6 +64,9 @@ class TrajectoryRecorder final : public sim::StepObserver {
   std::filesystem::path folder_;
   double frameInterval_;
   double rowInterval_;                      // 0: a row per agent at every step
+  int threads_;
+  int minAgentsPerThread_;
+  std::vector<std::string> rowText_;        // per thread: its agents' rows of this instant
   double nextFrameTime_ = 0.0;
   double nextRowTime_ = 0.0;
   double lastRowTime_ = -1.0;               // the time of the last rows of every present agent
