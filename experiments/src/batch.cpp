@@ -84,7 +84,7 @@ BatchRow runJob(std::size_t index, const BatchJob& job, const BatchOptions& opti
       throw std::runtime_error(e.what() + which);
     }
   }();
-  const nlohmann::json summary = summaryJson(result.info, result.metrics, nullptr);
+  const nlohmann::json summary = summaryHead(result.info, result.metrics, nullptr);
   BatchRow row;
   row.job = index;
   row.scenarioPath = job.scenarioPath;

@@ -338,8 +338,7 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
     throwIfInterrupted(simulation.world().time);
     // Written whole before the earlier run is touched (a full disk here took the earlier run).
     writeFileAtomically(staging / "summary.json",
-                        summaryJson(result.info, result.metrics, options.trajectories ? &trajectories : nullptr)
-                                .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+                        summaryText(result.info, result.metrics, options.trajectories ? &trajectories : nullptr));
     // The earlier run's files go (its pictures too, which would pass for this run's), and this
     // run's come in, summary.json last, the mark of a finished run; a move that fails puts the
     // earlier run back.

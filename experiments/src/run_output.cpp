@@ -187,7 +187,7 @@ void TrajectoryRecorder::onFinish(const sim::World& world) {
   obstacles_->finish();
 }
 
-nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const TrajectoryRecorder* trajectories) {
+nlohmann::json summaryHead(const RunInfo& info, const RunMetrics& m, const TrajectoryRecorder* trajectories) {
   nlohmann::json j;
   j["scenario"] = info.scenario;
   j["scenario_name"] = info.scenarioName;
@@ -244,41 +244,78 @@ nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const Traje
   j["planner_report"] = figures(info.plannerReport);
   // What the model kept track of: the resources foragers ate, the cells explorers saw.
   j["model_report"] = figures(info.modelReport);
-  nlohmann::json perAgent = nlohmann::json::array();
-  for (std::size_t i = 0; i < m.agents.size(); ++i) {
-    const auto& a = m.agents[i];
-    nlohmann::json row{{"id", i},
-                       {"reached", a.reached},
-                       {"time_to_goal", a.reached ? nlohmann::json(a.timeToGoal) : nlohmann::json(nullptr)},
-                       {"path_length", a.pathLength},
-                       {"collisions", a.collisions},
-                       {"time_stalled", a.timeStalled},
-                       {"stalled_at_end", a.stalledAtEnd},
-                       {"farthest_outside_world", a.farthestOutsideWorld}};
-    if (i < info.agents.size()) {
-      // Who the agent was at the start, so that an outcome can be related to its traits.
-      const AgentAtStart& s = info.agents[i];
-      if (!s.name.empty()) row["name"] = s.name;
-      if (!s.group.empty()) row["group"] = s.group;
-      row["start"] = info.dimension == 3 ? nlohmann::json{s.position.x(), s.position.y(), s.position.z()}
-                                         : nlohmann::json{s.position.x(), s.position.y()};
-      row["radius"] = s.radius;
-      row["desired_speed"] = s.desiredSpeed;
-      row["personality"] = {{"dexterity", s.personality.dexterity}, {"mass", s.personality.mass}, {"courage", s.personality.courage}};
-    }
-    if (trajectories != nullptr && !trajectories->modeTraces()[i].empty()) {
-      nlohmann::json trace = nlohmann::json::array();
-      for (const auto& c : trajectories->modeTraces()[i]) trace.push_back({{"t", c.time}, {"mode", c.mode}});
-      row["mode_trace"] = trace;
-    }
-    perAgent.push_back(row);
-  }
-  j["per_agent"] = perAgent;
   // What the .vtp frames' integer `mode` array stands for (index k: mode_names[k]; -1: none).
   // An empty list when no mode was met (the direct planner), so that a script decoding the
   // frames finds the key in every run that wrote them (it was left out, a KeyError).
   if (trajectories != nullptr) j["mode_names"] = trajectories->modeNames();
   return j;
+}
+
+namespace {
+// per_agent's row of agent i: its outcome, who it was at the start, its mode changes.
+nlohmann::json summaryAgentRow(const RunInfo& info, const RunMetrics& m, const TrajectoryRecorder* trajectories, std::size_t i) {
+  const auto& a = m.agents[i];
+  nlohmann::json row{{"id", i},
+                     {"reached", a.reached},
+                     {"time_to_goal", a.reached ? nlohmann::json(a.timeToGoal) : nlohmann::json(nullptr)},
+                     {"path_length", a.pathLength},
+                     {"collisions", a.collisions},
+                     {"time_stalled", a.timeStalled},
+                     {"stalled_at_end", a.stalledAtEnd},
+                     {"farthest_outside_world", a.farthestOutsideWorld}};
+  if (i < info.agents.size()) {
+    // Who the agent was at the start, so that an outcome can be related to its traits.
+    const AgentAtStart& s = info.agents[i];
+    if (!s.name.empty()) row["name"] = s.name;
+    if (!s.group.empty()) row["group"] = s.group;
+    row["start"] = info.dimension == 3 ? nlohmann::json{s.position.x(), s.position.y(), s.position.z()}
+                                       : nlohmann::json{s.position.x(), s.position.y()};
+    row["radius"] = s.radius;
+    row["desired_speed"] = s.desiredSpeed;
+    row["personality"] = {{"dexterity", s.personality.dexterity}, {"mass", s.personality.mass}, {"courage", s.personality.courage}};
+  }
+  if (trajectories != nullptr && !trajectories->modeTraces()[i].empty()) {
+    nlohmann::json trace = nlohmann::json::array();
+    for (const auto& c : trajectories->modeTraces()[i]) trace.push_back({{"t", c.time}, {"mode", c.mode}});
+    row["mode_trace"] = trace;
+  }
+  return row;
+}
+}  // namespace
+
+nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& m, const TrajectoryRecorder* trajectories) {
+  nlohmann::json j = summaryHead(info, m, trajectories);
+  nlohmann::json& perAgent = j["per_agent"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < m.agents.size(); ++i) perAgent.push_back(summaryAgentRow(info, m, trajectories, i));
+  return j;
+}
+
+std::string summaryText(const RunInfo& info, const RunMetrics& m, const TrajectoryRecorder* trajectories) {
+  constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
+  nlohmann::json head = summaryHead(info, m, trajectories);
+  head["per_agent"] = nlohmann::json::array();
+  std::string text = head.dump(2, ' ', false, kReplace);
+  if (m.agents.empty()) return text + "\n";
+  // Only the document's own keys sit two spaces in, so this is per_agent's empty array. Its rows
+  // go in one at a time, each dumped alone and set four spaces in, as dump(2) of the whole tree
+  // sets them (a row's strings hold no line break: dump escapes them).
+  const std::string placeholder = "\n  \"per_agent\": []";
+  const std::size_t at = text.find(placeholder);
+  if (at == std::string::npos) throw std::logic_error("summary.json: per_agent not found in its head");
+  std::string out = text.substr(0, at + placeholder.size() - 1);  // up to the '['
+  out += '\n';
+  for (std::size_t i = 0; i < m.agents.size(); ++i) {
+    const std::string row = summaryAgentRow(info, m, trajectories, i).dump(2, ' ', false, kReplace);
+    out += "    ";
+    for (const char c : row) {
+      out += c;
+      if (c == '\n') out += "    ";
+    }
+    out += i + 1 < m.agents.size() ? ",\n" : "\n";
+  }
+  out += "  ]";
+  out.append(text, at + placeholder.size());
+  return out + "\n";
 }
 
 void writeFileAtomically(const std::filesystem::path& path, const std::string& text) {

@@ -122,6 +122,12 @@ struct RunInfo {
 
 /// The summary.json document.
 nlohmann::json summaryJson(const RunInfo& info, const RunMetrics& metrics, const TrajectoryRecorder* trajectories);
+/// summary.json without its per_agent rows: the run's figures (what a batch's table reads).
+nlohmann::json summaryHead(const RunInfo& info, const RunMetrics& metrics, const TrajectoryRecorder* trajectories);
+/// The text of summary.json, summaryJson(...).dump(2) and a line break, made without holding
+/// the whole document as a tree: the per_agent rows are made and written one at a time (the
+/// tree of a 10,000-agent run's rows took more heap than the run).
+std::string summaryText(const RunInfo& info, const RunMetrics& metrics, const TrajectoryRecorder* trajectories);
 
 /// Writes `text` to `path` through a temporary file and a rename, so that a reader never sees a
 /// half-written file.
