@@ -154,6 +154,27 @@ TEST(ObstacleAvoidance, TheMostThreateningIsTheOneTheForwardAxisMeetsFirst) {
   EXPECT_LT(f.y(), 0.0) << "away from C, to the right (away from B would be left)";
 }
 
+// "Obstacles which are fully behind the character ... can be quickly rejected": a ball just
+// passed, its centre 0.9 m behind and 1.4 m to the left, its surface 0.16 m beyond the margin,
+// does not meet the cylinder (its centre is 1.66 m from the spine, its radius grown by the
+// cylinder's 1.5 m). It was taken as the most threatening at full urgency (a push to the right
+// and braking: (−0.75, −2, 0)), also over a ball ahead on the right, towards which it steered.
+TEST(ObstacleAvoidance, ABallJustPassedIsNoThreat) {
+  Character c = moving(Vec3(0.9, 0, 0), Vec3(1.5, 0, 0));
+  c.radius = 0.4;
+  ObstacleAvoidanceParameters p;
+  p.margin = 0.1;
+  const sim::Obstacle passed{geometry::Ball{Vec3(0, 1.4, 0), 1.0}, {}};
+  EXPECT_EQ(obstacleAvoidance(c, near(pieces({passed}), c.position), p), Vec3::Zero());
+  const auto both = pieces({passed, sim::Obstacle{geometry::Ball{Vec3(4.5, -0.3, 0), 0.8}, {}}});
+  EXPECT_GT(obstacleAvoidance(c, near(both, c.position), p).y(), 0.0) << "away from the ball ahead, to the left";
+  // Beyond the cylinder's end the same: a ball whose grown chord of the axis starts past it (its
+  // centre 0.9 m past the end and 1.3 m aside, 1.58 m from the spine).
+  const double length = avoidanceLength(c, p);
+  const auto beyond = pieces({sim::Obstacle{geometry::Ball{Vec3(0.9 + length + 0.9, 1.3, 0), 1.0}, {}}});
+  EXPECT_EQ(obstacleAvoidance(c, near(beyond, c.position), p), Vec3::Zero());
+}
+
 // A body pushed into a ball by its neighbours (its centre inside it): the push is out along the
 // line from the ball's centre, full strength, and the velocity into the ball is cancelled. The
 // closest point of a ball to a point inside it is that point, and the push was zero.

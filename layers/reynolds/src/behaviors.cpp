@@ -162,7 +162,11 @@ Vec3 obstacleAvoidance(const Character& self, std::span<const sim::NearObstacle>
       const double r = piece.ball.radius;
       if (along + r < 0.0 || along - r > length) continue;
       const Vec3 lateral = d - along * f;
-      if (lateral.norm() >= r + width) continue;
+      // The cylinder is the spine [p, p + L·f] grown by its radius (the walls' rule below): a
+      // ball meets it when its centre is within r + width of the spine. The lateral distance
+      // alone took a ball just passed (its centre behind, its grown chord of the axis wholly
+      // behind the character) as the most threatening, at once and at full urgency.
+      if ((d - std::clamp(along, 0.0, length) * f).norm() >= r + width) continue;
       // Where the forward axis enters the obstacle grown by the cylinder's radius: the paper's
       // "line-sphere intersection", the nearest of which is "the most threatening" (the nearest
       // surface along the axis, along − r, picked a wide obstacle beside the path over a small
