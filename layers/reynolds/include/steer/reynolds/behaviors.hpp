@@ -289,8 +289,9 @@ Vec3 leaderFollowing(const Character& self, const Other& leader, std::span<const
 /// Interpose: seek the midpoint of the two others' positions predicted at the time needed to
 /// reach the current midpoint.
 Vec3 interpose(const Character& self, const Other& a, const Other& b);
-/// Hide: arrive at the spot `behind` metres past the nearest ball obstacle on the far side from
-/// the threat; evade when there is none.
+/// Hide: arrive at the nearest of the hiding spots, one `behind` metres past each ball obstacle
+/// in sight on its far side from the threat (the spot nearest the character, which need not be
+/// behind the nearest ball); evade when there is none.
 Vec3 hide(const Character& self, const Other& threat, std::span<const sim::NearObstacle> obstacles,
           double behind, double slowingDistance);
 /// Shadow: pursue the quarry until within `approach` (m), then align with its velocity.

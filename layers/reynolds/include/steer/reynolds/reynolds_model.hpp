@@ -58,7 +58,10 @@ inline constexpr std::uint64_t kStreamDither = 120;
 enum class BehaviorKind {
   SeekGoal,            ///< seek along the planner's goal direction at the desired speed
   ArriveGoal,          ///< arrival along the goal direction, slowing near the goal point where
-                       ///< the agent stops (its last goal, when it stays); seek_goal elsewhere
+                       ///< the agent stops (its last goal, when it stays); seek_goal elsewhere.
+                       ///< Once the goal counts as reached (within its reach radius) the vehicle
+                       ///< brakes (steering −velocity, coasting about mass × speed): it comes to
+                       ///< rest within about the reach radius of the point, not on it
   FleeGoal,            ///< flee the goal's target point
   PursueGoal,          ///< pursuit of the goal's (moving) target, T = D·c
   EvadeGoal,           ///< evasion of the goal's target
