@@ -119,11 +119,18 @@ Claim fig5(const Context& context) {
                       worstEnds, nonDecreasing, printed0, d1Low, d1Mid, d1High);
   const bool proseOk = worstEnds < 1e-12 && nonDecreasing == 0 && std::abs(d1Low - 1) < 1e-12 && d1High < 1e-12 &&
                        d1Mid > 0 && d1Mid < 1;
-  c.verdict = Verdict::Differs;
-  c.why = proseOk ? "the prose form holds (thresholds: ends to 1e-12, strictly decreasing), but the printed constant "
-                    "k of (8) gives d0(0) = (d0base + 1)² − 1 instead of d0base: the prose and the formula disagree. "
-                    "We follow the prose (local.courage_mapping: prose, the default) and keep `printed` as an option"
-                  : "the prose form of (8)–(10) does not hold in this run (see the numbers)";
+  // Both halves are measured: the prose form of our functions, and the printed constant's d0(0) for
+  // d0base = 1, which the figure's own axis puts at 1.
+  const bool printedOk = std::abs(printed0 - 1.0) < 1e-9;
+  c.verdict = proseOk && printedOk ? Verdict::Reproduced : Verdict::Differs;
+  if (!proseOk)
+    c.why = "the prose form of (8)–(10) does not hold in this run (see the numbers)";
+  else if (!printedOk)
+    c.why = "the prose form holds (thresholds: ends to 1e-12, strictly decreasing), but the printed constant "
+            "k of (8) gives d0(0) = (d0base + 1)² − 1 instead of d0base: the prose and the formula disagree. "
+            "We follow the prose (local.courage_mapping: prose, the default) and keep `printed` as an option";
+  else
+    c.why = "the prose form holds (thresholds: ends to 1e-12, strictly decreasing), and so does the printed constant";
   return c;
 }
 
@@ -306,8 +313,10 @@ DirectRuns directUTrap(const Context& context, const Box2& u, const std::vector<
 
 std::vector<Claim> uTrap(const Context& context) {
   Claim direct{"Fig. 7 without the harmonic planner: the agent enters the U, cycles, and may escape only by noise",
-               "§6, A.10", "scenario u_trap.yaml, --planner direct, with the paper's α2 = tanh(Σ D_i) (A.10): "
-               "--param local.windowed_alpha2=false; and with our default windowed α2 for comparison",
+               "§6, A.10", "scenario u_trap.yaml, --planner direct, with the paper's printed model (--param "
+               "local.preset=paper: α2 = tanh(Σ D_i) of A.10, no grouping of walls, the printed constants); beside it, "
+               "for comparison, the paper's α2 with our other defaults (--param local.windowed_alpha2=false), and our "
+               "defaults",
                "", Verdict::Differs, ""};
   Claim harmonic{"Fig. 7 with the harmonic planner: the local minimum is avoided", "§6.1, §6.2, A.2",
                  "scenario u_trap.yaml, --planner harmonic; beside it --planner hybrid (steer's default automaton, "
@@ -319,9 +328,11 @@ std::vector<Claim> uTrap(const Context& context) {
   // A direct run that does not reach either keeps moving (about the trap, or in it) or ends
   // standing still (stalled at the end for kStandingAtEnd or longer); the paths tell whether the
   // moving agent cycles as the paper says, leaving the U and entering it again. The verdict is
-  // the paper's model's: our default α2 (windowed, a departure for crowds) keeps the agent
-  // circling inside the U instead.
-  const DirectRuns paper = directUTrap(context, u, seedList, {"local.windowed_alpha2=false"}, "paper_alpha2");
+  // the printed model's. (Until 2026-11-29 it was judged with the paper's α2 alone and our other
+  // departures on, among them the grouping of walls, which the paper does not have: the agent
+  // then left the U and came back, where the printed model keeps it circling inside.)
+  const DirectRuns printed = directUTrap(context, u, seedList, {"local.preset=paper"}, "paper_model");
+  const DirectRuns paperAlpha2 = directUTrap(context, u, seedList, {"local.windowed_alpha2=false"}, "paper_alpha2");
   const DirectRuns ours = directUTrap(context, u, seedList, {}, "default");
   const auto summary = [&](const DirectRuns& d) {
     return format("reached in %d of %d seeds; of the runs that did not reach, %d still moving at the end, %d standing "
@@ -329,16 +340,18 @@ std::vector<Claim> uTrap(const Context& context) {
                   d.reached, runs, d.moving, d.standing, kStandingAtEnd, d.cycling) +
            d.visits + d.seedDetail;
   };
-  direct.measured = "the paper's (A.10): " + summary(paper) + ". Our default (windowed α2): " + summary(ours);
-  const bool trapped = 2 * paper.reached < runs || (runs == 1 && paper.reached == 0);
-  const int notReached = runs - paper.reached;
-  direct.verdict = trapped && 2 * paper.cycling > notReached ? Verdict::Reproduced : Verdict::Differs;
-  direct.why = "threshold, on the runs with the paper's (A.10): fewer than half of the seeds reach (the paper allows an "
+  direct.measured = "the printed model: " + summary(printed) + ". The paper's α2 with our other defaults: " +
+                    summary(paperAlpha2) + ". Our defaults: " + summary(ours);
+  const bool trapped = 2 * printed.reached < runs || (runs == 1 && printed.reached == 0);
+  const int notReached = runs - printed.reached;
+  direct.verdict = trapped && 2 * printed.cycling > notReached ? Verdict::Reproduced : Verdict::Differs;
+  direct.why = "threshold, on the runs with the printed model: fewer than half of the seeds reach (the paper allows an "
                "escape by noise, with no guarantee), and most of those that do not reach cycle: they leave the U (the "
                "box its walls span) and enter it again, as §6 describes. An agent that stays in the U, circling the "
-               "dead end, is trapped but does not cycle. Our default α2 = tanh(Σ W_i D_i) (local.windowed_alpha2, a "
-               "departure that keeps crowds from switching every target off) counts the U's walls only inside their "
-               "windows; with it the agent mostly circles inside the U without leaving it (the second set of runs)";
+               "dead end, is trapped but does not cycle. The other two sets show which of our departures the "
+               "outcome turns on: our windowed α2 = tanh(Σ W_i D_i) (local.windowed_alpha2, which keeps crowds from "
+               "switching every target off) counts the U's walls only inside their windows, and our grouping of "
+               "wall pieces (local.group_walls, not in the paper) makes the U's walls act as one obstacle";
   int harmonicOk = 0, hybridOk = 0;
   std::string harmonicDetail;
   for (const auto seed : seedList)
@@ -452,12 +465,16 @@ Claim personality(const Context& context) {
   // A timid group that never comes near an obstacle leaves nothing to compare the speed with.
   const auto speed = [&](int level) { return near[level].sum / static_cast<double>(near[level].samples); };
   const bool comparable = near[0].samples > 0 && near[1].samples > 0;
-  const bool faster = !comparable || speed(1) > speed(0);
-  c.verdict = closer && faster ? Verdict::Reproduced : Verdict::Differs;
+  const bool faster = comparable && speed(1) > speed(0);
+  // Both halves of the claim are judged: with nothing to compare the speeds with, the claim is
+  // not tested (it passed on the gap alone).
+  c.verdict = !comparable ? Verdict::NotTestable : closer && faster ? Verdict::Reproduced : Verdict::Differs;
   c.why = format("threshold: the braver group's smallest gap to an obstacle (mean over the seeds) is below the timid "
                  "group's, and its mean speed within %.0f m of an obstacle is above theirs (when both come that near). "
                  "The paper states the traits' effects in words only, so dexterity and mass are reported, not judged",
                  kClose);
+  if (!comparable)
+    c.why += ". Not testable in this run: a group never came within that distance of an obstacle";
   if (comparable && !faster)
     c.why += format(". The braver agents come closer but are slower there: %.2f against %.2f m/s", speed(1), speed(0));
   if (reachedShare[1] < reachedShare[0])
@@ -619,11 +636,14 @@ std::vector<Claim> kinetic(const Context& context) {
              workRatio <= 1.5 ? Verdict::Reproduced : Verdict::Differs,
              format("threshold: the work per agent at %zu agents at most 1.5 × that at %zu", large, small)};
   Claim time{"The kinetic near-environment structure costs \"O(1) per agent\": time", "§5, A.3", setUp,
-             format("%.2f and %.2f µs per agent-step: ratio %.2f", a.microsecondsPerAgent, b.microsecondsPerAgent,
+             format("%.2f and %.2f µs per agent-step: ratio %.3f", a.microsecondsPerAgent, b.microsecondsPerAgent,
                     timeRatio),
-             timeRatio <= 1.5 ? Verdict::Reproduced : Verdict::Differs,
-             format("threshold: the time per agent at %zu agents at most 1.5 × that at %zu. With flat work, growth in "
-                    "time comes from the memory hierarchy (the structure outgrows the caches; docs/benchmarks.md)",
+             Verdict::NotTestable,
+             format("reported, not judged: the paper's claim is one of complexity, judged on the work in the row above; "
+                    "it gives no figure for the time. A bound of ours (the time per agent at %zu agents at most 1.5 × "
+                    "that at %zu) passed in some runs and not in others, on the load of the moment (1.05-1.84 × over "
+                    "runs). With flat work, growth in time comes from the memory hierarchy (the structure outgrows "
+                    "the caches; docs/benchmarks.md), as reynolds2000's time-per-boid row says of the lattice",
                     large, small)};
   return {work, time};
 }

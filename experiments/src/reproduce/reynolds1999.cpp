@@ -564,32 +564,45 @@ Claim sketched(const Context& context) {
   Other aMoving = a;
   aMoving.velocity = Vec3(2, 0, 0);
   const Vec3 interposeMoving = reynolds::interpose(c, aMoving, b);
-  // Hide: the spot behind a ball on the far side from the threat.
+  // The paper's construction done by hand: the time to the present midpoint (0, 5) at full speed,
+  // the others' positions then, their midpoint (t, 5), and seek.
+  const double t = 10.0 / c.maxSpeed;
+  const Vec3 interposeExpected = Vec3(t, 10, 0).normalized() * c.maxSpeed - c.velocity;
+  // Hide: the spot behind a ball on the far side from the threat, from off the threat's line, so
+  // that seeking the threat, the ball or the spot on the near side each point elsewhere.
   sim::World w;
   w.dimension = 2;
   w.obstacles.push_back({geometry::Ball{Vec3(0, 0, 0), 1.0}, {}});
   w.refreshPieces();
   Character hider;
-  hider.position = Vec3(3, 0, 0);
+  hider.position = Vec3(0, 3, 0);
   Other threat;
   threat.position = Vec3(-6, 0, 0);
   const auto& piece = w.pieces()[0];
   const sim::NearObstacle near[] = {{0, &piece, sim::closestPointOnPiece(piece, hider.position),
                                      sim::distanceToPiece(piece, hider.position)}};
   const Vec3 hide = reynolds::hide(hider, threat, near, 1.0, 2.0);
+  const Vec3 toSpot = (Vec3(2, 0, 0) - hider.position).normalized();  // 1 m beyond the ball's far side
+  const double hideCosine = hide.norm() > 0 ? hide.normalized().dot(toSpot) : 0.0;
   return row("The sketched behaviours: interpose steers to the midpoint between two characters; hide steers to the "
              "far side of an obstacle from a threat (shadow: pursue, then match velocity)",
              "Combined behaviors (interpose, hide, shadow)",
              "reynolds::interpose between (−4, 5) and (4, 5) from (0, −5), both still and then the first moving "
-             "at (2, 0) m/s; reynolds::hide from a threat at (−6, 0) behind a ball at the origin, from (3, 0)",
-             format("interpose steers (%.2f, %.2f), and (%.2f, %.2f) with the first one moving; hide steers (%.2f, "
-                    "%.2f) towards the hiding spot (2, 0)",
-                    interpose.x(), interpose.y(), interposeMoving.x(), interposeMoving.y(), hide.x(), hide.y()),
-             std::abs(interpose.x()) < 1e-12 && interpose.y() > 0 && interposeMoving.x() > 0.1 && hide.x() < 0,
-             "threshold: interpose straight up to the midpoint (x to 1e-12), and towards the right of it when the "
-             "first one moves right (it predicts, as the paper says); hide towards the spot behind the ball (−x from "
-             "(3, 0)). Shadow is named, not checked. The paper only sketches these, so the geometry is the whole "
-             "claim");
+             "at (2, 0) m/s; reynolds::hide from a threat at (−6, 0) behind a ball of radius 1 at the origin, 1 m "
+             "beyond it, from (0, 3) at rest",
+             format("interpose steers (%.2f, %.2f), and (%.2f, %.2f) with the first one moving (%.1e from the "
+                    "construction by hand); hide steers (%.2f, %.2f), cosine %.4f with the direction to the hiding "
+                    "spot (2, 0)",
+                    interpose.x(), interpose.y(), interposeMoving.x(), interposeMoving.y(),
+                    (interposeMoving - interposeExpected).norm(), hide.x(), hide.y(), hideCosine),
+             std::abs(interpose.x()) < 1e-12 && interpose.y() > 0 && (interposeMoving - interposeExpected).norm() < 1e-9 &&
+                 hideCosine > 0.999,
+             "threshold: interpose straight up to the midpoint (x to 1e-12), and, when the first one moves right, "
+             "to the midpoint of the positions predicted at the time to reach the present one (to 1e-9); hide "
+             "heads for the spot behind the ball (cosine > 0.999; the threat, the ball's centre and the spot on "
+             "the near side lie at cosines below 0.84). Shadow is named, not checked. The paper only sketches "
+             "these, so the geometry is the whole claim (until 2026-11-29 hide was only asked to head −x from "
+             "(3, 0), which heading for the threat or the ball would also have passed)");
 }
 
 // ---- explore and forage: one or a few agents in an empty 20 m box ---------------------------
