@@ -190,10 +190,10 @@ Tick NearSets::dueOf(std::uint32_t p, const Entry& e, double d, double sight) co
   const double r = s_.radius[p];
   double margin = std::abs(d - r);
   if (s_.isAgent(q)) {
-    // Contact (when contacts are detected). The float body radii are rounded up; |d − reach| is then off by their rounding,
-    // which the margin's own slack below covers.
-    if (s_.detectContacts)
-      margin = std::min(margin, std::abs(d - (static_cast<double>(s_.body(p)) + static_cast<double>(s_.body(q)))));
+    // Contact (when contacts are detected), from the radii as the world has them: the float body
+    // radii of the filters are rounded up by up to ~1e-8 m each, which widened the margin of two
+    // bodies overlapping by less than that, and a touch after parting that little went unseen.
+    if (s_.detectContacts) margin = std::min(margin, std::abs(d - (s_.bodyRadius(p) + s_.bodyRadius(q))));
     if (e.key & kA) {
       if (s_.has(p, Shared::kLosMoving)) return kTickNow;
       margin = std::min(margin, sight);
