@@ -2,7 +2,8 @@
 /// @file Continuous collision detection between two steps (Goldenstein §3: the environment
 /// layer "is responsible for collision detection, and for notification to the agents
 /// involved"; the providers report the contacts through NeighborProvider::contacts(), and the
-/// step loop hands them to its observers, StepObserver::onContacts). Within a step,
+/// step loop hands them to its observers, StepObserver::onContacts. Ours stops there: no local
+/// model is notified, the departure ARCHITECTURE.md §4 names). Within a step,
 /// time is a parameter τ ∈ [0, 1] and every body moves linearly from its start to its end
 /// position, so each contact distance is a quadratic in τ.
 ///

@@ -1,6 +1,7 @@
 #pragma once
-/// @file What one agent knows of the world in a step: the agents and obstacle pieces in its
-/// near disk C_x (Goldenstein §5) that it can see. The local layer sees nothing else.
+/// @file What one agent knows of the world in a step: the agents in its near disk C_x
+/// (Goldenstein §5) whose centre it can see, and every obstacle piece within its near radius
+/// (seen or not; NeighborProvider gives the exact definition). The local layer sees nothing else.
 #include <vector>
 
 #include "steer/sim/world.hpp"

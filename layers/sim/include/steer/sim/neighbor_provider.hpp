@@ -29,9 +29,12 @@ struct WorkCount {
 
 /// Definition every provider must meet exactly: the neighbours of agent p are the enabled
 /// agents q ≠ p with |q − p| ≤ p.nearRadius whose centre p can see, i.e. the closed segment
-/// pq meets no segment piece (wall or polygon edge); the obstacle pieces of p are those whose
-/// distance to p's centre is ≤ p.nearRadius. Both lists are sorted ascending. Disabled agents
-/// have empty lists and appear in no list.
+/// pq meets no segment piece (wall or polygon edge; in 2D only: a 3D world's walls and boxes,
+/// vertical prisms, and circles and spheres in any dimension, do not block sight); the obstacle
+/// pieces of p are those whose distance to p's centre is ≤ p.nearRadius, whether p sees them
+/// or not. Both lists are sorted ascending. Disabled agents have empty lists and appear in no
+/// list. (Goldenstein's A.3.1 tracks the approachable set A_p; this is A_p filtered by line of
+/// sight: ARCHITECTURE.md §4.)
 class NeighborProvider {
  public:
   virtual ~NeighborProvider() = default;
