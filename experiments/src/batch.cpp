@@ -93,6 +93,7 @@ BatchRow runJob(std::size_t index, const BatchJob& job, const BatchOptions& opti
   row.model = scenario.model;
   row.planner = scenario.planner;
   row.seed = scenario.settings.seed;
+  row.integrator = summary.at("integrator").at("used").get<std::string>();
   row.factors = job.factors;
   for (const auto& c : metricColumns()) row.metrics.push_back(metricOf(summary, c.key));
   return row;
@@ -114,7 +115,7 @@ const std::vector<MetricColumn>& metricColumns() {
       {"min_obstacle_clearance", "min obstacle clearance", "m", false, false, true, -kNoBound, kNoBound},
       {"steerbench.composite01", "SteerBench composite01", "", true, true},
       {"steerbench.composite02", "SteerBench composite02", "", true, true},
-      {"agent_steps_per_second", "agent-steps/s", "1/s", false, true},
+      {"agent_steps_per_second", "agent-steps/s", "1/s", false, true, false},
       {"agents", "agents", "", false, false},
       {"reached", "reached", "", false, false},
       {"standing_at_end", "standing still at the end", "", true, false},

@@ -1,6 +1,7 @@
 // comparison.md: the means over seeds with their 95 % Student-t intervals, per scenario.
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <set>
 
 #include <boost/math/distributions/students_t.hpp>
@@ -48,7 +49,9 @@ Cell cellOf(const std::vector<BatchRow>& rows, const RowGroup& g, std::size_t me
 std::string text(const Cell& c, bool bold) {
   if (!c.stats) return "—";
   std::string s = fourDigits(c.stats->mean);
-  if (c.stats->halfWidth) s += " ± " + fourDigits(*c.stats->halfWidth);
+  // Seeds that all gave one value have no spread to estimate: "± 0" read as a certain result
+  // (a one-agent run reaching in 3 of 3 seeds is not a success rate known to be 1).
+  if (c.stats->halfWidth) s += *c.stats->halfWidth > 0.0 ? " ± " + fourDigits(*c.stats->halfWidth) : " (all seeds equal)";
   if (bold) s = "**" + s + "**";
   if (c.stats->n < c.seeds) s += " (" + std::to_string(c.stats->n) + " of " + std::to_string(c.seeds) + " seeds)";
   return s;
@@ -88,8 +91,11 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
 
   std::string out = "# " + title + "\n\n";
   out += "Made by `" + command + "`. Each cell is the mean over seeds ± the half-width of its 95 % "
-         "confidence interval (Student's t, n − 1 degrees of freedom; no interval for one seed). "
-         "In each column the best mean of a scenario is in **bold** (none when all are equal). "
+         "confidence interval (Student's t, n − 1 degrees of freedom; no interval for one seed; \"all seeds "
+         "equal\" where every seed gave the same value). The seed sets the scenario's random placement and "
+         "each model's own noise (the Goldenstein model's heading noise; the Reynolds behaviors' wander and "
+         "dithering), so a model without noise in a scenario without random placement repeats one run in every "
+         "seed. In each column the best mean of a scenario is in **bold** (none when all are equal). "
          "↑: higher is better; ↓: lower is better; a column with neither describes the runs without ranking "
          "them. Every row's numbers are in comparison.csv.\n\n";
   if (!constants.empty()) {
@@ -98,10 +104,58 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
       out += std::string(i == 0 ? " " : ", ") + "`" + constants[i].first + "` = " + tableCell(constants[i].second);
     out += ".\n\n";
   }
+  // How each model stepped, when not alike (the Reynolds vehicle's own forward Euler ignores the
+  // scenario's integrator): a comparison of the two models is also one of two schemes.
+  std::map<std::string, std::set<std::string>> schemes;
+  std::set<std::string> allSchemes;
+  for (const auto& r : rows) {
+    schemes[r.model].insert(r.integrator);
+    allSchemes.insert(r.integrator);
+  }
+  if (allSchemes.size() > 1) {
+    out += "The runs do not all step alike (summary.json's `integrator.used`):";
+    bool first = true;
+    for (const auto& [model, used] : schemes) {
+      out += first ? " " : "; ";
+      out += tableCell(model);
+      for (const auto& u : used) {
+        out += ' ';
+        out += tableCell(u);
+      }
+      first = false;
+    }
+    out += allSchemes.count("paper_euler") ? " (paper_euler: the Reynolds vehicle's forward Euler as reynolds-1999 prints "
+                                             "it, whatever `integrator` says; `reynolds.vehicle.paper_euler=false` "
+                                             "runs the scenario's)"
+                                           : "";
+    out += ".\n\n";
+  }
+  // A key that a model does not read leaves its rows unchanged across the key's values: a flat
+  // line in a sweep's chart would read as a result.
+  std::set<std::string> models;
+  for (const auto& r : rows) models.insert(r.model);
+  for (const auto& k : sweptKeys) {
+    const bool local = k.rfind("local.", 0) == 0 || k.find("personality") != std::string::npos;
+    const bool reynolds = k.rfind("reynolds.", 0) == 0;
+    for (const auto& m : models)
+      if ((local && m != "goldenstein") || (reynolds && m != "reynolds"))
+      {
+        out += '`';
+        out += k;
+        out += "` sets nothing the ";
+        out += tableCell(m);
+        out += " model reads: its rows do not depend on it.\n\n";
+      }
+  }
   // With two or three seeds the interval is 12.7 or 4.3 standard errors wide: a success rate of
-  // 0.5 read "± 6.4", past anything the metric can take, which looked like a bug.
+  // 0.5 read "± 6.4", past anything the metric can take, which looked like a bug. The smallest
+  // sample behind any cell decides (a cell of 2 of 3 seeds is 12.7 wide, not 4.3).
   std::size_t fewest = 0;
-  for (const auto& g : groups) fewest = fewest == 0 ? g.rows.size() : std::min(fewest, g.rows.size());
+  for (const auto& g : groups)
+    for (std::size_t m : metrics) {
+      const Cell c = cellOf(rows, g, m);
+      if (c.stats && c.stats->n >= 2) fewest = fewest == 0 ? c.stats->n : std::min(fewest, c.stats->n);
+    }
   if (fewest >= 2 && fewest <= 4) {
     const boost::math::students_t t(static_cast<double>(fewest - 1));
     char width[32];
@@ -118,8 +172,9 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
     if (c.key == "mean_path_length")
       out += " (over every agent, also those that did not reach: one that stops early walks less)";
     if (c.overReached)
-      out += " (over the agents that reached, so only the rows with the scenario's highest success rate compete "
-             "for bold: fewer arrivals can be faster ones)";
+      out += " (each run's mean over its agents that reached, averaged over the seeds, so a seed where one agent "
+             "arrived weighs as much as one where six did; only the rows with the scenario's highest success rate "
+             "compete for bold: fewer arrivals can be faster ones)";
     if (c.key.rfind("steerbench.", 0) == 0)
       out += " (SteerBench's ranking; agents that stand still gather little kinetic energy, so stuck runs can "
              "score better than runs that reach: read it beside the success rate)";

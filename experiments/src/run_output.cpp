@@ -198,7 +198,9 @@ nlohmann::json summaryHead(const RunInfo& info, const RunMetrics& m, const Traje
   j["seed"] = info.seed;
   j["dt"] = info.dt;
   j["duration"] = info.duration;
-  j["integrator"] = {{"kind", info.integrator}};
+  // `kind` as set; `used`, what advanced the agents (a model with a scheme of its own ignores the
+  // setting: the Reynolds vehicle's paper_euler).
+  j["integrator"] = {{"kind", info.integrator}, {"used", info.ownIntegrator.empty() ? info.integrator : info.ownIntegrator}};
   if (info.integrator == "dopri5") {
     j["integrator"]["abs_tolerance"] = info.absTolerance;
     j["integrator"]["rel_tolerance"] = info.relTolerance;

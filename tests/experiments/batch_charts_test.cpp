@@ -25,7 +25,7 @@ std::size_t metricIndex(const std::string& key) {
 BatchRow row(const std::string& model, std::uint64_t seed, std::optional<double> success, std::optional<double> time) {
   // Built in place: assigning the strings tripped GCC 12's false -Wrestrict warning at -O3.
   BatchRow r{.job = 0, .scenarioPath = "s.yaml", .scenarioName = "s", .scenarioFolder = "s", .model = model,
-             .planner = "direct", .seed = seed, .factors = {},
+             .planner = "direct", .integrator = "rk4", .seed = seed, .factors = {},
              .metrics = std::vector<std::optional<double>>(metricColumns().size())};
   r.metrics[metricIndex("success_rate")] = success;
   r.metrics[metricIndex("mean_time_to_goal")] = time;
@@ -204,6 +204,48 @@ TEST(ComparisonTable, AConstantParameterIsNamedOnceNotAColumn) {
   EXPECT_NE(varied.find("| model | planner | local.a | groups.crowd.personality.courage.mean | seeds |"),
             std::string::npos)
       << varied;
+}
+
+// What comparison.md says of how its runs were made, after an audit of the comparison workflow:
+// - the Reynolds vehicle steps by its own forward Euler whatever `integrator` says, and the table
+//   says so when the models did not step alike;
+// - a swept key a model does not read is named, so that its flat rows are not read as a result;
+// - seeds that all gave one value have no interval ("± 0" read as certain);
+// - the small-sample note counts the smallest sample behind a cell (2 of 3 seeds: 12.7 standard
+//   errors, not 4.3);
+// - agent-steps/s, a speed that depends on the machine's load, is not ranked.
+TEST(ComparisonTable, SaysHowTheRunsWereMadeAndWhatTheyCannotShow) {
+  std::vector<BatchRow> rows;
+  for (const std::string model : {"goldenstein", "reynolds"})
+    for (const std::string value : {"0", "1"})
+      for (std::uint64_t seed : {1, 2, 3}) {
+        BatchRow r = swept(model, value, seed, model == "reynolds" ? 0.4 : 0.1 * static_cast<double>(seed));
+        r.integrator = model == "reynolds" ? "paper_euler" : "rk4";
+        r.metrics[metricIndex("agent_steps_per_second")] = 1000.0 * static_cast<double>(seed) + (model == "reynolds");
+        // One goldenstein seed with no time to goal: that cell has 2 of 3 seeds.
+        r.metrics[metricIndex("mean_time_to_goal")] =
+            model == "goldenstein" && value == "0" && seed == 3 ? std::nullopt : std::optional<double>(10.0 + seed);
+        rows.push_back(r);
+      }
+  const std::vector<std::string> keys{"groups.crowd.personality.courage.mean"};
+  const std::string md = comparisonMarkdown(rows, keys, "t", "steer sweep");
+  EXPECT_NE(md.find("The runs do not all step alike (summary.json's `integrator.used`): goldenstein rk4; reynolds "
+                    "paper_euler (paper_euler: the Reynolds vehicle's forward Euler"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("`groups.crowd.personality.courage.mean` sets nothing the reynolds model reads"), std::string::npos)
+      << md;
+  EXPECT_EQ(md.find("sets nothing the goldenstein model reads"), std::string::npos) << md;
+  EXPECT_NE(md.find("0.4 (all seeds equal)"), std::string::npos) << md;
+  EXPECT_EQ(md.find("± 0 "), std::string::npos) << md;
+  EXPECT_NE(md.find("With 2 seeds an interval's half-width is 12.7 standard errors"), std::string::npos) << md;
+  EXPECT_NE(md.find("- agent-steps/s (1/s): `agent_steps_per_second` of summary.json, neither better nor worse"),
+            std::string::npos)
+      << md;
+  EXPECT_EQ(md.find("**200"), std::string::npos) << "a speed is not ranked: " << md;
+  // Models that stepped alike: no line.
+  for (auto& r : rows) r.integrator = "rk4";
+  EXPECT_EQ(comparisonMarkdown(rows, keys, "t", "steer sweep").find("do not all step alike"), std::string::npos);
 }
 
 }  // namespace

@@ -1352,15 +1352,25 @@ TEST(SteerCommand, RunWritesEveryOutputOfTheContract) {
   EXPECT_EQ(j["model"], "straight");
   EXPECT_EQ(j["scenario_name"], "all-features");  // the case's <header><name>
   // The settings a run cannot be told by without (an rk4 run and a dopri5 run read the same).
-  EXPECT_EQ(j["integrator"], nlohmann::json({{"kind", "rk4"}}));
+  EXPECT_EQ(j["integrator"], nlohmann::json({{"kind", "rk4"}, {"used", "rk4"}}));
   EXPECT_GT(j["duration"].get<double>(), 0.0);
   EXPECT_GE(j["duration"].get<double>(), j["sim_time"].get<double>());
   const fs::path dopri = scratchDir("run_dopri5");
   ASSERT_EQ(runSteer("run " + kData + "/steersuite/all_features.xml --model straight --integrator dopri5 --duration 0.5 --quiet "
                      "--no-trajectories --out " + dopri.string()).status, 0);
   const auto d = nlohmann::json::parse(steer::test::slurp(dopri / "summary.json"));
-  EXPECT_EQ(d["integrator"], nlohmann::json({{"kind", "dopri5"}, {"abs_tolerance", 1e-6}, {"rel_tolerance", 1e-6}}));
+  EXPECT_EQ(d["integrator"],
+            nlohmann::json({{"kind", "dopri5"}, {"used", "dopri5"}, {"abs_tolerance", 1e-6}, {"rel_tolerance", 1e-6}}));
   EXPECT_EQ(d["duration"], 0.5);
+  // The Reynolds vehicle steps by the paper's forward Euler whatever the setting: `used` says so.
+  for (const auto& [params, used] : {std::pair<std::string, std::string>{"", "paper_euler"},
+                                     {" --param reynolds.vehicle.paper_euler=false", "dopri5"}}) {
+    ASSERT_EQ(runSteer("run " + kData + "/steersuite/all_features.xml --model reynolds --integrator dopri5 --duration 0.5 "
+                       "--quiet --no-trajectories --out " + dopri.string() + params).status, 0);
+    const auto r = nlohmann::json::parse(steer::test::slurp(dopri / "summary.json"));
+    EXPECT_EQ(r["integrator"]["kind"], "dopri5");
+    EXPECT_EQ(r["integrator"]["used"], used);
+  }
   fs::remove_all(dopri);
   // The brute-force oracle keeps no work counters.
   ASSERT_TRUE(j.contains("environment"));

@@ -63,6 +63,7 @@ struct BatchRow {
   /// rows are grouped by it, not by the path.
   std::string scenarioFolder;
   std::string model, planner;
+  std::string integrator;        ///< the scheme that advanced the agents (summary.json's integrator.used)
   std::uint64_t seed = 0;
   std::vector<std::pair<std::string, std::string>> factors;
   std::vector<std::optional<double>> metrics;  ///< parallel to metricColumns()

@@ -118,6 +118,9 @@ struct RunInfo {
   int dimension = 2;                    ///< 2 or 3: how many coordinates a start has
   std::vector<AgentAtStart> agents;     ///< per agent, in id order (empty: no per_agent start rows)
   std::vector<sim::ReportFigure> modelReport;  ///< what the model kept track of (LocalModel::report)
+  /// The scheme that advanced the agents when the model has its own (LocalModel::ownIntegrator,
+  /// e.g. "paper_euler"); empty: `integrator`.
+  std::string ownIntegrator;
 };
 
 /// The summary.json document.

@@ -192,6 +192,7 @@ class ReynoldsModel final : public sim::LocalModel {
   /// (s; when one was); with explore behaviors, per grid (suffix _<k> when there are several):
   /// `explore_open_cells`, `explore_cells_seen` (by any agent) and `explore_fraction_seen`.
   std::vector<sim::ReportFigure> report() const override;
+  std::string_view ownIntegrator() const override { return parameters_.vehicle.paperEuler ? "paper_euler" : ""; }
   const ReynoldsParameters& parameters() const { return parameters_; }
 
   /// One grid per explore behavior (in the order of `behaviors`, then of each state's), built

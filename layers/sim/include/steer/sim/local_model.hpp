@@ -58,6 +58,11 @@ class LocalModel {
   /// `model_report`), read after the run: the resources foragers consumed, the cells explorers
   /// saw. None by default.
   virtual std::vector<ReportFigure> report() const { return {}; }
+  /// The name of the scheme the model advances its agents by when it is one of its own, whatever
+  /// the scenario's integrator says (the Reynolds vehicle's forward Euler as the paper prints
+  /// it: "paper_euler"); empty when advance() runs the scenario's integrator. summary.json
+  /// records it, so that a comparison says how each model stepped.
+  virtual std::string_view ownIntegrator() const { return {}; }
 };
 
 /// The reference model (`--model straight`): the agent turns instantly to its goal direction and
