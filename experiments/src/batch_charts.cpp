@@ -68,7 +68,14 @@ viz::BarChart batchChart(const std::vector<BatchRow>& rows, std::size_t metric, 
     const std::string series = g.model + " / " + g.planner;
     const auto it = std::find(chart.seriesNames.begin(), chart.seriesNames.end(), series);
     viz::Bar bar;
-    std::string label = multipleScenarios ? g.scenarioName : "";
+    // Across scenarios a bar's label names its combination too: a bar of 0, or a slot with no
+    // value, shows no colour to tell it by ("u-trap", "u-trap").
+    std::string label;
+    if (multipleScenarios) {
+      label = g.scenarioName;
+      label += ", ";
+      label += series;
+    }
     for (const auto& [key, value] : g.factors) {
       const auto k = static_cast<std::size_t>(std::find(keys.begin(), keys.end(), key) - keys.begin());
       label += (label.empty() ? "" : ", ") + shortNames[k] + "=" + value;

@@ -206,6 +206,23 @@ TEST(ComparisonTable, AConstantParameterIsNamedOnceNotAColumn) {
       << varied;
 }
 
+// Across scenarios a bar named only its scenario: a bar of 0 or a slot without a value, which show
+// no colour, did not say whose it was ("u-trap", "u-trap").
+TEST(BatchCharts, AcrossScenariosABarNamesItsCombination) {
+  std::vector<BatchRow> rows;
+  for (const std::string scenario : {"hidden-target", "u-trap"})
+    for (const std::string model : {"goldenstein", "reynolds"}) {
+      BatchRow r = row(model, 1, scenario == "u-trap" ? 0.0 : 1.0, std::nullopt);
+      r.scenarioName = r.scenarioFolder = scenario;
+      rows.push_back(r);
+    }
+  const viz::BarChart chart = batchChart(rows, metricIndex("success_rate"), true);
+  ASSERT_EQ(chart.bars.size(), 4u);
+  EXPECT_EQ(chart.bars[2].label, "u-trap, goldenstein / direct");
+  EXPECT_EQ(chart.bars[3].label, "u-trap, reynolds / direct");
+  EXPECT_EQ(batchChart(rows, metricIndex("mean_time_to_goal"), true).bars[3].label, "u-trap, reynolds / direct (no value)");
+}
+
 // What comparison.md says of how its runs were made, after an audit of the comparison workflow:
 // - the Reynolds vehicle steps by its own forward Euler whatever `integrator` says, and the table
 //   says so when the models did not step alike;
