@@ -93,8 +93,8 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
   out += "Made by `" + command + "`. Each cell is the mean over seeds ± the half-width of its 95 % "
          "confidence interval (Student's t, n − 1 degrees of freedom; no interval for one seed; \"all seeds "
          "equal\" where every seed gave the same value). The seed sets the scenario's random placement and "
-         "each model's own noise (the Goldenstein model's heading noise; the Reynolds behaviors' wander and "
-         "dithering), so a model without noise in a scenario without random placement repeats one run in every "
+         "each model's own noise (the Goldenstein model's noise terms; the Reynolds model's wander, dithering and "
+         "think phases), so a model without noise in a scenario without random placement repeats one run in every "
          "seed. In each column the best mean of a scenario is in **bold** (none when all are equal). "
          "↑: higher is better; ↓: lower is better; a column with neither describes the runs without ranking "
          "them. Every row's numbers are in comparison.csv.\n\n";
@@ -138,8 +138,7 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
     const bool local = k.rfind("local.", 0) == 0 || k.find("personality") != std::string::npos;
     const bool reynolds = k.rfind("reynolds.", 0) == 0;
     for (const auto& m : models)
-      if ((local && m != "goldenstein") || (reynolds && m != "reynolds"))
-      {
+      if ((local && m != "goldenstein") || (reynolds && m != "reynolds")) {
         out += '`';
         out += k;
         out += "` sets nothing the ";
