@@ -9,6 +9,9 @@
 //  BM_RunObservers_Metrics_2Threads/<N>: the same with the contact search on 2 threads (wall time).
 //  BM_RunObservers_Frame/<N>:   one run_NNNNN.vtp frame of N agents written to a temporary
 //                               folder; items = agents written.
+//  BM_RunObservers_Rows/<N>:    TrajectoryRecorder::onStep after each step of N agents in crowd
+//                               motion: a trajectories.csv row per agent (no frame); items =
+//                               agent-steps. _2Threads: the rows' text made on 2 threads.
 #include <benchmark/benchmark.h>
 
 #include <unistd.h>
@@ -20,6 +23,7 @@
 
 #include "benchmarks/crowd_motion.hpp"
 #include "steer/experiments/metrics.hpp"
+#include "steer/experiments/run_output.hpp"
 #include "steer/planning/direct_planner.hpp"
 #include "steer/viz/pvd_writer.hpp"
 
@@ -87,9 +91,36 @@ void BM_RunObservers_Frame(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 
+void runRows(benchmark::State& state, int threads) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  bench::CrowdMotion motion(bench::CrowdMotionSettings{.agents = n});
+  planning::DirectPlanner planner;
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / ("steer_bench_rows_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(folder);
+  {
+    // Frames only at the start: the time is the rows'.
+    experiments::TrajectoryRecorder recorder(folder, 1e9, 0.0, {}, threads);
+    recorder.onStart(motion.world(), planner);
+    for (auto _ : state) {
+      state.PauseTiming();
+      motion.step();
+      state.ResumeTiming();
+      recorder.onStep(motion.world(), planner, motion.previous());
+    }
+  }
+  std::filesystem::remove_all(folder);
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+}
+
+void BM_RunObservers_Rows(benchmark::State& state) { runRows(state, 1); }
+void BM_RunObservers_Rows_2Threads(benchmark::State& state) { runRows(state, 2); }
+
 BENCHMARK(BM_RunObservers_Metrics)->Arg(2000)->Arg(10000)->Unit(benchmark::kMillisecond);
 // Wall time: the contact search runs on two threads (the step's motion is paused out of it).
 BENCHMARK(BM_RunObservers_Metrics_2Threads)->Arg(2000)->Arg(10000)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RunObservers_Frame)->Arg(2000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RunObservers_Rows)->Arg(2000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RunObservers_Rows_2Threads)->Arg(2000)->Arg(10000)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
