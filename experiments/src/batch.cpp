@@ -94,6 +94,7 @@ BatchRow runJob(std::size_t index, const BatchJob& job, const BatchOptions& opti
   row.planner = scenario.planner;
   row.seed = scenario.settings.seed;
   row.integrator = summary.at("integrator").at("used").get<std::string>();
+  if (summary.contains("local_preset")) row.localPreset = summary.at("local_preset").get<std::string>();
   row.factors = job.factors;
   for (const auto& c : metricColumns()) row.metrics.push_back(metricOf(summary, c.key));
   return row;

@@ -130,6 +130,21 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
                                            : "";
     out += ".\n\n";
   }
+  // Which Goldenstein model: our defaults are not the printed one (a reader of the table would
+  // take "goldenstein" for the paper's).
+  std::set<std::string> presets;
+  for (const auto& r : rows)
+    if (!r.localPreset.empty()) presets.insert(r.localPreset);
+  if (!presets.empty()) {
+    out += "The goldenstein rows start from `local.preset`";
+    for (const auto& p : presets) {
+      out += ' ';
+      out += tableCell(p);
+    }
+    out += " (steer: our defaults, whose departures from the printed model are listed in "
+           "layers/local/include/steer/local/parameters.hpp; paper: the printed model; keys set beside it override "
+           "it).\n\n";
+  }
   // A key that a model does not read leaves its rows unchanged across the key's values: a flat
   // line in a sweep's chart would read as a result.
   std::set<std::string> models;

@@ -24,6 +24,12 @@ std::string weightModeName(local::WeightMode mode) {
 }
 }  // namespace
 
+std::string readLocalPreset(const Scenario& s) {
+  if (!s.local.IsDefined() || s.local.IsNull()) return "steer";
+  yaml::YamlMap m(s.file, s.local, "local");
+  return m.choice("preset", "steer", {"steer", "paper"});
+}
+
 local::GoldensteinParameters readGoldensteinParameters(const Scenario& s) {
   if (!s.local.IsDefined() || s.local.IsNull()) return {};
   yaml::YamlMap m(s.file, s.local, "local");

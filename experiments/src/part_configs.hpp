@@ -31,6 +31,9 @@ FieldPlannerSection readFieldPlannerSection(const Scenario& scenario);
 planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& scenario);
 reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& scenario);
 local::GoldensteinParameters readGoldensteinParameters(const Scenario& scenario);
+/// The `local:` section's preset (`steer`, our defaults, or `paper`, the printed model) that the
+/// Goldenstein model's parameters start from; keys given beside it override its values.
+std::string readLocalPreset(const Scenario& scenario);
 /// The providers' settings from the `environment:` section (defaults where it says nothing).
 /// Contacts stay on: runs report them (contacts_between_steps).
 struct ProviderSettings {

@@ -205,6 +205,9 @@ nlohmann::json summaryHead(const RunInfo& info, const RunMetrics& m, const Traje
     j["integrator"]["abs_tolerance"] = info.absTolerance;
     j["integrator"]["rel_tolerance"] = info.relTolerance;
   }
+  // Which Goldenstein: our defaults (steer) or the printed model (paper), before the keys given
+  // beside the preset (`params` has those given on the command line).
+  if (!info.localPreset.empty()) j["local_preset"] = info.localPreset;
   j["steps"] = info.steps;
   j["sim_time"] = info.simTime;
   j["agents"] = m.agents.size();

@@ -25,7 +25,7 @@ std::size_t metricIndex(const std::string& key) {
 BatchRow row(const std::string& model, std::uint64_t seed, std::optional<double> success, std::optional<double> time) {
   // Built in place: assigning the strings tripped GCC 12's false -Wrestrict warning at -O3.
   BatchRow r{.job = 0, .scenarioPath = "s.yaml", .scenarioName = "s", .scenarioFolder = "s", .model = model,
-             .planner = "direct", .integrator = "rk4", .seed = seed, .factors = {},
+             .planner = "direct", .integrator = "rk4", .localPreset = "", .seed = seed, .factors = {},
              .metrics = std::vector<std::optional<double>>(metricColumns().size())};
   r.metrics[metricIndex("success_rate")] = success;
   r.metrics[metricIndex("mean_time_to_goal")] = time;
@@ -238,6 +238,7 @@ TEST(ComparisonTable, SaysHowTheRunsWereMadeAndWhatTheyCannotShow) {
       for (std::uint64_t seed : {1, 2, 3}) {
         BatchRow r = swept(model, value, seed, model == "reynolds" ? 0.4 : 0.1 * static_cast<double>(seed));
         r.integrator = model == "reynolds" ? "paper_euler" : "rk4";
+        if (model == "goldenstein") r.localPreset = "steer";
         r.metrics[metricIndex("agent_steps_per_second")] = 1000.0 * static_cast<double>(seed) + (model == "reynolds");
         // One goldenstein seed with no time to goal: that cell has 2 of 3 seeds.
         r.metrics[metricIndex("mean_time_to_goal")] =
@@ -253,6 +254,7 @@ TEST(ComparisonTable, SaysHowTheRunsWereMadeAndWhatTheyCannotShow) {
   EXPECT_NE(md.find("`groups.crowd.personality.courage.mean` sets nothing the reynolds model reads"), std::string::npos)
       << md;
   EXPECT_EQ(md.find("sets nothing the goldenstein model reads"), std::string::npos) << md;
+  EXPECT_NE(md.find("The goldenstein rows start from `local.preset` steer (steer: our defaults"), std::string::npos) << md;
   EXPECT_NE(md.find("0.4 (all seeds equal)"), std::string::npos) << md;
   EXPECT_EQ(md.find("± 0 "), std::string::npos) << md;
   EXPECT_NE(md.find("With 2 seeds an interval's half-width is 12.7 standard errors"), std::string::npos) << md;

@@ -1370,6 +1370,14 @@ TEST(SteerCommand, RunWritesEveryOutputOfTheContract) {
     const auto r = nlohmann::json::parse(steer::test::slurp(dopri / "summary.json"));
     EXPECT_EQ(r["integrator"]["kind"], "dopri5");
     EXPECT_EQ(r["integrator"]["used"], used);
+    EXPECT_FALSE(r.contains("local_preset")) << "the Goldenstein model's preset, in a Reynolds run";
+  }
+  // Which Goldenstein: our defaults, or the printed model.
+  EXPECT_FALSE(j.contains("local_preset")) << "a straight run";
+  for (const auto& [params, preset] : {std::pair<std::string, std::string>{"", "steer"}, {" --param local.preset=paper", "paper"}}) {
+    ASSERT_EQ(runSteer("run " + kData + "/steersuite/all_features.xml --model goldenstein --duration 0.2 --quiet "
+                       "--no-trajectories --out " + dopri.string() + params).status, 0);
+    EXPECT_EQ(nlohmann::json::parse(steer::test::slurp(dopri / "summary.json"))["local_preset"], preset);
   }
   fs::remove_all(dopri);
   // The brute-force oracle keeps no work counters.

@@ -64,6 +64,7 @@ struct BatchRow {
   std::string scenarioFolder;
   std::string model, planner;
   std::string integrator;        ///< the scheme that advanced the agents (summary.json's integrator.used)
+  std::string localPreset;       ///< the Goldenstein model's local.preset; empty for the other models
   std::uint64_t seed = 0;
   std::vector<std::pair<std::string, std::string>> factors;
   std::vector<std::optional<double>> metrics;  ///< parallel to metricColumns()

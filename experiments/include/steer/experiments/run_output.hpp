@@ -121,6 +121,9 @@ struct RunInfo {
   /// The scheme that advanced the agents when the model has its own (LocalModel::ownIntegrator,
   /// e.g. "paper_euler"); empty: `integrator`.
   std::string ownIntegrator;
+  /// The Goldenstein model's `local.preset` (steer | paper) its parameters start from; empty for
+  /// the other models.
+  std::string localPreset;
 };
 
 /// The summary.json document.
