@@ -6,6 +6,7 @@
 //     weights: quasi_static      # quasi_static | integrated | direct_sum
 //     d0_base: 8
 //     heading_noise: 0.05
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "part_configs.hpp"
@@ -30,52 +31,78 @@ std::string readLocalPreset(const Scenario& s) {
   return m.choice("preset", "steer", {"steer", "paper"});
 }
 
+namespace {
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kAny = 1e300;
+using P = local::GoldensteinParameters;
+
+// Every number of the section: its key, its field, and what it may be (positive: > 0, finite;
+// else within [min, max]). One table for reading and for writing, so that summary.json's record
+// of a run's parameters names every key the reader takes.
+struct NumberKey {
+  const char* key;
+  double P::*field;
+  bool positive;
+  double min, max;
+};
+constexpr NumberKey kNumbers[] = {
+    {"a", &P::a, true, 0, 0},
+    {"heading_rate", &P::headingRate, true, 0, 0},
+    {"delta", &P::delta, false, 1e-6, kPi - 1e-6},
+    {"window_edge_gap", &P::windowEdgeGap, false, 1e-6, 1.0},
+    {"passing_bias", &P::passingBias, false, 0.0, kPi},
+    {"agent_decay_factor", &P::agentDecayFactor, false, 1e-6, 1.0},
+    {"segment_switch_distance", &P::segmentSwitchDistance, false, 0.0, 1e6},
+    {"c1", &P::c1, true, 0, 0},
+    {"c2", &P::c2, true, 0, 0},
+    {"gamma21", &P::gamma21, true, 0, 0},
+    {"alpha1_scale", &P::alpha1Scale, true, 0, 0},
+    {"weight_rate", &P::weightRate, true, 0, 0},
+    {"initial_target_weight", &P::initialTargetWeight, false, -2.0, 2.0},
+    {"initial_obstacle_weight", &P::initialObstacleWeight, false, -2.0, 2.0},
+    {"weight_floor", &P::weightFloor, false, 0.0, 0.999},
+    {"heading_noise", &P::headingNoise, false, 0.0, 1e6},
+    {"weight_noise", &P::weightNoise, false, 0.0, 1e6},
+    {"time_to_contact", &P::timeToContact, true, 0, 0},
+    {"front_half_angle", &P::frontHalfAngle, false, 1e-6, kPi},
+    {"retreat_fraction", &P::retreatFraction, false, 0.0, 1.0},
+    {"arrival_gain", &P::arrivalGain, false, 0.0, 1e6},
+    {"d0_base", &P::d0Base, false, 0.0, 1e6},
+    {"d1_base", &P::d1Base, false, 0.0, 1e6},
+    {"v0", &P::v0, false, -kAny, kAny},
+    {"dexterity_gain_min", &P::dexterityGainMin, false, 1e-6, 1.0},
+    {"dexterity_gain_max", &P::dexterityGainMax, false, 1e-6, 1.0},
+    {"mass_gain_min", &P::massGainMin, false, 1e-6, 1.0},
+    {"mass_gain_max", &P::massGainMax, false, 1e-6, 1.0},
+    {"filter_step", &P::filterStep, true, 0, 0},
+};
+struct BoolKey {
+  const char* key;
+  bool P::*field;
+};
+constexpr BoolKey kBools[] = {{"group_walls", &P::groupWalls}, {"windowed_alpha2", &P::windowedAlpha2}};
+
+std::string courageMappingName(local::CourageMapping mapping) {
+  return mapping == local::CourageMapping::Printed ? "printed" : "prose";
+}
+}  // namespace
+
 local::GoldensteinParameters readGoldensteinParameters(const Scenario& s) {
   if (!s.local.IsDefined() || s.local.IsNull()) return {};
   yaml::YamlMap m(s.file, s.local, "local");
   // A preset gives the starting values; every key given beside it overrides its value.
   const std::string preset = m.choice("preset", "steer", {"steer", "paper"});
-  local::GoldensteinParameters p = preset == "paper" ? local::GoldensteinParameters::asPrinted() : local::GoldensteinParameters{};
-  constexpr double kPi = 3.14159265358979323846;
-  p.a = m.positive("a", p.a);
-  p.headingRate = m.positive("heading_rate", p.headingRate);
-  p.delta = m.number("delta", p.delta, 1e-6, kPi - 1e-6);
-  p.windowEdgeGap = m.number("window_edge_gap", p.windowEdgeGap, 1e-6, 1.0);
-  p.passingBias = m.number("passing_bias", p.passingBias, 0.0, kPi);
-  p.agentDecayFactor = m.number("agent_decay_factor", p.agentDecayFactor, 1e-6, 1.0);
-  p.segmentSwitchDistance = m.number("segment_switch_distance", p.segmentSwitchDistance, 0.0, 1e6);
-  p.groupWalls = m.boolean("group_walls", p.groupWalls);
+  P p = preset == "paper" ? P::asPrinted() : P{};
+  for (const NumberKey& k : kNumbers)
+    p.*k.field = k.positive ? m.positive(k.key, p.*k.field) : m.number(k.key, p.*k.field, k.min, k.max);
+  for (const BoolKey& k : kBools) p.*k.field = m.boolean(k.key, p.*k.field);
   // The fallbacks of the two choices are the preset's values, as every number's is.
   const std::string mode = m.choice("weights", weightModeName(p.weightMode), {"quasi_static", "integrated", "direct_sum"});
   p.weightMode = mode == "integrated"   ? local::WeightMode::Integrated
                  : mode == "direct_sum" ? local::WeightMode::DirectSum
                                         : local::WeightMode::QuasiStatic;
-  p.c1 = m.positive("c1", p.c1);
-  p.c2 = m.positive("c2", p.c2);
-  p.gamma21 = m.positive("gamma21", p.gamma21);
-  p.alpha1Scale = m.positive("alpha1_scale", p.alpha1Scale);
-  p.windowedAlpha2 = m.boolean("windowed_alpha2", p.windowedAlpha2);
-  p.weightRate = m.positive("weight_rate", p.weightRate);
-  p.initialTargetWeight = m.number("initial_target_weight", p.initialTargetWeight, -2.0, 2.0);
-  p.initialObstacleWeight = m.number("initial_obstacle_weight", p.initialObstacleWeight, -2.0, 2.0);
-  p.weightFloor = m.number("weight_floor", p.weightFloor, 0.0, 0.999);
-  p.headingNoise = m.number("heading_noise", p.headingNoise, 0.0, 1e6);
-  p.weightNoise = m.number("weight_noise", p.weightNoise, 0.0, 1e6);
-  p.timeToContact = m.positive("time_to_contact", p.timeToContact);
-  p.frontHalfAngle = m.number("front_half_angle", p.frontHalfAngle, 1e-6, kPi);
-  p.retreatFraction = m.number("retreat_fraction", p.retreatFraction, 0.0, 1.0);
-  p.arrivalGain = m.number("arrival_gain", p.arrivalGain, 0.0, 1e6);
-  p.d0Base = m.number("d0_base", p.d0Base, 0.0, 1e6);
-  const std::string mapping = m.choice("courage_mapping", p.courageMapping == local::CourageMapping::Printed ? "printed" : "prose",
-                                       {"prose", "printed"});
+  const std::string mapping = m.choice("courage_mapping", courageMappingName(p.courageMapping), {"prose", "printed"});
   p.courageMapping = mapping == "printed" ? local::CourageMapping::Printed : local::CourageMapping::Prose;
-  p.d1Base = m.number("d1_base", p.d1Base, 0.0, 1e6);
-  p.v0 = m.number("v0", p.v0);
-  p.dexterityGainMin = m.number("dexterity_gain_min", p.dexterityGainMin, 1e-6, 1.0);
-  p.dexterityGainMax = m.number("dexterity_gain_max", p.dexterityGainMax, 1e-6, 1.0);
-  p.massGainMin = m.number("mass_gain_min", p.massGainMin, 1e-6, 1.0);
-  p.massGainMax = m.number("mass_gain_max", p.massGainMax, 1e-6, 1.0);
-  p.filterStep = m.positive("filter_step", p.filterStep);
   m.finish();
   // Cross-field constraints (min ≤ max, passing_bias < delta, ...), reported at the section.
   try {
@@ -84,6 +111,15 @@ local::GoldensteinParameters readGoldensteinParameters(const Scenario& s) {
     yaml::fail(s.file, s.local, "local", e.what());
   }
   return p;
+}
+
+nlohmann::json goldensteinParametersJson(const local::GoldensteinParameters& p) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const NumberKey& k : kNumbers) j[k.key] = p.*k.field;
+  for (const BoolKey& k : kBools) j[k.key] = p.*k.field;
+  j["weights"] = weightModeName(p.weightMode);
+  j["courage_mapping"] = courageMappingName(p.courageMapping);
+  return j;
 }
 
 }  // namespace steer::experiments

@@ -3,6 +3,7 @@
 // ::planning, ::environment). One config_<part>.cpp per part; each throws InputError with the
 // node's location on a bad or unknown key (see yaml_support.hpp).
 #include <filesystem>
+#include <nlohmann/json_fwd.hpp>
 
 #include "steer/environment/kinetic_provider.hpp"
 #include "steer/environment/kinetic_provider_3d.hpp"
@@ -34,6 +35,9 @@ local::GoldensteinParameters readGoldensteinParameters(const Scenario& scenario)
 /// The `local:` section's preset (`steer`, our defaults, or `paper`, the printed model) that the
 /// Goldenstein model's parameters start from; keys given beside it override its values.
 std::string readLocalPreset(const Scenario& scenario);
+/// The parameters as a `local:` section would give them, every key (summary.json's record of a
+/// Goldenstein run: read back, it gives the same parameters).
+nlohmann::json goldensteinParametersJson(const local::GoldensteinParameters& parameters);
 /// The providers' settings from the `environment:` section (defaults where it says nothing).
 /// Contacts stay on: runs report them (contacts_between_steps).
 struct ProviderSettings {

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "obstacle_frames.hpp"
+#include "part_configs.hpp"
 #include "steer/geometry/angle.hpp"
 #include "steer/viz/pvd_writer.hpp"
 
@@ -208,6 +209,9 @@ nlohmann::json summaryHead(const RunInfo& info, const RunMetrics& m, const Traje
   // Which Goldenstein: our defaults (steer) or the printed model (paper), before the keys given
   // beside the preset (`params` has those given on the command line).
   if (!info.localPreset.empty()) j["local_preset"] = info.localPreset;
+  // Every parameter as a `local:` section would give it: the run's model whatever the scenario
+  // file says later.
+  if (info.localParameters) j["local"] = goldensteinParametersJson(*info.localParameters);
   j["steps"] = info.steps;
   j["sim_time"] = info.simTime;
   j["agents"] = m.agents.size();

@@ -4,6 +4,7 @@
 // keys spelt out.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -118,4 +119,56 @@ TEST(LocalPreset, ARunWithThePresetIsTheRunWithItsKeys) {
       "arrival_gain: 0, retreat_fraction: 1}\n");
   EXPECT_EQ(preset, spelt);
   EXPECT_NE(preset, finalPositions(""));  // and the preset does change the run
+}
+
+// summary.json's `local` record of a Goldenstein run: every key the section takes, written from
+// the parameters the run used; read back as a `local:` section (JSON is YAML), it gives the same
+// parameters, for either preset and for every field changed at once.
+TEST(LocalSection, ARunsRecordReadsBackAsTheSameParameters) {
+  local::GoldensteinParameters changed;
+  changed.a = 1.25;
+  changed.headingRate = 1.5;
+  changed.delta = 0.7;
+  changed.windowEdgeGap = 0.04;
+  changed.passingBias = 0.1;
+  changed.agentDecayFactor = 0.5;
+  changed.segmentSwitchDistance = 3.0;
+  changed.groupWalls = false;
+  changed.weightMode = local::WeightMode::Integrated;
+  changed.c1 = 2.5;
+  changed.c2 = 1.5;
+  changed.gamma21 = 0.07;
+  changed.alpha1Scale = 0.3;
+  changed.windowedAlpha2 = false;
+  changed.weightRate = 12.0;
+  changed.initialTargetWeight = 0.9;
+  changed.initialObstacleWeight = 0.2;
+  changed.weightFloor = 0.02;
+  changed.headingNoise = 0.1;
+  changed.weightNoise = 0.02;
+  changed.timeToContact = 1.5;
+  changed.frontHalfAngle = 0.3;
+  changed.retreatFraction = 0.4;
+  changed.arrivalGain = 0.5;
+  changed.d0Base = 6.0;
+  changed.courageMapping = local::CourageMapping::Printed;
+  changed.d1Base = 0.3;
+  changed.v0 = 0.1;
+  changed.dexterityGainMin = 0.2;
+  changed.dexterityGainMax = 0.9;
+  changed.massGainMin = 0.15;
+  changed.massGainMax = 0.8;
+  changed.filterStep = 0.04;
+  ASSERT_FALSE(changed == local::GoldensteinParameters{});
+  for (const auto& parameters : {local::GoldensteinParameters{}, local::GoldensteinParameters::asPrinted(), changed}) {
+    const nlohmann::json record = experiments::goldensteinParametersJson(parameters);
+    const auto s = parse("local: " + record.dump() + "\n");
+    EXPECT_TRUE(experiments::readGoldensteinParameters(s) == parameters) << record.dump();
+  }
+  // The default preset's record read back under the printed preset is still the defaults: the
+  // record names every key, so no preset value shows through.
+  nlohmann::json withPreset = experiments::goldensteinParametersJson(local::GoldensteinParameters{});
+  withPreset["preset"] = "paper";
+  EXPECT_TRUE(experiments::readGoldensteinParameters(parse("local: " + withPreset.dump() + "\n")) ==
+              local::GoldensteinParameters{});
 }

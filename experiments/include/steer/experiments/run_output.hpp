@@ -6,12 +6,14 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
 #include "steer/experiments/metrics.hpp"
 #include "steer/experiments/scenario.hpp"
+#include "steer/local/parameters.hpp"
 #include "steer/sim/local_model.hpp"
 #include "steer/sim/neighbor_provider.hpp"
 #include "steer/sim/planner.hpp"
@@ -124,6 +126,9 @@ struct RunInfo {
   /// The Goldenstein model's `local.preset` (steer | paper) its parameters start from; empty for
   /// the other models.
   std::string localPreset;
+  /// The Goldenstein model's parameters as the run used them (summary.json's `local`); none for
+  /// the other models.
+  std::optional<local::GoldensteinParameters> localParameters;
 };
 
 /// The summary.json document.
