@@ -93,8 +93,8 @@ BatchRow runJob(std::size_t index, const BatchJob& job, const BatchOptions& opti
   row.model = scenario.model;
   row.planner = scenario.planner;
   row.seed = scenario.settings.seed;
-  row.integrator = summary.at("integrator").at("used").get<std::string>();
-  if (summary.contains("local_preset")) row.localPreset = summary.at("local_preset").get<std::string>();
+  row.integrator = result.info.integratorUsed();
+  row.localPreset = result.info.localPreset;
   row.factors = job.factors;
   for (const auto& c : metricColumns()) row.metrics.push_back(metricOf(summary, c.key));
   return row;

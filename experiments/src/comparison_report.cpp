@@ -7,6 +7,7 @@
 #include <boost/math/distributions/students_t.hpp>
 
 #include "steer/experiments/batch.hpp"
+#include "steer/experiments/factory.hpp"
 #include "steer/experiments/statistics.hpp"
 
 namespace steer::experiments {
@@ -150,10 +151,8 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
   std::set<std::string> models;
   for (const auto& r : rows) models.insert(r.model);
   for (const auto& k : sweptKeys) {
-    const bool local = k.rfind("local.", 0) == 0 || k.find("personality") != std::string::npos;
-    const bool reynolds = k.rfind("reynolds.", 0) == 0;
     for (const auto& m : models)
-      if ((local && m != "goldenstein") || (reynolds && m != "reynolds")) {
+      if (!modelReadsKey(m, k)) {
         out += '`';
         out += k;
         out += "` sets nothing the ";

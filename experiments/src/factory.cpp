@@ -53,6 +53,12 @@ std::unique_ptr<sim::Planner> makePlanner(const Scenario& s) {
   unknown(s, "planner", s.planner, "direct, harmonic, hybrid, field");
 }
 
+bool modelReadsKey(const std::string& model, const std::string& key) {
+  if (key.rfind("local.", 0) == 0 || key.find("personality") != std::string::npos) return model == "goldenstein";
+  if (key.rfind("reynolds.", 0) == 0) return model == "reynolds";
+  return true;
+}
+
 void checkSections(const Scenario& s) {
   readGoldensteinParameters(s);
   readReynoldsParameters(s);

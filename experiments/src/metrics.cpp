@@ -12,6 +12,8 @@
 
 #include <omp.h>
 
+#include "steer/sim/team_size.hpp"
+
 namespace steer::experiments {
 
 std::size_t RunMetrics::reached() const {
@@ -246,7 +248,7 @@ void MetricsRecorder::contacts(const sim::World& world) {
   PieceGrid moving(reach, world.dimension == 2);
   for (const std::uint32_t k : movingPieces_) moving.add(world.pieces()[k], k);
   const auto n = static_cast<std::int64_t>(agentCells_->entries().size());
-  const int threads = static_cast<int>(std::clamp<std::int64_t>(n / minAgentsPerThread_, 1, threads_));
+  const int threads = sim::teamSize(agentCells_->entries().size(), threads_, minAgentsPerThread_);
   std::vector<ContactShare> shares(static_cast<std::size_t>(threads));
 #pragma omp parallel num_threads(threads)
   {

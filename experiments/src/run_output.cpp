@@ -14,6 +14,7 @@
 #include "obstacle_frames.hpp"
 #include "part_configs.hpp"
 #include "steer/geometry/angle.hpp"
+#include "steer/sim/team_size.hpp"
 #include "steer/viz/pvd_writer.hpp"
 
 namespace steer::experiments {
@@ -93,7 +94,7 @@ void TrajectoryRecorder::rows(const sim::World& world, const sim::Planner& plann
   // its own string, and the strings are written in thread order: the same bytes on any number of
   // threads. (Planner::mode only reads.)
   const auto n = static_cast<std::int64_t>(world.agents.size());
-  const int threads = static_cast<int>(std::clamp<std::int64_t>(n / minAgentsPerThread_, 1, threads_));
+  const int threads = sim::teamSize(world.agents.size(), threads_, minAgentsPerThread_);
   rowText_.resize(static_cast<std::size_t>(threads));
 #pragma omp parallel num_threads(threads)
   {
@@ -201,7 +202,7 @@ nlohmann::json summaryHead(const RunInfo& info, const RunMetrics& m, const Traje
   j["duration"] = info.duration;
   // `kind` as set; `used`, what advanced the agents (a model with a scheme of its own ignores the
   // setting: the Reynolds vehicle's paper_euler).
-  j["integrator"] = {{"kind", info.integrator}, {"used", info.ownIntegrator.empty() ? info.integrator : info.ownIntegrator}};
+  j["integrator"] = {{"kind", info.integrator}, {"used", info.integratorUsed()}};
   if (info.integrator == "dopri5") {
     j["integrator"]["abs_tolerance"] = info.absTolerance;
     j["integrator"]["rel_tolerance"] = info.relTolerance;

@@ -10,6 +10,8 @@
 #include <string>
 #include <variant>
 
+#include "steer/sim/team_size.hpp"
+
 namespace steer::sim {
 
 namespace {
@@ -147,10 +149,8 @@ void Simulation::step() {
   const auto n = static_cast<std::int64_t>(world_.agents.size());
   const World& snapshot = world_;
   snapshotKinematics(world_, kinematics_);
-  // A 6-agent maze ran 3-100 times slower with 2 threads than with 1 on a loaded machine
-  // (SimulationSettings::minAgentsPerThread).
-  const std::int64_t perThread = std::max(1, settings_.minAgentsPerThread);
-  const int threads = static_cast<int>(std::clamp<std::int64_t>(n / perThread, 1, std::max(1, settings_.threads)));
+  // SimulationSettings::minAgentsPerThread: a few agents run faster on one thread.
+  const int threads = teamSize(world_.agents.size(), settings_.threads, settings_.minAgentsPerThread);
   // An exception may not leave an OpenMP region (it terminated the process: dopri5's bound on
   // sub-steps): the one of the lowest agent index is kept, whatever the thread count, and
   // thrown after the region.

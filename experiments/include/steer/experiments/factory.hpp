@@ -17,6 +17,11 @@ std::unique_ptr<sim::Planner> makePlanner(const Scenario& scenario);
 /// The field planner's file is opened only when that planner runs.
 void checkSections(const Scenario& scenario);
 
+/// Whether `model` reads the setting `key` (a --param or sweep key): `local.*` and the agents'
+/// personalities set only the Goldenstein model, `reynolds.*` only the Reynolds one (the sections
+/// makeLocalModel reads); every other key (world, agents, planning, environment) every model.
+bool modelReadsKey(const std::string& model, const std::string& key);
+
 /// A ready-to-run simulation of the scenario (after checkSections).
 sim::Simulation makeSimulation(const Scenario& scenario);
 

@@ -129,6 +129,9 @@ struct RunInfo {
   /// The Goldenstein model's parameters as the run used them (summary.json's `local`); none for
   /// the other models.
   std::optional<local::GoldensteinParameters> localParameters;
+  /// What advanced the agents: the model's own scheme, else `integrator` (summary.json's
+  /// integrator.used).
+  const std::string& integratorUsed() const { return ownIntegrator.empty() ? integrator : ownIntegrator; }
 };
 
 /// The summary.json document.
