@@ -157,9 +157,45 @@ void crowdedNearSetsNote(const Scenario& scenario, const std::string& command) {
               << " agents or more: memory and time grow with agents × that (lower near_radius)\n";
 }
 
+// A step so long that a body can cross another body or a wall between two step ends: the
+// collision counts, which look at the step ends, cannot see such a pass; the environment layer's
+// contacts_between_steps (continuous time) do. A disc of radius r passes a wall unseen when it
+// moves more than 2r in a step, and two discs pass each other when their relative motion exceeds
+// 2(r_i + r_j); with every agent at its max_speed, the worst case is the agent whose step most
+// exceeds its own diameter (against a wall) or the two such agents head-on.
+void passThroughNote(const Scenario& scenario, const std::string& command) {
+  const sim::World& w = scenario.world;
+  const double dt = scenario.settings.dt;
+  const sim::Agent* worst = nullptr;
+  double first = -std::numeric_limits<double>::infinity(), second = first;  // the two largest slacks
+  for (const auto& a : w.agents) {
+    const double slack = a.maxSpeed * dt - 2.0 * a.radius;
+    if (slack > first) {
+      second = first;
+      first = slack;
+      worst = &a;
+    } else if (slack > second) {
+      second = slack;
+    }
+  }
+  if (worst == nullptr) return;
+  const bool throughWalls = !w.obstacles.empty() && first > 0.0;
+  const bool throughAgents = w.agents.size() >= 2 && first + second > 0.0;
+  if (!throughWalls && !throughAgents) return;  // either needs first > 0
+  const char* what = throughWalls && throughAgents ? "through another body or a wall"
+                     : throughWalls               ? "through a wall"
+                                                  : "through each other";
+  std::cerr << command << ": note: at max_speed " << numberText(worst->maxSpeed) << " m/s a step of dt "
+            << numberText(dt) << " s moves " << numberText(worst->maxSpeed * dt) << " m"
+            << ", more than the body's diameter of " << numberText(2.0 * worst->radius) << " m: bodies can pass " << what
+            << " within one step, which the collision counts (taken at step ends) do not see; "
+               "summary.json's contacts_between_steps counts such passes (lower dt to see them as collisions)\n";
+}
+
 void scenarioNotes(const Scenario& scenario, const std::string& command) {
   reynoldsNotes(scenario, command);
   crowdedNearSetsNote(scenario, command);
+  passThroughNote(scenario, command);
 }
 
 // Valid, but easy to write by mistake: an agent without goals has completed its sequence before

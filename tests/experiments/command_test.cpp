@@ -736,6 +736,47 @@ TEST(SteerCommand, AgentsWithoutGoalsAreNamedInANote) {
   fs::remove_all(dir);
 }
 
+
+// A step longer than a body's diameter at max_speed lets two bodies cross between two step
+// ends: the collision count (taken at the step ends) then misses the crossing, and the note says
+// so before the run. The oracle is the run itself: head-on, 0.5 s steps give no collision and
+// one contact between steps; 0.05 s steps see the same contact as a collision, and no note.
+TEST(SteerCommand, AStepLongerThanABodyIsNamedInANoteAndItsPassesAreContactsOnly) {
+  const fs::path dir = scratchDir("pass_through");
+  fs::create_directories(dir);
+  std::ofstream(dir / "cross.yaml") << "world: {min: [-10, -10], max: [10, 10]}\nmodel: straight\nagents:\n"
+                                    << "  - {position: [-3, 0], radius: 0.25, goals: [{kind: seek, target: [5, 0]}]}\n"
+                                    << "  - {position: [3, 0], radius: 0.25, goals: [{kind: seek, target: [-5, 0]}]}\n";
+  const auto run = [&](const std::string& dt, const std::string& out) {
+    return runSteer("run " + (dir / "cross.yaml").string() + " --dt " + dt + " --duration 4 --quiet --out " + (dir / out).string());
+  };
+  const auto coarse = run("0.5", "coarse");
+  EXPECT_EQ(coarse.status, 0) << coarse.err;
+  EXPECT_NE(coarse.err.find("note: at max_speed 2.6 m/s a step of dt 0.5 s moves 1.3 m, more than the body's diameter of "
+                            "0.5 m: bodies can pass through each other"),
+            std::string::npos)
+      << coarse.err;
+  const auto coarseSummary = nlohmann::json::parse(std::ifstream(dir / "coarse" / "summary.json"));
+  EXPECT_EQ(coarseSummary["collisions"]["agent_agent"], 0);
+  EXPECT_EQ(coarseSummary["contacts_between_steps"]["agent_agent"], 1);
+  const auto fine = run("0.05", "fine");
+  EXPECT_EQ(fine.status, 0) << fine.err;
+  EXPECT_EQ(fine.err.find("note:"), std::string::npos) << fine.err;
+  const auto fineSummary = nlohmann::json::parse(std::ifstream(dir / "fine" / "summary.json"));
+  EXPECT_EQ(fineSummary["collisions"]["agent_agent"], 1);
+  EXPECT_EQ(fineSummary["contacts_between_steps"]["agent_agent"], 1);
+  // A wall: one agent is enough to pass through it.
+  std::ofstream(dir / "wall.yaml") << "world: {min: [-10, -10], max: [10, 10]}\nmodel: straight\n"
+                                   << "obstacles:\n  - segment: {from: [0, -5], to: [0, 5]}\n"
+                                   << "agents:\n  - {position: [-3, 0], radius: 0.25, goals: [{kind: seek, target: [5, 0]}]}\n";
+  const auto wall = runSteer("check " + (dir / "wall.yaml").string());
+  EXPECT_EQ(wall.status, 0) << wall.err;
+  EXPECT_EQ(wall.err.find("pass through"), std::string::npos) << wall.err;  // dt 0.05: 0.13 m steps
+  const auto wallCoarse = runSteer("check " + (dir / "wall.yaml").string() + " --dt 0.5");
+  EXPECT_EQ(wallCoarse.status, 0) << wallCoarse.err;
+  EXPECT_NE(wallCoarse.err.find("bodies can pass through a wall within one step"), std::string::npos) << wallCoarse.err;
+  fs::remove_all(dir);
+}
 // summary.json's planner_report says what the harmonic fields' solves found, with the figures
 // `steer field` gives for the same settings, and a note on stderr says when a field can hold
 // agents still: its solve stopped at the iteration cap, or cells' descent ends short of the target
