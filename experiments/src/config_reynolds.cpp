@@ -80,37 +80,6 @@ struct ReynoldsReader {
     z.velocityWeight = m.number("velocity_weight", z.velocityWeight, 0.0, 1e6);
   }
 
-  // The keys of its own that a behavior reads (reynolds_model.cpp's steering of each kind),
-  // besides kind, weight, priority, probability and high_rate. Every key was read whatever the
-  // kind: `max_time` on a separation did nothing, without a word.
-  static std::vector<std::string> ownKeys(reynolds::BehaviorKind kind) {
-    using K = reynolds::BehaviorKind;
-    switch (kind) {
-      case K::SeekGoal: case K::FleeGoal: case K::FlowField: case K::AvatarAvoidance: return {};
-      case K::ArriveGoal: return {"slowing_distance"};
-      case K::PursueGoal: case K::EvadeGoal: return {"prediction_factor"};
-      case K::OffsetPursuit: return {"offset", "prediction_factor", "slowing_distance"};
-      case K::FlyBy: return {"distance", "prediction_factor"};
-      case K::ShadowGoal: return {"distance", "prediction_factor"};
-      case K::SeekPoint: return {"point"};
-      case K::ObstacleAvoidance: return {"avoidance"};
-      case K::Wander: return {"wander"};
-      case K::FollowPath: return {"path", "prediction_time", "ahead_distance", "path_direction"};
-      case K::WallFollowing: return {"distance", "prediction_time"};
-      case K::Containment: return {"region", "prediction_time", "margin"};
-      case K::UnalignedAvoidance: return {"max_time", "margin"};
-      case K::Separation: case K::Cohesion: case K::Alignment: return {"neighborhood"};
-      case K::Flocking: return {"flocking"};
-      case K::LeaderFollowing: return {"agent", "leader"};
-      case K::Interpose: return {"agent", "agent_b"};
-      case K::Hide: return {"agent", "distance", "slowing_distance"};
-      case K::Climb: return {"speed"};
-      case K::Explore: return {"explore"};
-      case K::Forage: return {"forage", "wander"};
-    }
-    return {};
-  }
-
   reynolds::BehaviorSpec behavior(const YAML::Node& node, const std::string& at) const {
     YamlMap m(s.file, node, at);
     reynolds::BehaviorSpec b;
@@ -121,10 +90,10 @@ struct ReynoldsReader {
       static const std::set<std::string> anyKinds = [] {
         std::set<std::string> all;
         for (int k = 0; k <= static_cast<int>(reynolds::BehaviorKind::Forage); ++k)
-          for (auto& key : ownKeys(static_cast<reynolds::BehaviorKind>(k))) all.insert(key);
+          for (auto& key : reynoldsBehaviorKeys(static_cast<reynolds::BehaviorKind>(k))) all.insert(key);
         return all;
       }();
-      const std::vector<std::string> own = ownKeys(b.kind);
+      const std::vector<std::string> own = reynoldsBehaviorKeys(b.kind);
       for (const auto& entry : node) {
         const std::string key = entry.first.Scalar();
         if (common.count(key) || std::find(own.begin(), own.end(), key) != own.end() || !anyKinds.count(key)) continue;
@@ -297,6 +266,37 @@ struct ReynoldsReader {
 };
 
 }  // namespace
+
+// The keys of its own that a behavior reads (reynolds_model.cpp's steering of each kind),
+// besides kind, weight, priority, probability and high_rate. Every key was read whatever the
+// kind: `max_time` on a separation did nothing, without a word.
+std::vector<std::string> reynoldsBehaviorKeys(reynolds::BehaviorKind kind) {
+  using K = reynolds::BehaviorKind;
+  switch (kind) {
+    case K::SeekGoal: case K::FleeGoal: case K::FlowField: case K::AvatarAvoidance: return {};
+    case K::ArriveGoal: return {"slowing_distance"};
+    case K::PursueGoal: case K::EvadeGoal: return {"prediction_factor"};
+    case K::OffsetPursuit: return {"offset", "prediction_factor", "slowing_distance"};
+    case K::FlyBy: return {"distance", "prediction_factor"};
+    case K::ShadowGoal: return {"distance", "prediction_factor"};
+    case K::SeekPoint: return {"point"};
+    case K::ObstacleAvoidance: return {"avoidance"};
+    case K::Wander: return {"wander"};
+    case K::FollowPath: return {"path", "prediction_time", "ahead_distance", "path_direction"};
+    case K::WallFollowing: return {"distance", "prediction_time"};
+    case K::Containment: return {"region", "prediction_time", "margin"};
+    case K::UnalignedAvoidance: return {"max_time", "margin"};
+    case K::Separation: case K::Cohesion: case K::Alignment: return {"neighborhood"};
+    case K::Flocking: return {"flocking"};
+    case K::LeaderFollowing: return {"agent", "leader"};
+    case K::Interpose: return {"agent", "agent_b"};
+    case K::Hide: return {"agent", "distance", "slowing_distance"};
+    case K::Climb: return {"speed"};
+    case K::Explore: return {"explore"};
+    case K::Forage: return {"forage", "wander"};
+  }
+  return {};
+}
 
 reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
   if (!s.reynolds.IsDefined() || s.reynolds.IsNull()) return reynolds::ReynoldsParameters::crowdDefaults();

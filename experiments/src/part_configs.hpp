@@ -3,6 +3,8 @@
 // ::planning, ::environment). One config_<part>.cpp per part; each throws InputError with the
 // node's location on a bad or unknown key (see yaml_support.hpp).
 #include <filesystem>
+#include <string>
+#include <vector>
 #include <nlohmann/json_fwd.hpp>
 
 #include "steer/environment/kinetic_provider.hpp"
@@ -31,6 +33,15 @@ struct FieldPlannerSection {
 FieldPlannerSection readFieldPlannerSection(const Scenario& scenario);
 planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& scenario);
 reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& scenario);
+/// The keys of its own that a behavior of this kind reads, besides kind, weight, priority,
+/// probability and high_rate (any other behavior key on it is an error).
+std::vector<std::string> reynoldsBehaviorKeys(reynolds::BehaviorKind kind);
+/// The parameters as a `reynolds:` section would give them (preset none, then every key the
+/// run's behaviors, vehicle, states and events read): summary.json's record of a Reynolds run.
+/// Read back in the same world, it gives a run with the same trajectories. Points have
+/// `dimension` coordinates; agents a behavior names are written by their names (by agent id).
+nlohmann::json reynoldsParametersJson(const reynolds::ReynoldsParameters& parameters, int dimension,
+                                      const std::vector<std::string>& agentNames);
 local::GoldensteinParameters readGoldensteinParameters(const Scenario& scenario);
 /// The `local:` section's preset (`steer`, our defaults, or `paper`, the printed model) that the
 /// Goldenstein model's parameters start from; keys given beside it override its values.

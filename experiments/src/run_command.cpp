@@ -328,7 +328,8 @@ RunResult runScenario(const Scenario& scenario, const std::filesystem::path& out
                  scenario.settings.integrator.absTolerance, scenario.settings.integrator.relTolerance,
                  scenario.world.dimension, {}, simulation.model().report(), std::string(simulation.model().ownIntegrator()),
                  scenario.model == "goldenstein" ? readLocalPreset(scenario) : std::string(),
-                 scenario.model == "goldenstein" ? std::optional(readGoldensteinParameters(scenario)) : std::nullopt};
+                 scenario.model == "goldenstein" ? std::optional(readGoldensteinParameters(scenario)) : std::nullopt,
+                 scenario.model == "reynolds" ? std::optional(readReynoldsParameters(scenario)) : std::nullopt};
   result.info.agents.reserve(scenario.world.agents.size());
   for (const sim::Agent& a : scenario.world.agents)
     result.info.agents.push_back({a.name, a.group, a.state.position, a.radius, a.desiredSpeed, a.personality});

@@ -213,6 +213,12 @@ nlohmann::json summaryHead(const RunInfo& info, const RunMetrics& m, const Traje
   // Every parameter as a `local:` section would give it: the run's model whatever the scenario
   // file says later.
   if (info.localParameters) j["local"] = goldensteinParametersJson(*info.localParameters);
+  if (info.reynoldsParameters) {
+    std::vector<std::string> names;
+    names.reserve(info.agents.size());
+    for (const auto& a : info.agents) names.push_back(a.name);
+    j["reynolds"] = reynoldsParametersJson(*info.reynoldsParameters, info.dimension, names);
+  }
   j["steps"] = info.steps;
   j["sim_time"] = info.simTime;
   j["agents"] = m.agents.size();

@@ -14,6 +14,7 @@
 #include "steer/experiments/metrics.hpp"
 #include "steer/experiments/scenario.hpp"
 #include "steer/local/parameters.hpp"
+#include "steer/reynolds/reynolds_model.hpp"
 #include "steer/sim/local_model.hpp"
 #include "steer/sim/neighbor_provider.hpp"
 #include "steer/sim/planner.hpp"
@@ -129,6 +130,9 @@ struct RunInfo {
   /// The Goldenstein model's parameters as the run used them (summary.json's `local`); none for
   /// the other models.
   std::optional<local::GoldensteinParameters> localParameters;
+  /// The Reynolds model's parameters as the run used them (summary.json's `reynolds`, written
+  /// as a `reynolds:` section with the agents' names); none for the other models.
+  std::optional<reynolds::ReynoldsParameters> reynoldsParameters;
   /// What advanced the agents: the model's own scheme, else `integrator` (summary.json's
   /// integrator.used).
   const std::string& integratorUsed() const { return ownIntegrator.empty() ? integrator : ownIntegrator; }
