@@ -10,8 +10,7 @@
 #include <set>
 #include <vector>
 
-#include <omp.h>
-
+#include "steer/sim/team_shares.hpp"
 #include "steer/sim/team_size.hpp"
 
 namespace steer::experiments {
@@ -250,14 +249,12 @@ void MetricsRecorder::contacts(const sim::World& world) {
   const auto n = static_cast<std::int64_t>(agentCells_->entries().size());
   const int threads = sim::teamSize(agentCells_->entries().size(), threads_, minAgentsPerThread_);
   std::vector<ContactShare> shares(static_cast<std::size_t>(threads));
-#pragma omp parallel num_threads(threads)
-  {
-    ContactShare& share = shares[static_cast<std::size_t>(omp_get_thread_num())];
-    // In cell order: the agents near one another are near in memory (and a thread's share is
-    // one part of the world).
-#pragma omp for schedule(static)
-    for (std::int64_t e = 0; e < n; ++e) contactsAround(world, *agentCells_, static_cast<std::size_t>(e), reach, moving, share);
-  }
+  // In cell order: the agents near one another are near in memory (and a thread's share is one
+  // part of the world).
+  sim::forShares(threads, n, [&](int t, std::int64_t begin, std::int64_t end) {
+    ContactShare& share = shares[static_cast<std::size_t>(t)];
+    for (std::int64_t e = begin; e < end; ++e) contactsAround(world, *agentCells_, static_cast<std::size_t>(e), reach, moving, share);
+  });
   std::set<std::pair<std::uint32_t, std::uint32_t>> nowAgents, nowObstacles;
   for (const ContactShare& share : shares) {
     if (share.minClearance) lower(metrics_.minClearance, *share.minClearance);

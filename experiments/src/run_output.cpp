@@ -1,7 +1,5 @@
 #include "steer/experiments/run_output.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -14,6 +12,7 @@
 #include "obstacle_frames.hpp"
 #include "part_configs.hpp"
 #include "steer/geometry/angle.hpp"
+#include "steer/sim/team_shares.hpp"
 #include "steer/sim/team_size.hpp"
 #include "steer/viz/pvd_writer.hpp"
 
@@ -96,12 +95,9 @@ void TrajectoryRecorder::rows(const sim::World& world, const sim::Planner& plann
   const auto n = static_cast<std::int64_t>(world.agents.size());
   const int threads = sim::teamSize(world.agents.size(), threads_, minAgentsPerThread_);
   rowText_.resize(static_cast<std::size_t>(threads));
-#pragma omp parallel num_threads(threads)
-  {
-    const int t = omp_get_thread_num();
+  sim::forShares(threads, n, [&](int t, std::int64_t begin, std::int64_t end) {
     std::string& out = rowText_[static_cast<std::size_t>(t)];
     out.clear();
-    const std::int64_t begin = n * t / threads, end = n * (t + 1) / threads;
     for (std::int64_t i = begin; i < end; ++i) {
       const sim::Agent& a = world.agents[static_cast<std::size_t>(i)];
       if (!present(a, world.time)) continue;  // gone before this instant
@@ -122,7 +118,7 @@ void TrajectoryRecorder::rows(const sim::World& world, const sim::Planner& plann
       out += mode;
       out += '\n';
     }
-  }
+  });
   for (const std::string& text : rowText_) csv_ << text;
   // A full disk: stop the run here, naming the cause (it simulated on to the end, and only the
   // closing check said "cannot finish").
