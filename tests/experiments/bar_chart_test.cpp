@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -50,6 +51,51 @@ TEST(BarChart, EveryBarShowsInItsSeriesColourWithItsWhisker) {
   EXPECT_GT(png.count({0, 0, 0}, 40), barePng.count({0, 0, 0}, 40) + 150) << "whiskers";
   std::filesystem::remove(path);
   std::filesystem::remove(barePath);
+}
+
+// The category labels turn 30° and end at their bar: a long first label reached left past the
+// picture's edge and was cut ("maze-a, goldenstein / direct" showed as "a, goldenstein / direct").
+// With the labels inside, the picture's left columns hold no text, only the white page.
+TEST(BarChart, ALongFirstCategoryLabelStaysInsideThePicture) {
+  BarChart c;
+  c.title = "labels";
+  c.yLabel = "value";
+  c.seriesNames = {"one", "two"};
+  c.bars = {{"a very long first category label, goldenstein / harmonic", 3.0, std::nullopt, std::nullopt, 0},
+            {"b", 2.0, std::nullopt, std::nullopt, 1}, {"c", 1.0, std::nullopt, std::nullopt, 0}};
+  c.width = 900;
+  c.height = 600;
+  const auto path = tempPng("labels");
+  writeBarChart(path, c);
+  const test::PngImage png(path);
+  ASSERT_TRUE(png.valid());
+  std::size_t dark = 0;
+  for (int y = 0; y < png.height(); ++y)
+    for (int x = 0; x < 3; ++x) {
+      const Rgb p = png.at(x, y);
+      if (p.r + p.g + p.b < 3 * 160) ++dark;
+    }
+  EXPECT_EQ(dark, 0u) << "text at the picture's left edge";
+  // And the label is drawn: its left end sits in the picture's bottom-left corner, which holds no
+  // text with a one-letter label (the y axis's labels end further right, above the corner).
+  BarChart shortLabel = c;
+  shortLabel.bars[0].label = "a";
+  const auto shortPath = tempPng("short_label");
+  writeBarChart(shortPath, shortLabel);
+  const test::PngImage shortPng(shortPath);
+  ASSERT_TRUE(shortPng.valid());
+  const auto darkInCorner = [](const test::PngImage& image) {
+    std::size_t n = 0;
+    for (int y = image.height() * 17 / 20; y < image.height(); ++y)
+      for (int x = 3; x < 30; ++x) {
+        const Rgb p = image.at(x, y);
+        if (p.r + p.g + p.b < 3 * 160) ++n;
+      }
+    return n;
+  };
+  EXPECT_GT(darkInCorner(png), darkInCorner(shortPng) + 30) << darkInCorner(png) << " against " << darkInCorner(shortPng);
+  std::filesystem::remove(path);
+  std::filesystem::remove(shortPath);
 }
 
 // One series (a sweep of one model and planner): its bars were drawn black, hiding the lower half

@@ -16,11 +16,13 @@
 #include <vtkSmartPointer.h>
 #include <vtkStringArray.h>
 #include <vtkTable.h>
+#include <vtkTextRenderer.h>
 #include <vtkTextProperty.h>
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 #include "offscreen.hpp"
 #include "steer/viz/colour.hpp"
@@ -34,6 +36,36 @@ vtkSmartPointer<vtkDoubleArray> column(const std::string& name, std::size_t n) {
   a->SetNumberOfTuples(static_cast<vtkIdType>(n));
   a->FillValue(0.0);
   return a;
+}
+
+// The category labels are turned 30° and end at their bar, so a long first label reaches left
+// past the plot, further than the y axis's labels that set the chart's left border: it was cut
+// at the picture's edge. After a first layout, the left axis gets the margin that keeps every
+// label's left end inside the picture (moving the plot right by d moves bar i right by
+// d·(1 − f_i), f_i its place along the axis), and the chart is laid out again.
+void keepCategoryLabelsInside(vtkRenderWindow* window, vtkChartXY* xy, const std::vector<Bar>& bars) {
+  window->Render();
+  vtkAxis* bottom = xy->GetAxis(vtkAxis::BOTTOM);
+  const double x0 = bottom->GetPoint1()[0], x1 = bottom->GetPoint2()[0];
+  const double lo = bottom->GetMinimum(), hi = bottom->GetMaximum();
+  if (!(x1 > x0) || !(hi > lo)) return;
+  vtkTextRenderer* text = vtkTextRenderer::GetInstance();
+  if (text == nullptr) return;
+  constexpr double kGap = 4.0;  // pixels kept between a label and the picture's edge
+  double shift = 0.0;
+  for (std::size_t i = 0; i < bars.size(); ++i) {
+    int box[4] = {0, 0, 0, 0};  // pixels around the anchor, with the label's turn and justification
+    if (!text->GetBoundingBox(bottom->GetLabelProperties(), bars[i].label, box, window->GetDPI())) continue;
+    const double f = (static_cast<double>(i) - lo) / (hi - lo);
+    const double anchor = x0 + f * (x1 - x0);
+    const double deficit = kGap - (anchor + box[0]);
+    if (deficit > 0.0 && f < 1.0) shift = std::max(shift, deficit / (1.0 - f));
+  }
+  if (shift <= 0.0) return;
+  vtkAxis* left = xy->GetAxis(vtkAxis::LEFT);
+  int margins[2];
+  left->GetMargins(margins);
+  left->SetMargins(margins[0] + static_cast<int>(std::ceil(shift)), margins[1]);
 }
 }  // namespace
 
@@ -143,6 +175,7 @@ void writeBarChart(const std::string& path, const BarChart& chart) {
   const double top = axisTopWithLegendRoom(std::min(lo, 0.0), hi, pad, entries, chart.height);
   left->SetBehavior(vtkAxis::FIXED);
   left->SetRange(lo < 0.0 ? lo - pad : 0.0, top);
+  keepCategoryLabelsInside(window, xy, chart.bars);
   saveWindowPng(window, path);
 }
 
