@@ -146,6 +146,16 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
            "layers/local/include/steer/local/parameters.hpp; paper: the printed model; keys set beside it override "
            "it).\n\n";
   }
+  // Where a row's model parameters are, whole: the tables show only what they did.
+  const bool anyGoldenstein = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.model == "goldenstein"; });
+  const bool anyReynolds = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return r.model == "reynolds"; });
+  if (anyGoldenstein || anyReynolds) {
+    out += "Each run's summary.json records every parameter its model ran with, as the scenario section that gives them (";
+    if (anyGoldenstein) out += "`local` for goldenstein";
+    if (anyGoldenstein && anyReynolds) out += ", ";
+    if (anyReynolds) out += "`reynolds` for reynolds: behaviors, weights, vehicle";
+    out += "): pasted into a scenario, it runs the same model.\n\n";
+  }
   // A key that a model does not read leaves its rows unchanged across the key's values: a flat
   // line in a sweep's chart would read as a result.
   std::set<std::string> models;

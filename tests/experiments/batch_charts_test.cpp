@@ -255,6 +255,10 @@ TEST(ComparisonTable, SaysHowTheRunsWereMadeAndWhatTheyCannotShow) {
       << md;
   EXPECT_EQ(md.find("sets nothing the goldenstein model reads"), std::string::npos) << md;
   EXPECT_NE(md.find("The goldenstein rows start from `local.preset` steer (steer: our defaults"), std::string::npos) << md;
+  EXPECT_NE(md.find("Each run's summary.json records every parameter its model ran with, as the scenario section that "
+                    "gives them (`local` for goldenstein, `reynolds` for reynolds"),
+            std::string::npos)
+      << md;
   EXPECT_NE(md.find("0.4 (all seeds equal)"), std::string::npos) << md;
   EXPECT_EQ(md.find("± 0 "), std::string::npos) << md;
   EXPECT_NE(md.find("With 2 seeds an interval's half-width is 12.7 standard errors"), std::string::npos) << md;
@@ -265,6 +269,12 @@ TEST(ComparisonTable, SaysHowTheRunsWereMadeAndWhatTheyCannotShow) {
   // Models that stepped alike: no line.
   for (auto& r : rows) r.integrator = "rk4";
   EXPECT_EQ(comparisonMarkdown(rows, keys, "t", "steer sweep").find("do not all step alike"), std::string::npos);
+  // Reynolds rows alone: only their record is named.
+  std::erase_if(rows, [](const BatchRow& r) { return r.model != "reynolds"; });
+  const std::string reynoldsOnly = comparisonMarkdown(rows, keys, "t", "steer sweep");
+  EXPECT_NE(reynoldsOnly.find("as the scenario section that gives them (`reynolds` for reynolds: behaviors, weights, vehicle)"),
+            std::string::npos)
+      << reynoldsOnly;
 }
 
 }  // namespace
