@@ -42,11 +42,11 @@ void HarmonicFieldSet::prepare(const sim::World& world) {
   cacheHits_ = 0;
   agentsCutOff_ = 0;
   solveSeconds_ = 0.0;
-  walls_ = WallGrid(world.staticWalls());
-  balls_.clear();
+  std::vector<geometry::Ball> circles;
   for (const auto& o : world.obstacles)
     if (o.isStatic())
-      if (const auto* b = std::get_if<geometry::Ball>(&o.shape)) balls_.push_back(*b);
+      if (const auto* b = std::get_if<geometry::Ball>(&o.shape)) circles.push_back(*b);
+  walls_ = WallGrid(world.staticWalls(), circles);
   raster_ = rasterizeStaticObstacles(world, GridSpec::over(world.bounds, settings_.resolution),
                                      clearanceFor(settings_, world));
   for (const auto& agent : world.agents)
@@ -116,11 +116,7 @@ const HarmonicField* HarmonicFieldSet::fieldFor(const sim::World& world, const s
 }
 
 bool HarmonicFieldSet::clearSight(const Vec2& from, const Vec2& to, double radius) const {
-  const geometry::Segment path{from, to};
-  if (walls_.anyWithin(path, radius)) return false;
-  for (const auto& b : balls_)
-    if (geometry::distanceToSegment(geometry::xy(b.center), path) <= b.radius + radius) return false;
-  return true;
+  return !walls_.anyWithin({from, to}, radius);
 }
 
 HarmonicPlanner::HarmonicPlanner(HarmonicPlannerParameters parameters)

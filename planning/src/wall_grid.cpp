@@ -20,15 +20,23 @@ double roundingMargin(double scale) { return 1e-9 * (1.0 + scale); }
 
 }  // namespace
 
-WallGrid::WallGrid(std::vector<Segment> walls) : walls_(std::move(walls)) {
+WallGrid::WallGrid(std::vector<Segment> walls, const std::vector<geometry::Ball>& circles)
+    : walls_(std::move(walls)), thickness_(walls_.size(), 0.0), wallCount_(static_cast<std::uint32_t>(walls_.size())) {
+  for (const auto& c : circles) {
+    const Vec2 centre = c.center.head<2>();
+    walls_.push_back({centre, centre});
+    thickness_.push_back(c.radius);
+  }
   if (walls_.empty()) return;
   Vec2 lo = walls_.front().a, hi = lo;
   double scale = 0.0;
-  for (const auto& w : walls_) {
-    boxes_.push_back({w.a.cwiseMin(w.b), w.a.cwiseMax(w.b)});
+  for (std::size_t k = 0; k < walls_.size(); ++k) {
+    const Segment& w = walls_[k];
+    const Vec2 grow = Vec2::Constant(thickness_[k]);
+    boxes_.push_back({w.a.cwiseMin(w.b) - grow, w.a.cwiseMax(w.b) + grow});
     lo = lo.cwiseMin(boxes_.back().min);
     hi = hi.cwiseMax(boxes_.back().max);
-    scale = std::max(scale, largestCoordinate(w));
+    scale = std::max(scale, largestCoordinate(w) + thickness_[k]);
   }
   pad_ = roundingMargin(scale);
   // About two cells per wall, squarish; walls all along one line (no height) or at one point
@@ -43,8 +51,10 @@ WallGrid::WallGrid(std::vector<Segment> walls) : walls_(std::move(walls)) {
 
   // Two passes (count, then fill) give each cell its walls in ascending order, in one array.
   cellStart_.assign(static_cast<std::size_t>(columns_ * rows_) + 1, 0);
-  for (const auto& w : walls_)
-    forColumnsNear(w, pad_, [&](long c, long r0, long r1, bool) {
+  // A circle is listed in the cells within its radius of its centre (a square around it: a few
+  // more than its disc meets).
+  for (std::size_t k = 0; k < walls_.size(); ++k)
+    forColumnsNear(walls_[k], pad_ + thickness_[k], [&](long c, long r0, long r1, bool) {
       for (long r = r0; r <= r1; ++r) ++cellStart_[static_cast<std::size_t>(r * columns_ + c) + 1];
       return true;
     });
@@ -52,7 +62,7 @@ WallGrid::WallGrid(std::vector<Segment> walls) : walls_(std::move(walls)) {
   wallsOfCells_.resize(cellStart_.back());
   std::vector<std::uint32_t> next(cellStart_.begin(), cellStart_.end() - 1);
   for (std::uint32_t k = 0; k < walls_.size(); ++k)
-    forColumnsNear(walls_[k], pad_, [&](long c, long r0, long r1, bool) {
+    forColumnsNear(walls_[k], pad_ + thickness_[k], [&](long c, long r0, long r1, bool) {
       for (long r = r0; r <= r1; ++r) wallsOfCells_[next[static_cast<std::size_t>(r * columns_ + c)]++] = k;
       return true;
     });
@@ -94,16 +104,21 @@ void WallGrid::forColumnsNear(const Segment& s, double reach, Column&& column) c
   }
 }
 
-bool WallGrid::boxesApart(std::uint32_t wall, const Vec2& lo, const Vec2& hi, double reach) const {
-  const geometry::AlignedBox& box = boxes_[wall];
+bool WallGrid::boxesApart(std::uint32_t item, const Vec2& lo, const Vec2& hi, double reach) const {
+  const geometry::AlignedBox& box = boxes_[item];
   return box.min.x() - hi.x() > reach || lo.x() - box.max.x() > reach || box.min.y() - hi.y() > reach ||
          lo.y() - box.max.y() > reach;
+}
+
+bool WallGrid::within(std::uint32_t item, const Segment& path, double radius) const {
+  if (item < wallCount_) return geometry::segmentDistance(path, walls_[item]) <= radius;
+  return geometry::distanceToSegment(walls_[item].a, path) <= thickness_[item] + radius;
 }
 
 bool WallGrid::scanWithin(const Segment& path, double radius, double reach) const {
   const Vec2 lo = path.a.cwiseMin(path.b), hi = path.a.cwiseMax(path.b);
   for (std::uint32_t k = 0; k < walls_.size(); ++k)
-    if (!boxesApart(k, lo, hi, reach) && geometry::segmentDistance(path, walls_[k]) <= radius) return true;
+    if (!boxesApart(k, lo, hi, reach) && within(k, path, radius)) return true;
   return false;
 }
 
@@ -136,7 +151,7 @@ bool WallGrid::anyWithin(const Segment& path, double radius) const {
         const std::uint32_t wall = wallsOfCells_[i];
         if (metIn[wall] == query) continue;
         metIn[wall] = query;
-        found = !boxesApart(wall, lo, hi, reach) && geometry::segmentDistance(path, walls_[wall]) <= radius;
+        found = !boxesApart(wall, lo, hi, reach) && within(wall, path, radius);
       }
     }
     return !found;

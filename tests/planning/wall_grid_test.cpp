@@ -16,9 +16,12 @@ namespace {
 using geometry::Segment;
 using geometry::Vec2;
 
-bool scanOfEveryWall(const std::vector<Segment>& walls, const Segment& path, double radius) {
+bool scanOfEveryItem(const std::vector<Segment>& walls, const std::vector<geometry::Ball>& circles, const Segment& path,
+                     double radius) {
   for (const auto& w : walls)
     if (geometry::segmentDistance(path, w) <= radius) return true;
+  for (const auto& c : circles)
+    if (geometry::distanceToSegment(c.center.head<2>(), path) <= c.radius + radius) return true;
   return false;
 }
 
@@ -28,8 +31,9 @@ struct Counts {
 
 // Random paths: short ones, long ones across (and beyond) the walls' box, and some whose radius
 // is exactly the distance to the nearest wall (the closed boundary).
-Counts expectAgreement(const std::vector<Segment>& walls, Vec2 center, double size, std::uint32_t seed) {
-  const WallGrid grid(walls);
+Counts expectAgreement(const std::vector<Segment>& walls, Vec2 center, double size, std::uint32_t seed,
+                       const std::vector<geometry::Ball>& circles = {}) {
+  const WallGrid grid(walls, circles);
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   const auto point = [&](double spread) {
@@ -50,8 +54,10 @@ Counts expectAgreement(const std::vector<Segment>& walls, Vec2 center, double si
     if (q % 7 == 0) {
       radius = std::numeric_limits<double>::infinity();
       for (const auto& w : walls) radius = std::min(radius, geometry::segmentDistance(path, w));
+      for (const auto& c : circles)
+        radius = std::min(radius, std::max(0.0, geometry::distanceToSegment(c.center.head<2>(), path) - c.radius));
     }
-    const bool expected = scanOfEveryWall(walls, path, radius);
+    const bool expected = scanOfEveryItem(walls, circles, path, radius);
     EXPECT_EQ(grid.anyWithin(path, radius), expected) << "query " << q << " radius " << radius;
     ++(expected ? counts.within : counts.clear);
   }
@@ -101,6 +107,37 @@ TEST(WallGrid, AgreesWithTheScanFarFromTheOrigin) {
   const Counts n = expectAgreement(walls, far, 20.0, 8);
   EXPECT_GT(n.within, 300);
   EXPECT_GT(n.clear, 300);
+}
+
+// Circles (the planners' round obstacles, scanned one by one until 2026-11-29): small ones among
+// walls, ones far larger than a cell, circles alone, and far from the origin.
+TEST(WallGrid, AgreesWithTheScanAmongCirclesAndWalls) {
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> c(-50.0, 50.0), d(-1.0, 1.0), r(0.05, 1.5);
+  std::vector<Segment> walls = {{{-60, -60}, {60, -60}}, {{-60, -60}, {60, 60}}};
+  std::vector<geometry::Ball> circles;
+  for (int k = 0; k < 800; ++k) {
+    const Vec2 a(c(rng), c(rng));
+    walls.push_back({a, a + Vec2(d(rng), d(rng))});
+    circles.push_back({{c(rng), c(rng), 0.0}, r(rng)});
+  }
+  circles.push_back({{20, -20, 0}, 15.0});  // far larger than a cell
+  circles.push_back({{-30, 25, 0}, 0.0});   // a point
+  const Counts n = expectAgreement(walls, {0, 0}, 100.0, 10, circles);
+  EXPECT_GT(n.within, 300);
+  EXPECT_GT(n.clear, 300);
+}
+
+TEST(WallGrid, AgreesWithTheScanAmongCirclesAlone) {
+  std::mt19937 rng(12);
+  std::uniform_real_distribution<double> c(-10.0, 10.0), r(0.1, 0.6);
+  for (const Vec2& origin : {Vec2(0, 0), Vec2(-4e5, 7e5)}) {
+    std::vector<geometry::Ball> circles;
+    for (int k = 0; k < 300; ++k) circles.push_back({{origin.x() + c(rng), origin.y() + c(rng), 2.0}, r(rng)});
+    const Counts n = expectAgreement({}, origin, 20.0, 13, circles);
+    EXPECT_GT(n.within, 300);
+    EXPECT_GT(n.clear, 300);
+  }
 }
 
 TEST(WallGrid, NoWallsMeansClearSightAndNotANumberRadiusFindsNone) {

@@ -63,8 +63,7 @@ class HarmonicFieldSet {
   HarmonicSettings settings_;
   std::filesystem::path cacheDir_;
   Raster raster_;
-  WallGrid walls_;
-  std::vector<geometry::Ball> balls_;
+  WallGrid walls_;  ///< the static walls and circles, for clearSight
   std::map<Key, std::shared_ptr<const HarmonicField>> fields_;
   std::map<Key, LocalMinimaReport> minima_;
   std::size_t cacheHits_ = 0;
