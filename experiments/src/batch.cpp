@@ -19,6 +19,7 @@
 #include "interrupt.hpp"
 #include "number_text.hpp"
 #include "part_configs.hpp"
+#include "scenario_notes.hpp"
 #include "steer/experiments/factory.hpp"
 
 namespace steer::experiments {
@@ -146,7 +147,7 @@ std::filesystem::path runFolder(const BatchJob& job, const Scenario& loaded) {
   return std::filesystem::path(safe(job.scenarioFolder)) / combination / ("seed-" + std::to_string(loaded.settings.seed));
 }
 
-void checkBatch(const std::vector<BatchJob>& jobs, const std::function<void(double)>& progress) {
+void checkBatch(const std::vector<BatchJob>& jobs, const std::function<void(double)>& progress, std::vector<std::string>* notes) {
   const ListeningForInterrupts listening;  // Ctrl-C while fields are solved for the check
   std::set<std::string> warmed;
   std::set<std::filesystem::path> folders;
@@ -156,6 +157,13 @@ void checkBatch(const std::vector<BatchJob>& jobs, const std::function<void(doub
     if (const int signal = interruptSignal())
       throw Interrupted(signal, "while the runs were being checked; nothing was written");
     const Scenario s = loadJob(job);
+    if (notes != nullptr)
+      for (const std::string& text : scenarioNoteTexts(s)) {
+        std::string note = job.scenarioPath;
+        note += ": ";
+        note += text;
+        if (std::find(notes->begin(), notes->end(), note) == notes->end()) notes->push_back(std::move(note));
+      }
     // Two jobs of one combination wrote one folder, and the tables counted its run as seeds of
     // its own (--models goldenstein,goldenstein: "3 seeds ± 0" for one run; two of them racing
     // on one summary.json could fail).

@@ -92,9 +92,13 @@ int runBatchCommand(const std::string& name, const std::vector<BatchJob>& jobs, 
     // Every run is loaded and built once before any starts, one after another: with large
     // scenarios that takes a while, and it was silent.
     ProgressBar checking("steer " + name + ": checking " + std::to_string(jobs.size()) + " runs", !o.quiet && lead);
-    checkBatch(jobs, [&](double f) { checking.update(f); });
+    std::vector<std::string> notes;
+    checkBatch(jobs, [&](double f) { checking.update(f); }, &notes);
     checking.update(1.0);
     checking.done();
+    // What `steer run` would say before each run, once per scenario file and text.
+    if (lead)
+      for (const auto& note : notes) std::cerr << "steer " << name << ": note: " << note << "\n";
   } catch (const InputError& e) {
     if (lead) reportInputError(e);
     status = 2;

@@ -22,8 +22,9 @@ void addCommonOptions(CLI::App& app, CommonOptions& options);
 /// Only the options that change what is run (--model ... --param), as `steer check` takes them.
 void addOverrideOptions(CLI::App& app, RunOverrides& overrides);
 
-/// What a run says of a scenario before it starts (Reynolds neighbourhoods beyond near_radius,
-/// near sets of thousands), and of agents without goals, on stderr as "COMMAND: note: ...".
+/// What a run says of a scenario before it starts (scenario_notes.hpp: Reynolds neighbourhoods
+/// beyond near_radius, near sets of thousands, steps longer than a body), and of agents without
+/// goals, on stderr as "COMMAND: note: ...".
 void scenarioNotes(const Scenario& scenario, const std::string& command);
 void idleAgentsNote(const Scenario& scenario, const std::string& command);
 

@@ -19,6 +19,7 @@
 #include "progress_bar.hpp"
 #include "render_command.hpp"
 #include "reproduce/reproduce_command.hpp"
+#include "scenario_notes.hpp"
 #include "steer/experiments/factory.hpp"
 #include "steer/geometry/angle.hpp"
 #include "steer/viz/display_hold.hpp"
@@ -102,100 +103,8 @@ void plannerNotes(const std::vector<sim::PlannerFigure>& report) {
                  "stand still (see `steer field`; solve to a tighter planning.harmonic.tolerance, or with multigrid)\n";
 }
 
-// The Reynolds behaviors see only each agent's near set (agents within near_radius): a
-// neighbourhood that reaches further is cut there without a word (pigeons.yaml flocked within
-// 3 m while asking for 4). Said before the run, as a note.
-void reynoldsNotes(const Scenario& scenario, const std::string& command) {
-  if (scenario.model != "reynolds" || scenario.world.agents.empty()) return;
-  const reynolds::ReynoldsParameters p = readReynoldsParameters(scenario);
-  double reach = 0.0;
-  std::string what;
-  const auto consider = [&](double distance, const std::string& name) {
-    if (distance > reach) reach = distance, what = name;
-  };
-  const auto behaviors = [&](const std::vector<reynolds::BehaviorSpec>& list) {
-    for (const auto& b : list) {
-      const std::string name = reynolds::behaviorName(b.kind);
-      switch (b.kind) {
-        case reynolds::BehaviorKind::Separation:
-        case reynolds::BehaviorKind::Cohesion:
-        case reynolds::BehaviorKind::Alignment: consider(b.neighborhood.distance, name); break;
-        case reynolds::BehaviorKind::Flocking:
-          consider(b.flocking.separation.distance, name + " (separation)");
-          consider(b.flocking.alignment.distance, name + " (alignment)");
-          consider(b.flocking.cohesion.distance, name + " (cohesion)");
-          break;
-        default: break;
-      }
-    }
-  };
-  behaviors(p.behaviors);
-  for (const auto& state : p.states) behaviors(state.behaviors);
-  double nearest = std::numeric_limits<double>::infinity();
-  for (const auto& a : scenario.world.agents) nearest = std::min(nearest, a.nearRadius);
-  if (reach > nearest)
-    std::cerr << command << ": note: " << what << " looks " << reach << " m around, beyond the near_radius of "
-              << nearest << " m: the Reynolds behaviors see only the agents within near_radius (raise it)\n";
-}
-
-// Near sets that hold thousands of agents each: memory and time grow as agents × that, and a
-// scenario of 300,000 small agents in 20 m × 20 m with the default 5 m near radius (about 59,000
-// agents per set) filled 24 GB before the kernel killed it, without a word. Said before the
-// run, from the world's mean density (agents placed in a part of it are closer still).
-void crowdedNearSetsNote(const Scenario& scenario, const std::string& command) {
-  const sim::World& w = scenario.world;
-  if (w.agents.size() < 2) return;
-  double space = 1.0, reach = 0.0;
-  for (int k = 0; k < w.dimension; ++k) space *= w.bounds.max[k] - w.bounds.min[k];
-  for (const auto& a : w.agents) reach += a.nearRadius;
-  reach /= static_cast<double>(w.agents.size());
-  const double ball = w.dimension == 3 ? 4.0 / 3.0 * geometry::kPi * reach * reach * reach : geometry::kPi * reach * reach;
-  const double perSet = std::min(static_cast<double>(w.agents.size() - 1), static_cast<double>(w.agents.size()) / space * ball);
-  if (perSet >= 1000.0)
-    std::cerr << command << ": note: each agent's near " << (w.dimension == 3 ? "ball" : "disk") << " (near_radius "
-              << numberText(reach) << " m on average) holds about " << static_cast<long long>(perSet)
-              << " agents or more: memory and time grow with agents × that (lower near_radius)\n";
-}
-
-// A step so long that a body can cross another body or a wall between two step ends: the
-// collision counts, which look at the step ends, cannot see such a pass; the environment layer's
-// contacts_between_steps (continuous time) do. A disc of radius r passes a wall unseen when it
-// moves more than 2r in a step, and two discs pass each other when their relative motion exceeds
-// 2(r_i + r_j); with every agent at its max_speed, the worst case is the agent whose step most
-// exceeds its own diameter (against a wall) or the two such agents head-on.
-void passThroughNote(const Scenario& scenario, const std::string& command) {
-  const sim::World& w = scenario.world;
-  const double dt = scenario.settings.dt;
-  const sim::Agent* worst = nullptr;
-  double first = -std::numeric_limits<double>::infinity(), second = first;  // the two largest slacks
-  for (const auto& a : w.agents) {
-    const double slack = a.maxSpeed * dt - 2.0 * a.radius;
-    if (slack > first) {
-      second = first;
-      first = slack;
-      worst = &a;
-    } else if (slack > second) {
-      second = slack;
-    }
-  }
-  if (worst == nullptr) return;
-  const bool throughWalls = !w.obstacles.empty() && first > 0.0;
-  const bool throughAgents = w.agents.size() >= 2 && first + second > 0.0;
-  if (!throughWalls && !throughAgents) return;  // either needs first > 0
-  const char* what = throughWalls && throughAgents ? "through another body or a wall"
-                     : throughWalls               ? "through a wall"
-                                                  : "through each other";
-  std::cerr << command << ": note: at max_speed " << numberText(worst->maxSpeed) << " m/s a step of dt "
-            << numberText(dt) << " s moves " << numberText(worst->maxSpeed * dt) << " m"
-            << ", more than the body's diameter of " << numberText(2.0 * worst->radius) << " m: bodies can pass " << what
-            << " within one step, which the collision counts (taken at step ends) do not see; "
-               "summary.json's contacts_between_steps counts such passes (lower dt to see them as collisions)\n";
-}
-
 void scenarioNotes(const Scenario& scenario, const std::string& command) {
-  reynoldsNotes(scenario, command);
-  crowdedNearSetsNote(scenario, command);
-  passThroughNote(scenario, command);
+  for (const std::string& note : scenarioNoteTexts(scenario)) std::cerr << command << ": note: " << note << "\n";
 }
 
 // Valid, but easy to write by mistake: an agent without goals has completed its sequence before

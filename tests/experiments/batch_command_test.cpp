@@ -95,6 +95,31 @@ TEST(SteerCompare, RowsEqualTheIndividualRunsWithTheSameSeed) {
   fs::remove_all(out);
 }
 
+// A batch says what `steer run` says before a run, once for each scenario file and note (its
+// runs all share it): here dt 0.5 s against bodies of 0.5 m at 2.6 m/s, in four runs.
+TEST(SteerCompare, ANoteARunWouldGiveIsGivenOnceWithItsScenarioFile) {
+  const fs::path dir = scratchDir("compare_notes");
+  fs::create_directories(dir);
+  const fs::path file = dir / "cross.yaml";
+  std::ofstream(file) << "world: {min: [-10, -10], max: [10, 10]}\nagents:\n"
+                      << "  - {position: [-3, 0], radius: 0.25, goals: [{kind: seek, target: [5, 0]}]}\n"
+                      << "  - {position: [3, 0], radius: 0.25, goals: [{kind: seek, target: [-5, 0]}]}\n";
+  const auto run = [&](const std::string& dt) {
+    return runSteer("compare " + file.string() + " --models goldenstein,straight --planners direct --seeds 2 --dt " + dt +
+                    " --duration 1 --no-charts --quiet --out " + (dir / ("out" + dt)).string());
+  };
+  const auto coarse = run("0.5");
+  ASSERT_EQ(coarse.status, 0) << coarse.err;
+  const std::string note = "steer compare: note: " + file.string() + ": at max_speed 2.6 m/s a step of dt 0.5 s moves 1.3 m";
+  const auto at = coarse.err.find(note);
+  EXPECT_NE(at, std::string::npos) << coarse.err;
+  EXPECT_EQ(coarse.err.find("note:", at + note.size()), std::string::npos) << "once: " << coarse.err;
+  const auto fine = run("0.05");
+  ASSERT_EQ(fine.status, 0) << fine.err;
+  EXPECT_EQ(fine.err.find("note:"), std::string::npos) << fine.err;
+  fs::remove_all(dir);
+}
+
 TEST(SteerCompare, BadInputExitsTwoAndWritesNothing) {
   for (const std::string args : {"--models boids", "--planners teleport", "--seeds 0", "--param nosuch.key=1",
                                  "--dt -1", "--threads 0"}) {

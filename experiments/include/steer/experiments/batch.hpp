@@ -83,7 +83,11 @@ struct BatchOptions {
 /// Loads and checks every job's scenario with its overrides (and builds its model, planner and
 /// environment once), so that bad input is reported before anything runs or is written.
 /// `progress` (when given) is told the fraction of jobs checked. Throws InputError.
-void checkBatch(const std::vector<BatchJob>& jobs, const std::function<void(double)>& progress = {});
+/// `notes`, when given, gets each distinct note a run would print before it starts (a step
+/// longer than a body, a Reynolds neighbourhood beyond near_radius, ...), as "FILE: TEXT" with the
+/// job's scenario file, in the jobs' order.
+void checkBatch(const std::vector<BatchJob>& jobs, const std::function<void(double)>& progress = {},
+                std::vector<std::string>* notes = nullptr);
 
 /// Rows of different scenario files that share a `name:` get their run folder after the name
 /// ("u-trap [2-u_trap]"), so that the table, the CSV and the charts keep them apart.

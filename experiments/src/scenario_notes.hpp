@@ -1,0 +1,16 @@
+#pragma once
+// What a run says of a scenario before it starts, as notes (valid, but likely not what was
+// meant): Reynolds neighbourhoods beyond near_radius, near sets of thousands of agents, steps
+// longer than a body. `steer run` and `steer check` print each as "COMMAND: note: TEXT"; a batch
+// prints each distinct one once, with its scenario file.
+#include <string>
+#include <vector>
+
+#include "steer/experiments/scenario.hpp"
+
+namespace steer::experiments {
+
+/// Each note's text, without the "COMMAND: note: " before it and the newline after it.
+std::vector<std::string> scenarioNoteTexts(const Scenario& scenario);
+
+}  // namespace steer::experiments
