@@ -1,10 +1,13 @@
 // summary.json's record of a Reynolds run: its parameters written back as a `reynolds:` section
 // (config_reynolds.cpp reads it), every key the run reads, so that a comparison names the
 // vehicle, the behaviors and their weights the run used, whatever the scenario file says later.
-// `preset: none` comes first, so that no preset value shows through on reading it back.
+// It says `preset: none`, so that no preset value shows through on reading it back.
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "part_configs.hpp"
 
