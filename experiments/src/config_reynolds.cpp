@@ -298,6 +298,15 @@ std::vector<std::string> reynoldsBehaviorKeys(reynolds::BehaviorKind kind) {
   return {};
 }
 
+const char* reynoldsSurfaceKindName(reynolds::Surface::Kind kind) {
+  switch (kind) {
+    case reynolds::Surface::Kind::Plane: return "plane";
+    case reynolds::Surface::Kind::HeightField: return "height_field";
+    case reynolds::Surface::Kind::None: break;
+  }
+  return "none";
+}
+
 reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
   if (!s.reynolds.IsDefined() || s.reynolds.IsNull()) return reynolds::ReynoldsParameters::crowdDefaults();
   YamlMap m(s.file, s.reynolds, "reynolds");
@@ -329,9 +338,7 @@ reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
       YamlMap f = v.map("surface");
       // The preset's kind when none is given: `surface: {wavelength: 25}` on the pigeons dropped
       // their ground (the fallback was "none"), where every other key keeps the preset's value.
-      const char* presetKind = vp.surface.kind == reynolds::Surface::Kind::Plane         ? "plane"
-                               : vp.surface.kind == reynolds::Surface::Kind::HeightField ? "height_field"
-                                                                                         : "none";
+      const char* presetKind = reynoldsSurfaceKindName(vp.surface.kind);
       const std::string kind = f.choice("kind", presetKind, {"none", "plane", "height_field"});
       vp.surface.kind = kind == "plane"          ? reynolds::Surface::Kind::Plane
                         : kind == "height_field" ? reynolds::Surface::Kind::HeightField

@@ -130,9 +130,8 @@ struct RecordWriter {
               {"turn_floor", v.turnFloor}};
     // None (infinite) unless given: the agents' own max_speed bounds the vehicle then.
     if (std::isfinite(v.maxSpeed)) j["max_speed"] = v.maxSpeed;
-    using S = reynolds::Surface::Kind;
     const auto& f = v.surface;
-    j["surface"] = {{"kind", f.kind == S::Plane ? "plane" : f.kind == S::HeightField ? "height_field" : "none"},
+    j["surface"] = {{"kind", reynoldsSurfaceKindName(f.kind)},
                     {"point", vector3(f.point)},
                     {"normal", vector3(f.normal)},
                     {"amplitude", f.amplitude},

@@ -36,6 +36,8 @@ reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& scenario);
 /// The keys of its own that a behavior of this kind reads, besides kind, weight, priority,
 /// probability and high_rate (any other behavior key on it is an error).
 std::vector<std::string> reynoldsBehaviorKeys(reynolds::BehaviorKind kind);
+/// The `reynolds.vehicle.surface.kind` that names `kind` (none | plane | height_field).
+const char* reynoldsSurfaceKindName(reynolds::Surface::Kind kind);
 /// The parameters as a `reynolds:` section would give them (preset none, then every key the
 /// run's behaviors, vehicle, states and events read): summary.json's record of a Reynolds run.
 /// Read back in the same world, it gives a run with the same trajectories. Points have
