@@ -590,6 +590,32 @@ TYPED_TEST(Conformance3D, CosphericalGridAndSwaps) {
   EXPECT_GT(seen, 1000u);
 }
 
+// A disabled agent's position is not read, whatever it holds: from reset on and through every
+// update (its previous position too), the sets equal the oracle's. The kinetic provider's box for
+// its far corners took in a disabled agent's infinite position, which put the corners at infinity
+// (caught by CGAL's assertions once they were on in the sanitizer build).
+template <typename Provider>
+void disabledAgentWithoutAPosition(int dimension) {
+  bench::CrowdMotion motion(crowd(300, dimension == 2 ? 4 : 0, 0.05, 26, dimension));
+  sim::World& world = motion.world();
+  const double notFinite[] = {std::numeric_limits<double>::infinity(), std::nan(""),
+                              -std::numeric_limits<double>::infinity()};
+  world.agents[17].enabled = false;
+  world.agents[17].state.position.x() = notFinite[0];  // (a NaN slipped through min and max)
+  Provider provider;
+  const auto seen = test::compareWithOracle(world, provider, 20, [&](sim::World& w, int s) {
+    motion.step();
+    w.agents[17].state.position.x() = notFinite[s % 3];
+  });
+  EXPECT_GT(seen, 300u);
+}
+TYPED_TEST(Conformance2D, ADisabledAgentsPositionThatIsNotFiniteIsNotRead) {
+  disabledAgentWithoutAPosition<TypeParam>(2);
+}
+TYPED_TEST(Conformance3D, ADisabledAgentsPositionThatIsNotFiniteIsNotRead) {
+  disabledAgentWithoutAPosition<TypeParam>(3);
+}
+
 // ---------------------------------------------------------------------------------------------
 // A position that is not finite (a caller's bug, or a state that diverged) is refused before the
 // provider touches its structures: it crashed the kinetic provider's piece index. The provider

@@ -133,6 +133,10 @@ void KineticProvider::Impl::build(const sim::World& w) {
     s.v[i].body = roundUp(a.radius);
     s.v[i].radius = a.radius;
     s.flags[i] = a.enabled ? Shared::kEnabled : 0;
+    // A disabled agent is enclosed too (it may be enabled where it stands), unless its position
+    // is not finite: that position is not read (requireFinitePositions), and an infinite box put
+    // the far corners at infinity, where the exact predicates fail.
+    if (!a.state.position.allFinite()) continue;
     lo = lo.cwiseMin(geometry::xy(a.state.position));
     hi = hi.cwiseMax(geometry::xy(a.state.position));
   }
