@@ -8,6 +8,9 @@ function(steer_target_defaults target)
     target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
                                              -fno-sanitize-recover=undefined
                                              -Wno-error=maybe-uninitialized)
+    # libstdc++'s own checks (vector and string indices, front() of an empty container, ...):
+    # ASan sees an index past size() only when it is past the capacity too.
+    target_compile_definitions(${target} PRIVATE _GLIBCXX_ASSERTIONS)
     target_link_options(${target} PUBLIC -fsanitize=address,undefined)
   endif()
 endfunction()
