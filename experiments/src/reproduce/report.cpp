@@ -52,13 +52,17 @@ RunConditions describeMachine() {
   c.machine = m.str();
   double load[1] = {0.0};
   if (getloadavg(load, 1) == 1) c.loadAverage = load[0];
+#if defined(STEER_SANITIZED)
+  // scripts/test.sh's sanitizer build keeps the libraries' assertions on as well.
 #ifdef NDEBUG
+  c.build = "sanitizers on: timings are not representative";
+#else
+  c.build = "sanitizers and assertions on: timings are not representative";
+#endif
+#elif defined(NDEBUG)
   c.build = "optimised (NDEBUG)";
 #else
   c.build = "debug (assertions on): timings are not representative";
-#endif
-#ifdef STEER_SANITIZED
-  c.build += ", sanitizers on: timings are not representative";
 #endif
   return c;
 }
