@@ -636,7 +636,7 @@ void disabledAgentWithoutAPosition(int dimension) {
   const double notFinite[] = {std::numeric_limits<double>::infinity(), std::nan(""),
                               -std::numeric_limits<double>::infinity()};
   world.agents[17].enabled = false;
-  world.agents[17].state.position.x() = notFinite[0];  // (a NaN slipped through min and max)
+  world.agents[17].state.position.x() = notFinite[0];  // ∞ first: a NaN passes min/max unseen
   Provider provider;
   const auto seen = test::compareWithOracle(world, provider, 20, [&](sim::World& w, int s) {
     motion.step();
