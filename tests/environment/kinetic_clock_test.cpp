@@ -4,6 +4,7 @@
 // of the tick base.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 #include "kinetic_clock.hpp"
@@ -59,6 +60,39 @@ TEST(KineticClock, StoredDueTimesAreNeverLate) {
     clock.finish();
   }
   EXPECT_GT(looked, 10000);
+}
+
+// The clock never runs slower than the motion: a step's end is at least its advance past its
+// start, also when the clock has grown far beyond the advance (an agent that exceeded its speed
+// bound by 15 orders of magnitude moved it by 1e15 in one step). Rounded to nearest, the next
+// step's 0.015 was lost (ulp(1e15) = 0.125): end == start, a step without motion.
+TEST(KineticClock, AnAdvanceIsNeverLostToTheClocksResolution) {
+  MotionClock clock;
+  clock.begin(1e15);
+  EXPECT_GE(clock.end(), 1e15);
+  clock.finish();
+  for (const double a : {0.015, 1e-300, 0.0625, 0.2}) {
+    clock.begin(a);
+    // Rounding is monotonic: if the true end is at least start + a, the computed difference is
+    // at least a (a double).
+    EXPECT_GE(clock.end() - clock.start(), a) << a;
+    EXPECT_GT(clock.endOffset(), clock.start()) << a;
+    clock.finish();
+  }
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> exponent(-30.0, 30.0);
+  MotionClock random;
+  for (int step = 0; step < 100000; ++step) {
+    const double a = std::pow(2.0, exponent(rng));
+    const double start = random.start();
+    random.begin(a);
+    ASSERT_GE(random.end() - start, a) << "step " << step;
+    random.finish();
+  }
+  // A step without motion does not advance it.
+  const double before = clock.start();
+  clock.begin(0.0);
+  EXPECT_EQ(clock.end(), before);
 }
 
 TEST(KineticClock, TicksRoundTowardsThePast) {

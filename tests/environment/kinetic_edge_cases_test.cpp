@@ -21,6 +21,10 @@
 //    nothing moving.
 //  - 3D: a near radius of +∞ that became finite kept the infinite radius's near set (NaN
 //    budgets), and an agent exactly on one of the far corners made update() throw half-way.
+//  - A step's advance below the motion clock's resolution, after an agent that broke its speed
+//    bound by orders of magnitude made the clock huge, was lost: the step read as one without
+//    motion. (An agent enabled again with a previous position that is not finite crashed the 2D
+//    provider: the conformance suite has that one, for every provider.)
 //  - 2D at micrometre scale: the triangulation's far corners sat at least 64 m out (or 64 times
 //    bounds far larger than the agents), the in-circle polynomials of the faces at the corners lost
 //    the motion to rounding, and faces folded over (a full rebuild in a step of three).
@@ -547,6 +551,34 @@ TEST(KineticEdgeCases, ManyTeleportsAfterAFoldDoNotWidenEveryAgentsReach) {
   const double perAgent = static_cast<double>(facesInRebuildSteps) / static_cast<double>(rebuildSteps * n);
   EXPECT_LT(perAgent, 100.0) << "faces read per agent in a step that rebuilt (the triangulation has ~" << 2 * n << ")";
   std::printf("%llu steps of 12 rebuilt; %.1f faces read per agent in them\n", static_cast<unsigned long long>(rebuildSteps), perAgent);
+}
+
+// An agent that exceeds its speed bound by 15 orders of magnitude (a declared 1e-12 m/s, 1,000 m
+// in one step; one agent of three is too many to take out as a jumper) advances the motion clock
+// by 1e15. The next step's advance, 0.015, is below the clock's resolution there: rounded to
+// nearest it was lost, the step read as one without motion, and agent 1 walked into agent 0's
+// disc unseen (found by a differential fuzzer, shrunk to three agents).
+TEST(KineticEdgeCases, AStepBelowTheClocksResolutionAfterAHugeOneIsLookedAt) {
+  std::vector<sim::Agent> agents = {agentAt(0, 0, 2.0), agentAt(3, 0, 2.0), agentAt(10, 10, 1.0)};
+  agents[0].maxSpeed = 1.0;
+  agents[1].maxSpeed = 100.0;
+  agents[2].maxSpeed = 1e-12;
+  sim::World w = worldOf(std::move(agents), {});
+  KineticProvider kinetic;
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  const std::pair<std::size_t, Vec3> steps[] = {{2, Vec3(1010, 10, 0)}, {1, Vec3(1.5, 0, 0)}, {1, Vec3(1.25, 0, 0)}, {1, Vec3(3, 0, 0)}};
+  for (const auto& [who, to] : steps) {
+    std::vector<Vec3> previous;
+    for (const auto& a : w.agents) previous.push_back(a.state.position);
+    w.agents[who].state.position = to;
+    w.time += 0.1;
+    kinetic.update(w, previous);
+    brute.update(w, previous);
+    ASSERT_TRUE(sameNearSets(w, kinetic, brute)) << "agent " << who << " at " << to.transpose();
+    ASSERT_TRUE(sameContacts(w, kinetic, brute)) << "agent " << who << " at " << to.transpose();
+  }
 }
 
 // A trace of the differential fuzzer (tests/data/kinetic/jump_back_beside_a_watcher.trace: 16

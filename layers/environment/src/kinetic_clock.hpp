@@ -28,9 +28,13 @@ class MotionClock {
   static constexpr std::uint32_t kRebaseSteps = 4096;
 
   void reset() { start_ = end_ = epoch_ = 0.0; steps_ = 0; }
-  /// Begins a step in which the clock advances by `advance` (≥ 0).
+  /// Begins a step in which the clock advances by `advance` (≥ 0), or by a little more.
   void begin(double advance) {
-    end_ = start_ + advance;
+    // Rounded up, so that the clock never runs slower than the motion: rounded to nearest, an
+    // advance far below the clock's resolution (after a huge one, from an agent that exceeded
+    // its speed bound many times over) was lost entirely, end_ == start_ read as a step without
+    // motion, and no certificate was looked at while agents moved.
+    end_ = advance > 0.0 ? std::nextafter(start_ + advance, std::numeric_limits<double>::infinity()) : start_;
     endOffset_ = end_ - epoch_;
   }
   /// Ends the step: the end positions become the start of the next one.
