@@ -4,11 +4,14 @@
 // that change over time and moving obstacles; and finds contacts between steps.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
 #include <random>
 #include <stdexcept>
+#include <tuple>
+#include <vector>
 
 #include "benchmarks/crowd_motion.hpp"
 #include "environment/oracle.hpp"
@@ -649,6 +652,74 @@ TYPED_TEST(Conformance2D, ADisabledAgentsPositionThatIsNotFiniteIsNotRead) {
 }
 TYPED_TEST(Conformance3D, ADisabledAgentsPositionThatIsNotFiniteIsNotRead) {
   disabledAgentWithoutAPosition<TypeParam>(3);
+}
+
+// An agent enabled again arrives where it is (neighbor_provider.hpp), whatever its entry of
+// `previous` holds: here the position it stood at while disabled, ±∞ or NaN. Every set equals the
+// oracle's in every step, and so does every contact but the arriving agent's in the step it
+// arrives (the contract leaves those open: brute force sweeps it from `previous`). The 2D kinetic
+// provider read that entry to look for the agent's wall contacts, and a NaN sent the search
+// outside its piece grid (a crash, found by a differential fuzzer).
+template <typename Provider>
+void enabledAgainFromNowhere(int dimension) {
+  bench::CrowdMotion motion(crowd(300, dimension == 2 ? 6 : 0, 0.05, 27, dimension));
+  sim::World& world = motion.world();
+  const double notFinite[] = {std::nan(""), std::numeric_limits<double>::infinity(),
+                              -std::numeric_limits<double>::infinity()};
+  const std::size_t who = 17;
+  Provider provider;
+  environment::BruteForceProvider oracle;
+  provider.reset(world);
+  oracle.reset(world);
+  Vec3 home = Vec3::Zero();
+  int arrivals = 0;
+  std::size_t contacts = 0;
+  std::vector<Vec3> previous;
+  for (int s = 1; s <= 30; ++s) {
+    previous.clear();
+    for (const auto& a : world.agents) previous.push_back(a.state.position);
+    motion.step();
+    sim::Agent& a = world.agents[who];
+    const int phase = s % 5;  // 1: disabled, 2 and 3: away, 4: enabled again, 0: walks on
+    if (phase == 1) {
+      home = a.state.position;
+      a.enabled = false;
+    }
+    if (phase >= 1 && phase <= 3) a.state.position.x() = notFinite[(s / 5 + phase) % 3];
+    if (phase == 4) {
+      a.enabled = true;
+      a.state.position = home;
+      ++arrivals;
+    }
+    provider.update(world, previous);
+    oracle.update(world, previous);
+    ASSERT_TRUE(test::sameNearSets(world, provider, oracle)) << "step " << s;
+    // The contacts as sameContacts compares them, the arriving agent's left out in its step.
+    const auto others = [&](const sim::NeighborProvider& p) {
+      std::vector<std::tuple<sim::AgentIndex, bool, sim::AgentIndex, sim::PieceIndex, double>> kept;
+      for (const sim::Contact& c : p.contacts())
+        if (phase != 4 || (c.a != who && (c.withObstacle || c.b != who)))
+          kept.emplace_back(c.a, c.withObstacle, c.withObstacle ? 0 : c.b, c.withObstacle ? c.piece : 0, c.time);
+      std::sort(kept.begin(), kept.end());
+      return kept;
+    };
+    const auto got = others(provider), want = others(oracle);
+    ASSERT_EQ(got.size(), want.size()) << "contacts in step " << s;
+    for (std::size_t k = 0; k < got.size(); ++k) {
+      const auto key = [](const auto& c) { return std::make_tuple(std::get<0>(c), std::get<1>(c), std::get<2>(c), std::get<3>(c)); };
+      EXPECT_EQ(key(got[k]), key(want[k])) << "contact " << k << " in step " << s;
+      EXPECT_NEAR(std::get<4>(got[k]), std::get<4>(want[k]), 1e-7) << "contact " << k << " in step " << s;
+    }
+    contacts += want.size();
+  }
+  EXPECT_GT(contacts, 0u) << "no contact was compared";
+  EXPECT_EQ(arrivals, 6);
+}
+TYPED_TEST(Conformance2D, AnAgentEnabledAgainFromAPositionThatIsNotFiniteArrivesWhereItIs) {
+  enabledAgainFromNowhere<TypeParam>(2);
+}
+TYPED_TEST(Conformance3D, AnAgentEnabledAgainFromAPositionThatIsNotFiniteArrivesWhereItIs) {
+  enabledAgainFromNowhere<TypeParam>(3);
 }
 
 // ---------------------------------------------------------------------------------------------

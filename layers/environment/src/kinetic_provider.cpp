@@ -92,6 +92,7 @@ struct KineticProvider::Impl {
   void pairContactsAfterRebuild(const sim::World& w, std::span<const sim::Vec3> previous, double t0);
   bool valid() const;
   std::vector<std::uint32_t> inDisc;  // contactsBeyondNearSets()
+  std::vector<sim::Vec3> arrivedPrevious;  // update(): `previous` with agents enabled again where they are
 };
 
 // =============================================================================================
@@ -205,7 +206,7 @@ void KineticProvider::Impl::remove(std::uint32_t p) {
   near.vertexLeft(link);
 }
 
-void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec3> previous) {
+void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec3> given) {
   if (w.agents.size() != s.n || w.dimension != 2) {
     build(w);
     return;
@@ -216,10 +217,10 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
   const double t0 = lastTime, dt = w.time - lastTime;
   lastTime = w.time;
   contacts.clear();
-  const bool hasPrevious = previous.size() == s.n;
+  const bool hasPrevious = given.size() == s.n;
 
   // The world's agents, read once in their own order.
-  bool bodies = false;
+  bool bodies = false, staleArrival = false;
   leaving.clear();
   arriving.clear();
   forced.clear();
@@ -230,10 +231,12 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
       if (s.has(i, Shared::kEnabled)) leaving.push_back(i);
       continue;
     }
-    if (!s.has(i, Shared::kEnabled)) {
+    const bool arrives = !s.has(i, Shared::kEnabled);
+    if (arrives) {
       arriving.push_back(i);
       forced.push_back(i);
       s.set(i, Shared::kEnabled);
+      if (hasPrevious && !(given[e] == a.state.position)) staleArrival = true;
     }
     s.pos(i) = a.state.position;
     if (a.nearRadius != s.radius[i]) {
@@ -250,13 +253,22 @@ void KineticProvider::Impl::update(const sim::World& w, std::span<const sim::Vec
       forced.push_back(i);
     }
     s.unset(i, Shared::kMovedNow | Shared::kFast);
-    s.v[i].prev = geometry::xy(hasPrevious ? previous[e] : a.state.position);
-    if (hasPrevious && previous[e] != a.state.position) {
+    s.v[i].prev = geometry::xy(hasPrevious && !arrives ? given[e] : a.state.position);
+    if (hasPrevious && !arrives && given[e] != a.state.position) {
       s.set(i, Shared::kMovedNow);
-      if ((a.state.position - previous[e]).norm() > 0.5 * a.nearRadius) s.set(i, Shared::kFast);
+      if ((a.state.position - given[e]).norm() > 0.5 * a.nearRadius) s.set(i, Shared::kFast);
     }
   }
   if (bodies) near.forceAll();
+  // An agent enabled again arrives where it is (neighbor_provider.hpp): its entry of `given` is
+  // where it stood while disabled, stale or not even finite (a NaN there sent the search for its
+  // wall contacts outside the piece grid), so the rest of the step reads its end position there.
+  std::span<const sim::Vec3> previous = given;
+  if (staleArrival) {
+    arrivedPrevious.assign(given.begin(), given.end());
+    for (const std::uint32_t i : arriving) arrivedPrevious[s.ext(i)] = w.agents[s.ext(i)].state.position;
+    previous = arrivedPrevious;
+  }
 
   // Agents disabled since the last call leave the triangulation (an event, not a rebuild).
   std::sort(leaving.begin(), leaving.end());
@@ -552,7 +564,8 @@ std::size_t KineticProvider::memoryBytes() const {
   const Shared& s = m.s;
   std::size_t bytes = s.v.capacity() * sizeof(Shared::Vertex) + s.intOf.capacity() * 4 + s.radius.capacity() * 8 +
                       s.flags.capacity() * sizeof(std::uint16_t);
-  bytes += m.tri.memoryBytes() + m.near.memoryBytes() + m.obstacles.memoryBytes();
+  bytes += m.tri.memoryBytes() + m.near.memoryBytes() + m.obstacles.memoryBytes() +
+           m.arrivedPrevious.capacity() * sizeof(sim::Vec3);
   return bytes;
 }
 
