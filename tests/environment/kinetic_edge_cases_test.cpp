@@ -21,6 +21,8 @@
 //    nothing moving.
 //  - 3D: a near radius of +∞ that became finite kept the infinite radius's near set (NaN
 //    budgets), and an agent exactly on one of the far corners made update() throw half-way.
+//  - Two walls collinear to rounding and a third crossing one of them near the other: the piece
+//    cut at the rounded crossing crossed the other wall, which CGAL then bent unmarked.
 //  - A step's advance below the motion clock's resolution, after an agent that broke its speed
 //    bound by orders of magnitude made the clock huge, was lost: the step read as one without
 //    motion. (An agent enabled again with a previous position that is not finite crashed the 2D
@@ -579,6 +581,45 @@ TEST(KineticEdgeCases, AStepBelowTheClocksResolutionAfterAHugeOneIsLookedAt) {
     ASSERT_TRUE(sameNearSets(w, kinetic, brute)) << "agent " << who << " at " << to.transpose();
     ASSERT_TRUE(sameContacts(w, kinetic, brute)) << "agent " << who << " at " << to.transpose();
   }
+}
+
+// Walls 0 and 1 are collinear to rounding (wall 0 runs back from wall 1's middle past its end;
+// exactly, neither touches the other), and wall 2 crosses wall 0 only, 3·10^5 m from the origin.
+// Wall 0 is cut at the rounded crossing, and the piece ending there crosses wall 1: CGAL
+// constructed that crossing itself and bent wall 1, which was not marked straying, and agent 1,
+// 8e-12 m from wall 1 on agent 0's side, was put behind it and missed agent 0 in plain sight
+// (found by a differential fuzzer: 210 agents among 10 walls, shrunk to reset() alone).
+TEST(KineticEdgeCases, APieceThatRoundingMakesCrossAWallNearlyAlongItsOwnIsSplitAgain) {
+  sim::World w;
+  w.bounds = {Vec3(-0x1.41d58ae0a09d2p+18, 0x1.39b6f51f5f62ep+18, -1), Vec3(-0x1.41d1f51f5f62ep+18, 0x1.39ba8ae0a09d2p+18, 1)};
+  w.obstacles.push_back({geometry::Segment{geometry::Vec2(-0x1.41d2899627c56p+18, 0x1.39b984c8ec705p+18),
+                                           geometry::Vec2(-0x1.41d2bd23303b8p+18, 0x1.39b864fc41a92p+18)},
+                         {}});
+  w.obstacles.push_back({geometry::Segment{geometry::Vec2(-0x1.41d2a35cac007p+18, 0x1.39b8f4e2970cbp+18),
+                                           geometry::Vec2(-0x1.41d26fcfa38a5p+18, 0x1.39ba14af41d3ep+18)},
+                         {}});
+  w.obstacles.push_back({geometry::Segment{geometry::Vec2(-0x1.41d22bca00f4p+18, 0x1.39b79406249e2p+18),
+                                           geometry::Vec2(-0x1.41d2c192d9376p+18, 0x1.39b9055c8b47cp+18)},
+                         {}});
+  w.agents.resize(2);
+  w.agents[0].state.position = Vec3(-0x1.41d27af53f9cdp+18, 0x1.39b9ae37e1bb8p+18, 0);
+  w.agents[0].nearRadius = 0x1.cb674ad741021p+1;  // 3.589 m
+  w.agents[0].radius = 0x1.0bf61c27d3c2cp-1;
+  w.agents[1].state.position = Vec3(-0x1.41d27fe2ce674p+18, 0x1.39b9baf104118p+18, 0);
+  w.agents[1].nearRadius = 0x1.554a080270513p+0;  // 1.333 m
+  w.agents[1].radius = 0x1.336e9def4242ep+1;
+  for (sim::AgentIndex i = 0; i < 2; ++i) w.agents[i].id = i;
+  w.refreshPieces();
+  KineticProvider kinetic;
+  BruteForceProvider brute;
+  kinetic.reset(w);
+  brute.reset(w);
+  ASSERT_EQ(std::vector<sim::AgentIndex>(brute.neighbors(1).begin(), brute.neighbors(1).end()), std::vector<sim::AgentIndex>{0})
+      << "the oracle: agent 0 is in plain sight of agent 1";
+  EXPECT_TRUE(sameNearSets(w, kinetic, brute));
+  EXPECT_TRUE(kinetic.isValid());
+  // And on from there: agent 0 steps away and back, agent 1 stays within rounding of wall 1.
+  expectTheOracleAlong<KineticProvider>(w, 0, {w.agents[0].state.position + Vec3(0.05, -0.05, 0), w.agents[0].state.position});
 }
 
 // A trace of the differential fuzzer (tests/data/kinetic/jump_back_beside_a_watcher.trace: 16

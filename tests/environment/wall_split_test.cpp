@@ -132,6 +132,29 @@ TEST(WallSplit, ThreeWallsCrossingNearABoxCorner) {
                       {{0.5, -3}, {-1.5, 2}}});
 }
 
+// Walls 0 and 1 collinear to rounding (exactly, neither touches the other), wall 2 crossing wall
+// 0 near wall 1, 3·10^5 m from the origin: the piece of wall 0 that ends at the rounded crossing
+// crosses wall 1. Split again, and wall 1 strays by the rounding of its cut (an agent within it
+// is kept off the triangulation); it had a straying of 0, and CGAL bent it.
+TEST(WallSplit, APieceThatRoundingMakesCrossAnotherWallIsSplitAgain) {
+  const std::vector<Segment> walls = {
+      {Vec2(-0x1.41d2899627c56p+18, 0x1.39b984c8ec705p+18), Vec2(-0x1.41d2bd23303b8p+18, 0x1.39b864fc41a92p+18)},
+      {Vec2(-0x1.41d2a35cac007p+18, 0x1.39b8f4e2970cbp+18), Vec2(-0x1.41d26fcfa38a5p+18, 0x1.39ba14af41d3ep+18)},
+      {Vec2(-0x1.41d22bca00f4p+18, 0x1.39b79406249e2p+18), Vec2(-0x1.41d2c192d9376p+18, 0x1.39b9055c8b47cp+18)}};
+  ASSERT_FALSE(meet(walls[0], walls[1])) << "exactly, walls 0 and 1 do not meet";
+  ASSERT_FALSE(meet(walls[1], walls[2]));
+  ASSERT_TRUE(meet(walls[0], walls[2]));
+  expectAProperSplit(walls);
+  const WallPieces split = splitAtCrossings(walls);
+  ASSERT_EQ(split.straying.size(), 3u);
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_GT(split.straying[k], 0.0) << "wall " << k;
+    EXPECT_LT(split.straying[k], 1e-7) << "wall " << k;
+  }
+  ASSERT_EQ(split.wallOf.size(), split.pieces.size());
+  EXPECT_EQ(std::count(split.wallOf.begin(), split.wallOf.end(), std::size_t{1}), 2) << "wall 1 is cut once";
+}
+
 TEST(WallSplit, TouchingAndOverlappingWallsAreCutAtTheirEndPoints) {
   const WallPieces split = splitAtCrossings(std::vector<Segment>{
       {{0, 0}, {4, 0}},   // overlapped by the next one from x = 2 to 4

@@ -12,7 +12,8 @@
 //
 // Here every crossing is computed once, from the two original walls, and an end point lying on
 // another wall (exact predicates) splits it at exactly that point; the pieces then deviate from
-// the walls by rounding only, and CGAL has no crossings left to construct.
+// the walls by rounding only. Where that rounding makes pieces cross that the walls did not,
+// the pieces are split again, so that CGAL has no crossings left to construct.
 #include <cstddef>
 #include <span>
 #include <utility>
@@ -29,6 +30,7 @@ struct WallPieces {
   /// (no cut but at exact incidences); otherwise a bound on the rounding of its constructed cuts,
   /// so that a point farther than this from the wall is on the same side of its pieces.
   std::vector<double> straying;
+  std::vector<std::size_t> wallOf;  ///< per piece: the input wall it is part of
 };
 
 /// The walls (zero-length ones dropped) split where they cross or touch each other, in the form
