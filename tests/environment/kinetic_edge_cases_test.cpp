@@ -22,7 +22,9 @@
 //  - 3D: a near radius of +∞ that became finite kept the infinite radius's near set (NaN
 //    budgets), and an agent exactly on one of the far corners made update() throw half-way.
 //  - Two walls collinear to rounding and a third crossing one of them near the other: the piece
-//    cut at the rounded crossing crossed the other wall, which CGAL then bent unmarked.
+//    cut at the rounded crossing crossed the other wall, which CGAL then bent unmarked. And two
+//    walls crossing at a tiny angle: their crossing, constructed from doubles, fell beyond a
+//    wall's end.
 //  - A step's advance below the motion clock's resolution, after an agent that broke its speed
 //    bound by orders of magnitude made the clock huge, was lost: the step read as one without
 //    motion. (An agent enabled again with a previous position that is not finite crashed the 2D
@@ -620,6 +622,28 @@ TEST(KineticEdgeCases, APieceThatRoundingMakesCrossAWallNearlyAlongItsOwnIsSplit
   EXPECT_TRUE(kinetic.isValid());
   // And on from there: agent 0 steps away and back, agent 1 stays within rounding of wall 1.
   expectTheOracleAlong<KineticProvider>(w, 0, {w.agents[0].state.position + Vec3(0.05, -0.05, 0), w.agents[0].state.position});
+}
+
+// Walls 0 and 1 cross at a tiny angle, at a scale of 1e-4 m: their crossing constructed from
+// doubles came out beyond wall 0's end, wall 0's constraint ran on along wall 1 across walls 2-4,
+// and CGAL's splitting of those crossings bent constraints between agents 0 and 1, 0.31e-4 m apart
+// in plain sight (found by a differential fuzzer, shrunk to reset() alone; no agent is near a wall).
+TEST(KineticEdgeCases, WallsCrossingAtATinyAngleHideNothing) {
+  std::vector<sim::Agent> agents = {agentAt(-0x1.71f9607ba03f9p-15, 0x1.73d2aedc406fdp-13, 0x1.287c137ed0ef6p-15),
+                                    agentAt(-0x1.c698411588aaap-15, 0x1.363b4798b6abcp-13, 0x1.272867492a4dfp-11)};
+  for (auto& a : agents) a.radius = 0x1p-15;
+  sim::World w = worldOf(std::move(agents),
+                         {{geometry::Vec2(0x1.7d0d67bedb334p-13, -0x1.a83b63aa0c86fp-14), geometry::Vec2(-0x1.716afb54c9248p-16, 0x1.ae3a2aa8dc28cp-14)},
+                          {geometry::Vec2(-0x1.d40b531611c58p-13, 0x1.3e7d847ff35adp-12), geometry::Vec2(0x1.a481400ee0398p-12, -0x1.50096519f5c1cp-12)},
+                          {geometry::Vec2(-0x1.0343fdc66bd88p-16, 0x1.2311cb409b958p-13), geometry::Vec2(-0x1.d48f4fa27314fp-11, -0x1.92a305deef042p-14)},
+                          {geometry::Vec2(0x1.ca789d1be75b4p-14, 0x1.747a03037635ep-13), geometry::Vec2(-0x1.829165f6cdf5ap-12, -0x1.3af28bbc0cb15p-12)},
+                          {geometry::Vec2(-0x1.e82ffc7caf4a4p-13, 0x1.f68ce558cf698p-17), geometry::Vec2(-0x1.80cd11b9209d8p-15, 0x1.9a9241bf5603dp-13)}});
+  w.bounds = {Vec3(-0x1.9bd692f58dddcp-13, -0x1.9bd692f58dddcp-13, -1), Vec3(0x1.9bd692f58dddcp-13, 0x1.9bd692f58dddcp-13, 1)};
+  BruteForceProvider brute;
+  brute.reset(w);
+  ASSERT_EQ(std::vector<sim::AgentIndex>(brute.neighbors(0).begin(), brute.neighbors(0).end()), std::vector<sim::AgentIndex>{1})
+      << "the oracle: agent 1 is in plain sight of agent 0";
+  expectTheOracleAlong<KineticProvider>(w, 0, {w.agents[0].state.position + Vec3(1e-6, 0, 0), w.agents[0].state.position});
 }
 
 // A trace of the differential fuzzer (tests/data/kinetic/jump_back_beside_a_watcher.trace: 16

@@ -59,7 +59,8 @@ void expectAProperSplit(const std::vector<Segment>& walls) {
   std::vector<Segment> kept;
   for (const auto& w : walls)
     if (w.a != w.b) kept.push_back(w);
-  const std::vector<Segment> pieces = piecesOf(splitAtCrossings(walls));
+  const WallPieces split = splitAtCrossings(walls);
+  const std::vector<Segment> pieces = piecesOf(split);
   // Each wall is cut into a chain of pieces: the lengths add up.
   EXPECT_NEAR(totalLength(pieces), totalLength(kept), 1e-9 * totalLength(kept));
   // Each piece lies along a wall (its end points within rounding of one wall).
@@ -70,6 +71,14 @@ void expectAProperSplit(const std::vector<Segment>& walls) {
     EXPECT_TRUE(std::any_of(kept.begin(), kept.end(), [&](const Segment& w) {
       return geometry::distanceToSegment(p.a, w) < rounding && geometry::distanceToSegment(p.b, w) < rounding;
     })) << "piece (" << p.a.transpose() << ")-(" << p.b.transpose() << ") follows no wall";
+  // ... and within its own wall, end points included (a crossing constructed from doubles put a
+  // cut beyond a wall's end, along a wall crossing it at a tiny angle).
+  ASSERT_EQ(split.wallOf.size(), pieces.size());
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    const Segment& own = walls[split.wallOf[k]];
+    EXPECT_LT(geometry::distanceToSegment(pieces[k].a, own), rounding) << "piece " << k << " leaves its wall";
+    EXPECT_LT(geometry::distanceToSegment(pieces[k].b, own), rounding) << "piece " << k << " leaves its wall";
+  }
   // Pieces meet only at end points they share.
   for (std::size_t i = 0; i < pieces.size(); ++i)
     for (std::size_t j = i + 1; j < pieces.size(); ++j) {
@@ -153,6 +162,20 @@ TEST(WallSplit, APieceThatRoundingMakesCrossAnotherWallIsSplitAgain) {
   }
   ASSERT_EQ(split.wallOf.size(), split.pieces.size());
   EXPECT_EQ(std::count(split.wallOf.begin(), split.wallOf.end(), std::size_t{1}), 2) << "wall 1 is cut once";
+}
+
+// Two walls crossing at a tiny angle (found by a differential fuzzer at a scale of 1e-4 m): their
+// crossing constructed from doubles came out 3.7e-4 m from the exact one and 1.8e-4 m beyond
+// the first wall's end, so that wall's pieces ran past its end and back.
+TEST(WallSplit, TwoWallsCrossingAtATinyAngleAreCutWithinBoth) {
+  const std::vector<Segment> walls = {
+      {Vec2(0x1.7d0d67bedb334p-13, -0x1.a83b63aa0c86fp-14), Vec2(-0x1.716afb54c9248p-16, 0x1.ae3a2aa8dc28cp-14)},
+      {Vec2(-0x1.d40b531611c58p-13, 0x1.3e7d847ff35adp-12), Vec2(0x1.a481400ee0398p-12, -0x1.50096519f5c1cp-12)},
+      {Vec2(-0x1.0343fdc66bd88p-16, 0x1.2311cb409b958p-13), Vec2(-0x1.d48f4fa27314fp-11, -0x1.92a305deef042p-14)},
+      {Vec2(0x1.ca789d1be75b4p-14, 0x1.747a03037635ep-13), Vec2(-0x1.829165f6cdf5ap-12, -0x1.3af28bbc0cb15p-12)},
+      {Vec2(-0x1.e82ffc7caf4a4p-13, 0x1.f68ce558cf698p-17), Vec2(-0x1.80cd11b9209d8p-15, 0x1.9a9241bf5603dp-13)}};
+  ASSERT_TRUE(meet(walls[0], walls[1]));
+  expectAProperSplit(walls);
 }
 
 TEST(WallSplit, TouchingAndOverlappingWallsAreCutAtTheirEndPoints) {

@@ -1,6 +1,7 @@
 // Splitting the static walls where they cross, for the kinetic CDT (see wall_split.hpp).
 #include "wall_split.hpp"
 
+#include <CGAL/Exact_predicates_exact_constructions_kernel.h>
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/box_intersection_d.h>
 #include <CGAL/intersections.h>
@@ -18,6 +19,7 @@ using geometry::Vec2;
 namespace {
 
 using K = CGAL::Exact_predicates_inexact_constructions_kernel;
+using KE = CGAL::Exact_predicates_exact_constructions_kernel;
 
 K::Point_2 pointOf(const Vec2& v) { return {v.x(), v.y()}; }
 K::Segment_2 segmentOf(const Segment& s) { return {pointOf(s.a), pointOf(s.b)}; }
@@ -84,12 +86,17 @@ WallPieces splitOnce(std::span<const Segment> input) {
         touch = true;
       }
     if (touch || !CGAL::do_intersect(si, sj)) return;
-    const auto crossing = CGAL::intersection(si, sj);
+    // Constructed exactly, then rounded once: from doubles, the crossing of two walls at a tiny
+    // angle is ill-conditioned (one came out 1.8e-4 m beyond a wall's end at a scale of 1e-4 m,
+    // and that wall's pieces ran past its end and back across other walls).
+    const auto exact = [](const Segment& w) { return KE::Segment_2(KE::Point_2(w.a.x(), w.a.y()), KE::Point_2(w.b.x(), w.b.y())); };
+    const auto crossing = CGAL::intersection(exact(s), exact(t));
     if (!crossing) return;
-    const K::Point_2* p = boost::get<K::Point_2>(&*crossing);
+    const KE::Point_2* p = boost::get<KE::Point_2>(&*crossing);
     if (p == nullptr) return;  // an overlap always has an end point on the other wall (above)
-    cuts.emplace_back(i, Vec2(p->x(), p->y()));
-    cuts.emplace_back(j, Vec2(p->x(), p->y()));
+    const Vec2 at(CGAL::to_double(CGAL::exact(p->x())), CGAL::to_double(CGAL::exact(p->y())));
+    cuts.emplace_back(i, at);
+    cuts.emplace_back(j, at);
     strays[i] = strays[j] = 1;
   });
 
