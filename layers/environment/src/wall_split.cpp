@@ -37,6 +37,17 @@ struct WallBox {
   std::size_t wall;
 };
 
+WallBox boxOf(const Segment& w, std::size_t id) {
+  return {{std::min(w.a.x(), w.b.x()), std::min(w.a.y(), w.b.y())}, {std::max(w.a.x(), w.b.x()), std::max(w.a.y(), w.b.y())}, id};
+}
+
+// The largest coordinate of the walls, in magnitude: the scale of their rounding.
+double scaleOf(std::span<const Segment> walls) {
+  double scale = 0.0;
+  for (const Segment& w : walls) scale = std::max({scale, w.a.cwiseAbs().maxCoeff(), w.b.cwiseAbs().maxCoeff()});
+  return scale;
+}
+
 // Units in the last place at the size of the walls' coordinates.
 double ulpAt(double magnitude) {
   const double m = std::abs(magnitude);
@@ -59,14 +70,8 @@ WallPieces splitOnce(std::span<const Segment> input) {
 
   std::vector<WallBox> boxes;
   boxes.reserve(walls.size());
-  double scale = 0.0;
-  for (std::size_t k = 0; k < walls.size(); ++k) {
-    const Segment& w = walls[k];
-    boxes.push_back({{std::min(w.a.x(), w.b.x()), std::min(w.a.y(), w.b.y())},
-                     {std::max(w.a.x(), w.b.x()), std::max(w.a.y(), w.b.y())},
-                     k});
-    scale = std::max({scale, w.a.cwiseAbs().maxCoeff(), w.b.cwiseAbs().maxCoeff()});
-  }
+  for (std::size_t k = 0; k < walls.size(); ++k) boxes.push_back(boxOf(walls[k], k));
+  const double scale = scaleOf(walls);
   // Each pair of walls whose boxes meet (closed boxes: walls that only touch count), once.
   CGAL::box_self_intersection_d(boxes.begin(), boxes.end(), [&](const WallBox& boxA, const WallBox& boxB) {
     const std::size_t i = std::min(boxA.wall, boxB.wall), j = std::max(boxA.wall, boxB.wall);
@@ -204,17 +209,14 @@ WallPieces splitOnce(std::span<const Segment> input) {
 std::vector<std::size_t> wallsOfMeetingPieces(const WallPieces& w) {
   std::vector<WallBox> boxes;
   boxes.reserve(w.pieces.size());
-  for (std::size_t k = 0; k < w.pieces.size(); ++k) {
-    const Vec2 &a = w.points[w.pieces[k].first], &b = w.points[w.pieces[k].second];
-    boxes.push_back({{std::min(a.x(), b.x()), std::min(a.y(), b.y())}, {std::max(a.x(), b.x()), std::max(a.y(), b.y())}, k});
-  }
+  for (std::size_t k = 0; k < w.pieces.size(); ++k) boxes.push_back(boxOf({w.points[w.pieces[k].first], w.points[w.pieces[k].second]}, k));
   std::vector<std::size_t> walls;
   CGAL::box_self_intersection_d(boxes.begin(), boxes.end(), [&](const WallBox& boxA, const WallBox& boxB) {
     const std::size_t i = boxA.wall, j = boxB.wall;
     const Vec2 &a = w.points[w.pieces[i].first], &b = w.points[w.pieces[i].second];
     const Vec2 &c = w.points[w.pieces[j].first], &d = w.points[w.pieces[j].second];
     if ((a == c && b == d) || (a == d && b == c)) return;
-    const K::Segment_2 si(pointOf(a), pointOf(b)), sj(pointOf(c), pointOf(d));
+    const K::Segment_2 si = segmentOf({a, b}), sj = segmentOf({c, d});
     if (!CGAL::do_intersect(si, sj)) return;
     // Sharing an end point e, they meet only there unless they run along one line the same way
     // from it (then one's other end lies on the other).
@@ -260,9 +262,8 @@ WallPieces splitAtCrossings(std::span<const Segment> input) {
   }
   // Still meeting after the rounds (never seen): CGAL constructs those crossings, with the
   // rounding of one more cut.
-  double scale = 0.0;
-  for (const Segment& w : input) scale = std::max({scale, w.a.cwiseAbs().maxCoeff(), w.b.cwiseAbs().maxCoeff()});
-  for (const std::size_t wall : meeting) out.straying[wall] += 64.0 * ulpAt(scale);
+  const double oneMoreCut = meeting.empty() ? 0.0 : 64.0 * ulpAt(scaleOf(input));
+  for (const std::size_t wall : meeting) out.straying[wall] += oneMoreCut;
   return out;
 }
 
