@@ -1,6 +1,5 @@
 #include "fuzz/fuzz_case.hpp"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -86,7 +85,6 @@ class CaseReader {
   double number(const std::string& field) {
     const std::string w = word(field);
     char* end = nullptr;
-    errno = 0;
     const double v = std::strtod(w.c_str(), &end);
     if (end == w.c_str() || *end != '\0') fail(field, "'" + w + "' is not a number");
     return v;
