@@ -536,7 +536,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
                            const std::vector<std::string>& documentParams, const ReplacedSettings& replaced) {
   std::vector<YAML::Node> documents;
   try {
-    documents = YAML::LoadAll(text);
+    documents = yaml::loadDocuments(text);
   } catch (const YAML::DeepRecursion& e) {
     // yaml-cpp's own message for it is "bad file".
     throw InputError({file, e.mark.is_null() ? 0 : e.mark.line + 1, e.mark.is_null() ? 0 : e.mark.column + 1},

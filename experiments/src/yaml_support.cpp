@@ -4,11 +4,14 @@
 #include "edit_distance.hpp"
 #include "number_text.hpp"
 
+#include <yaml-cpp/eventhandler.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <sstream>
 
 namespace steer::experiments::yaml {
 
@@ -60,6 +63,45 @@ std::string dotted(const std::string& path) {
   return out;
 }
 }  // namespace
+
+namespace {
+// Where each document of a stream starts, and whether one started where the one before it did.
+// yaml-cpp 0.7's parser, at a ',' outside brackets where a document's first node belongs ("- 1\n,"),
+// reports an empty document without consuming the ',', and then the same document again for ever:
+// YAML::LoadAll never returned and took 6 GB of memory in 10 s (yaml-cpp issue #1040, fixed
+// upstream by pull request #1319). The events alone are read first, to find that place.
+class DocumentStarts final : public YAML::EventHandler {
+ public:
+  bool stalled = false;
+  YAML::Mark at = YAML::Mark::null_mark();
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    stalled = !at.is_null() && mark.pos == at.pos;
+    at = mark;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+}  // namespace
+
+std::vector<YAML::Node> loadDocuments(const std::string& text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentStarts starts;
+  while (parser.HandleNextDocument(starts))
+    if (starts.stalled) {
+      const auto pos = static_cast<std::size_t>(starts.at.pos);
+      throw YAML::ParserException(starts.at, pos < text.size() && text[pos] == ','
+                                                 ? "',' outside brackets: a ',' separates the items of a [...] or {...}"
+                                                 : "the parser cannot read on from here");
+    }
+  return YAML::LoadAll(text);
+}
 
 bool fromCommandLine(const YAML::Node& node) {
   return node.IsDefined() && node.Tag().rfind(kCommandLineTag, 0) == 0;

@@ -18,6 +18,10 @@ namespace steer::experiments::yaml {
 /// Location of a node (yaml-cpp marks are 0-based; ours are 1-based).
 SourceLocation locate(const std::string& file, const YAML::Node& node);
 
+/// Every document of `text`, as YAML::LoadAll, but a stream on which yaml-cpp's parser stops
+/// advancing throws YAML::ParserException at the place it stopped instead of never returning.
+std::vector<YAML::Node> loadDocuments(const std::string& text);
+
 /// A value given with --param KEY=VALUE, parsed from VALUE and tagged (every node of it) so that
 /// an error in it names the command line, and KEY as given (`givenKey`), instead of a place in
 /// the scenario file.
