@@ -34,7 +34,8 @@ struct WallPieces {
 };
 
 /// The walls (zero-length ones dropped) split where they cross or touch each other, in the form
-/// CGAL's insert_constraints takes. Points within 4 units in the last place (at the walls' scale)
+/// CGAL's insert_constraints takes. Copies of one wall (the same segment, either way round) give
+/// its pieces once; `wallOf` names the first copy, and every copy has its straying. Points within 4 units in the last place (at the walls' scale)
 /// of each other are one point: an end point if there is one among them.
 WallPieces splitAtCrossings(std::span<const geometry::Segment> walls);
 
