@@ -1,8 +1,9 @@
 // The fuzzer finds what it is for: providers with a planted bug (a lost neighbour, lost contacts,
-// a throw, a crash, a hang) get the matching verdict, and the shrinker reduces such a case to the
-// few agents and steps the bug needs. The real providers agree with the oracle on a few cases.
+// a throw, a crash, a hang, an endless loop) get the matching verdict, and the shrinker reduces
+// such a case to the few agents and steps the bug needs. The real providers agree with the oracle on a few cases.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <unistd.h>
@@ -16,7 +17,7 @@
 namespace steer::fuzz {
 namespace {
 
-enum class Plant { LostNeighbour, NoContacts, Throws, Crashes, Hangs };
+enum class Plant { LostNeighbour, NoContacts, Throws, Crashes, Hangs, Spins };
 
 // The oracle with one planted bug, from the first update on.
 class PlantedBug final : public sim::NeighborProvider {
@@ -29,7 +30,11 @@ class PlantedBug final : public sim::NeighborProvider {
     updated_ = true;
     if (plant_ == Plant::Throws) throw std::runtime_error("planted");
     if (plant_ == Plant::Crashes) std::raise(SIGSEGV);
-    if (plant_ == Plant::Hangs) pause();
+    if (plant_ == Plant::Hangs) pause();  // blocked: no CPU used
+    if (plant_ == Plant::Spins) {  // an atomic, so that the endless loop is not undefined behaviour
+      std::atomic<std::uint64_t> turns{0};
+      while (true) turns.fetch_add(1, std::memory_order_relaxed);
+    }
   }
   std::span<const sim::AgentIndex> neighbors(sim::AgentIndex agent) const override {
     const auto all = inner_.neighbors(agent);
@@ -76,6 +81,9 @@ TEST(DifferentialCheck, APlantedBugGetsItsVerdict) {
   EXPECT_EQ(check(c, nullptr, planted(Plant::Throws)).verdict, Verdict::ProviderThrew);
   EXPECT_EQ(runIsolated([&] { return check(c, nullptr, planted(Plant::Crashes)); }, 60).verdict, Verdict::Crashed);
   EXPECT_EQ(runIsolated([&] { return check(c, nullptr, planted(Plant::Hangs)); }, 1).verdict, Verdict::TimedOut);
+  const Outcome spun = runIsolated([&] { return check(c, nullptr, planted(Plant::Spins)); }, 1);
+  EXPECT_EQ(spun.verdict, Verdict::TimedOut);
+  EXPECT_NE(spun.message.find("CPU"), std::string::npos) << spun.message;  // the CPU limit, before the wall clock's
   // An isolated run passes the verdict, the step and the whole message back.
   const Outcome isolated = runIsolated([&] { return check(c, nullptr, planted(Plant::LostNeighbour)); }, 60);
   EXPECT_EQ(isolated.verdict, lost.verdict);

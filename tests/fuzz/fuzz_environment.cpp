@@ -134,7 +134,7 @@ int main(int argc, char** argv) {
       runCommand->add_option("--seconds", run.seconds, "stop after this wall time (s)")->check(CLI::PositiveNumber);
   casesOption->excludes(secondsOption);
   runCommand->add_option("--out", run.out, "folder for the cases that fail (finding-<seed>.case)")->required();
-  runCommand->add_option("--timeout", run.timeout, "seconds one case may take before it counts as a hang")
+  runCommand->add_option("--timeout", run.timeout, "CPU seconds one case may use (and 4 × that of wall time) before it counts as a hang")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   runCommand->add_flag("--shrink", run.shrinkFindings, "also write a shrunk copy of each finding (finding-<seed>.min.case)");

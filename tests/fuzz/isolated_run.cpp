@@ -1,5 +1,6 @@
 #include "fuzz/isolated_run.hpp"
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -26,7 +27,9 @@ Outcome runIsolated(const std::function<Outcome()>& work, unsigned timeoutSecond
   }
   if (pid == 0) {
     close(pipeEnds[0]);
-    alarm(timeoutSeconds);
+    const rlimit cpu{timeoutSeconds, timeoutSeconds + 1};  // SIGXCPU at the soft limit
+    setrlimit(RLIMIT_CPU, &cpu);
+    alarm(4 * timeoutSeconds);
     Outcome outcome;
     try {
       outcome = work();
@@ -52,7 +55,9 @@ Outcome runIsolated(const std::function<Outcome()>& work, unsigned timeoutSecond
   waitpid(pid, &status, 0);
   if (WIFSIGNALED(status)) {
     const int signal = WTERMSIG(status);
-    if (signal == SIGALRM) return {Verdict::TimedOut, -1, "no answer within " + std::to_string(timeoutSeconds) + " s"};
+    if (signal == SIGXCPU) return {Verdict::TimedOut, -1, "used more than " + std::to_string(timeoutSeconds) + " s of CPU"};
+    if (signal == SIGALRM)
+      return {Verdict::TimedOut, -1, "no answer within " + std::to_string(4 * timeoutSeconds) + " s of wall time"};
     return {Verdict::Crashed, -1, std::string("signal ") + strsignal(signal)};
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || text.empty())

@@ -7,7 +7,10 @@
 
 namespace steer::fuzz {
 
-/// Forks, runs `work` in the child with an alarm of `timeoutSeconds`, and returns its outcome.
+/// Forks, runs `work` in the child, and returns its outcome. The child may use `timeoutSeconds`
+/// of CPU time (so that a long run niced beside builds does not take a starved case for a hang:
+/// one did, at 120 s of wall time, and agreed in 2 s on its own), and four times that of wall
+/// time in case it blocks without using any.
 Outcome runIsolated(const std::function<Outcome()>& work, unsigned timeoutSeconds);
 
 }  // namespace steer::fuzz
