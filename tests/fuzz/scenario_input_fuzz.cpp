@@ -18,13 +18,15 @@
 
 #include "fuzz/scenario_check.hpp"
 #include "fuzz/scenario_mutation.hpp"
+#include "steer/experiments/scenario.hpp"
 
 namespace {
 
 using namespace steer::fuzz;
 namespace fs = std::filesystem;
 
-bool isXml(const fs::path& p) { return p.extension() == ".xml"; }
+// A SteerSuite case or our YAML, by the loader's own rule.
+bool isXml(const fs::path& p) { return steer::experiments::isSteerSuitePath(p.string()); }
 
 std::string readFile(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
