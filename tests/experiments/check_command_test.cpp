@@ -61,8 +61,13 @@ TEST(SteerCheck, FailsOnEveryBadInputWithRunsMessage) {
     SCOPED_TRACE(file);
     const std::string path = kData + "/bad/" + file;
     const fs::path out = scratchDir("check_bad");
-    const auto run = runSteer("run " + path + " --model straight --neighbors brute --quiet --out " + out.string());
-    const auto check = runSteer("check " + path + " --model straight --neighbors brute");
+    const auto run = runSteer("run " + path + " --model straight --neighbors brute --quiet --out " + out.string(),
+                              steer::test::kBadInputSeconds);
+    const auto check = runSteer("check " + path + " --model straight --neighbors brute", steer::test::kBadInputSeconds);
+    // run against itself too: a reader fault the two share (a crash, an exit 1, a message
+    // without the file) would otherwise pass as "the same".
+    EXPECT_EQ(run.status, 2) << run.err;
+    EXPECT_EQ(run.err.rfind(path + ":", 0), 0u) << "the message names the file: " << run.err;
     EXPECT_EQ(check.status, 2);
     EXPECT_EQ(check.err, run.err);
     EXPECT_EQ(check.out, "");

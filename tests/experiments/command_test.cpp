@@ -58,8 +58,9 @@ TEST(SteerCommand, EveryBadInputExitsTwoWithFileLineAndNoOutput) {
     SCOPED_TRACE(c.file);
     const fs::path out = scratchDir("bad_" + c.file);
     const std::string path = kData + "/bad/" + c.file;
-    const auto r = runSteer("run " + path + " --model straight --neighbors brute --quiet --out " + out.string());
-    EXPECT_EQ(r.status, 2);
+    const auto r = runSteer("run " + path + " --model straight --neighbors brute --quiet --out " + out.string(),
+                            steer::test::kBadInputSeconds);
+    EXPECT_EQ(r.status, 2) << r.err;
     std::string prefix = path + ":" + std::to_string(c.line) + ":";
     if (c.column > 0) prefix += std::to_string(c.column) + ":";
     EXPECT_EQ(r.err.rfind(prefix, 0), 0u) << r.err;
