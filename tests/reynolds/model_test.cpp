@@ -598,10 +598,11 @@ TEST(Pigeons, AnnoyanceRatchetsUpWithEachScareAndDecays) {
 
 // "The first time a bird is startled it will fly a few feet. If a bird is already annoyed when it
 // gets startled it will fly further before it decides to land" (Reynolds 2000). The pigeons climb
-// for 1 s and cruise for 3 s, each stretched by (1 + annoyance): a first scare (annoyance 0
-// before it) gives 4 s before the descent, a second one 19.5 s later (annoyance e^{−19.5/30} ≈
-// 0.52 before it) ~6.1 s. Oracle: the transitions' values and the annoyance's decay. (The time
-// triggers read the annoyance the startle had just raised: a first flight lasted 8 s.)
+// and cruise for the transitions' times (0.5 s and 1.5 s), each stretched by (1 + annoyance): a
+// first scare (annoyance 0 before it) gives 2 s before the descent, a second one 19.5 s later
+// (annoyance e^{−19.5/30} ≈ 0.52 before it) ~3.0 s. Oracle: the transitions' values and the
+// annoyance's decay. (The time triggers read the annoyance the startle had just raised: a first
+// flight lasted twice its time.)
 TEST(Pigeons, AFirstScareMakesTheShortestFlight) {
   ReynoldsParameters p = pigeonsInThePark();
   for (auto& t : p.transitions)
@@ -629,13 +630,17 @@ TEST(Pigeons, AFirstScareMakesTheShortestFlight) {
     }
   }
   const double think = p.think.thinkEvery * s.dt;  // transitions are looked at when thinking
-  const double second = 4.0 * (1.0 + std::exp(-19.5 / p.annoyanceDecay));
+  double first = 0.0;  // climb + cruise of an unannoyed bird
+  for (const auto& t : p.transitions)
+    if (t.trigger == TriggerKind::TimeInState && (t.from == kPigeonTakeoff || t.from == kPigeonCruise)) first += t.value;
+  ASSERT_GT(first, 0.0);
+  const double second = first * (1.0 + std::exp(-19.5 / p.annoyanceDecay));
   int both = 0;
   for (std::size_t i = 0; i < n; ++i) {
     if (beforeDescent[i].size() != 2) continue;
     ++both;
-    EXPECT_GE(beforeDescent[i][0], 4.0 - 1e-9) << "bird " << i;
-    EXPECT_LE(beforeDescent[i][0], 4.0 + 3 * think) << "bird " << i << ": a first scare's flight is not stretched";
+    EXPECT_GE(beforeDescent[i][0], first - 1e-9) << "bird " << i;
+    EXPECT_LE(beforeDescent[i][0], first + 3 * think) << "bird " << i << ": a first scare's flight is not stretched";
     EXPECT_NEAR(beforeDescent[i][1], second, 0.1 + 3 * think) << "bird " << i;
   }
   EXPECT_GT(both, static_cast<int>(n) / 2) << "most birds heard both claps and landed in between";

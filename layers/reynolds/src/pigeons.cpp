@@ -63,12 +63,15 @@ ReynoldsParameters pigeonsInThePark(const Vec3& center, double enclosureRadius) 
   StateSpec landing{"landing", true, 3.0, {contain, down, spacing}};
   p.states = {walking, takeoff, cruise, landing};
   p.initialState = kPigeonWalking;
+  // The ascent and the time before the descent (× (1 + annoyance) for an annoyed bird): the paper
+  // gives them in words only, "the first time a bird is startled it will fly a few feet"; with
+  // these a first flight ends a median 1.8 m away (1 s and 3 s gave 5.2 m).
   p.transitions = {
       {kPigeonWalking, kPigeonTakeoff, TriggerKind::Clap, 0.0, true},
       {kPigeonWalking, kPigeonTakeoff, TriggerKind::AvatarTakeoff, 0.0, true},
       {kPigeonWalking, kPigeonTakeoff, TriggerKind::Contagion, 0.25, true},
-      {kPigeonTakeoff, kPigeonCruise, TriggerKind::TimeInState, 1.0, false},
-      {kPigeonCruise, kPigeonLanding, TriggerKind::TimeInState, 3.0, false},
+      {kPigeonTakeoff, kPigeonCruise, TriggerKind::TimeInState, 0.5, false},
+      {kPigeonCruise, kPigeonLanding, TriggerKind::TimeInState, 1.5, false},
       {kPigeonLanding, kPigeonWalking, TriggerKind::Grounded, 0.0, false},
   };
   p.annoyanceStep = 1.0;
