@@ -470,6 +470,11 @@ int renderCommand(const RenderOptions& given) {
                        "the run kept no trajectories (steer run --no-trajectories, or a compare or sweep run made "
                        "without --trajectories): nothing to draw");
     tracks = readTrajectories((runDir / "trajectories.csv").string());
+    // A run writes a row for every agent at t = 0: a file of its header alone (cut off, or
+    // emptied by hand) drew an empty picture and said "0 frames" with exit status 0.
+    if (tracks.empty())
+      throw InputError({(runDir / "trajectories.csv").string(), 2, 1},
+                       "no rows after the header (every run writes one per agent at t = 0: cut off?): nothing to draw");
     o.runLabel = runLabelOf(runDir);
     makeOutputFolder(out);
     // Every agent of the run has a row at t = 0, so a file that still matches the run has as

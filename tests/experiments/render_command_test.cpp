@@ -49,6 +49,21 @@ TEST(SteerCommand, RenderSaysWhenTheRunsScenarioFileChangedOrIsGone) {
   fs::remove_all(dir);
 }
 
+// A trajectories.csv of its header alone is no run's (each writes every agent's row at t = 0):
+// render drew an empty still, said "0 frames" and exited 0.
+TEST(SteerCommand, RenderRefusesTrajectoriesWithoutRows) {
+  const fs::path dir = scratchDir("render_no_rows");
+  ASSERT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --duration 0.2 --quiet --out " + (dir / "run").string()).status, 0);
+  const fs::path csv = dir / "run" / "trajectories.csv";
+  const std::string text = steer::test::slurp(csv);
+  std::ofstream(csv, std::ios::trunc) << text.substr(0, text.find('\n') + 1);
+  const auto r = runSteer("render " + (dir / "run").string() + " --frames 1 --quiet --out " + (dir / "pictures").string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.err.rfind(csv.string() + ":2:1: no rows after the header", 0), 0u) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "pictures")) << "bad input leaves no output folder";
+  fs::remove_all(dir);
+}
+
 // Pictures in a run's folder belong to that run: a second render with fewer frames leaves none
 // of the first's beyond its count (frames 2-5 of a 6-frame render stayed beside a 2-frame one,
 // and a video is made of the frame_%04d series), and a new run into the folder takes every
