@@ -161,7 +161,11 @@ double maxAveragingResidual(const LaplaceProblem& problem) {
       const std::size_t k = static_cast<std::size_t>(j) * s + i;
       if (!p.unknown[k]) continue;
       const double average = 0.25 * (p.value[k - 1] + p.value[k + 1] + p.value[k - s] + p.value[k + s]);
-      largest = std::max(largest, std::abs(p.value[k] - average));
+      // A NaN residual is the answer: std::max(largest, NaN) kept `largest`, so a solution with
+      // NaN unknowns read as solved.
+      const double residual = std::abs(p.value[k] - average);
+      if (std::isnan(residual)) return residual;
+      largest = std::max(largest, residual);
     }
   return largest;
 }

@@ -63,11 +63,18 @@ LaplaceProblem mazeProblem(int resolution) {
   return problemOver(maze.world, maze.target, resolution);
 }
 
-double maxDifference(const LaplaceProblem& a, const LaplaceProblem& b) {
+// NaN when either side has a NaN node (std::max(diff, NaN) kept diff: two solutions with NaN in
+// the same or in different nodes "agreed").
+double maxDifference(const std::vector<double>& a, const std::vector<double>& b) {
   double diff = 0.0;
-  for (std::size_t k = 0; k < a.value.size(); ++k) diff = std::max(diff, std::abs(a.value[k] - b.value[k]));
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    const double d = std::abs(a[k] - b[k]);
+    if (std::isnan(d)) return d;
+    diff = std::max(diff, d);
+  }
   return diff;
 }
+double maxDifference(const LaplaceProblem& a, const LaplaceProblem& b) { return maxDifference(a.value, b.value); }
 
 // Annulus r1 < r < r2 centred in the unit-free square [-1, 1]²: u = log(r/r2) / log(r1/r2) is
 // harmonic; nodes outside the annulus are fixed to it, so the only error is the 5-point
@@ -140,9 +147,7 @@ TEST(LaplaceSolvers, OptimalSorNeedsTwentyTimesFewerSweepsThanGaussSeidel) {
     const char* name = ordering == SorOrdering::RedBlack ? "red-black" : "lexicographic";
     ASSERT_TRUE(b.converged) << name;
     EXPECT_GE(a.iterations, 20 * b.iterations) << "GS " << a.iterations << " SOR " << name << " " << b.iterations;
-    double diff = 0.0;
-    for (std::size_t k = 0; k < gs.value.size(); ++k) diff = std::max(diff, std::abs(gs.value[k] - sor.value[k]));
-    EXPECT_LT(diff, 1e-10) << name;
+    EXPECT_LT(maxDifference(gs, sor), 1e-10) << name;
   }
 }
 
@@ -153,9 +158,7 @@ TEST(LaplaceSolvers, MultigridAgreesWithSor) {
   const SolveStats m = solveMultigrid(mg, 1e-15, 10'000);
   ASSERT_TRUE(m.converged);
   EXPECT_LT(m.iterations, 200);
-  double diff = 0.0;
-  for (std::size_t k = 0; k < sor.value.size(); ++k) diff = std::max(diff, std::abs(mg.value[k] - sor.value[k]));
-  EXPECT_LT(diff, 1e-11);
+  EXPECT_LT(maxDifference(mg, sor), 1e-11);
   EXPECT_LT(maxAveragingResidual(mg), 1e-13);
 }
 
@@ -348,9 +351,7 @@ TEST(LaplaceSolvers, RedBlackSorConvergesToTheLexicographicSolutionOnAMaze) {
   // Same ω*, same asymptotic rate (both orderings are consistently ordered): the counts differ
   // only by the start-up transient.
   EXPECT_LT(b.iterations, 2 * a.iterations) << "lexicographic " << a.iterations << " red-black " << b.iterations;
-  double diff = 0.0;
-  for (std::size_t k = 0; k < lex.value.size(); ++k) diff = std::max(diff, std::abs(lex.value[k] - rb.value[k]));
-  EXPECT_LT(diff, 1e-11);
+  EXPECT_LT(maxDifference(lex, rb), 1e-11);
   EXPECT_LT(maxAveragingResidual(rb), 1e-13);
 }
 
@@ -414,6 +415,29 @@ TEST(LaplaceSolvers, NoSolverCallsANonFiniteSolutionConverged) {
         EXPECT_NEAR(4 * q.value[q.index(i, 1)], q.value[q.index(i - 1, 1)] + q.value[q.index(i + 1, 1)], 1e-12) << i;
       }
     }
+}
+
+// The residual of (A.14) and the comparisons of the tests above are the oracles of the solvers'
+// agreement: a NaN node must make them fail. Both took std::max(largest, NaN), which keeps
+// `largest`: a solution with NaN unknowns had a residual of 0 and "agreed" with any other.
+TEST(LaplaceSolvers, TheResidualAndTheComparisonSeeANonFiniteNode) {
+  LaplaceProblem p = openSquare(16);
+  ASSERT_TRUE(solveGaussSeidel(p, 1e-15, 1'000'000).converged);
+  ASSERT_LT(maxAveragingResidual(p), 1e-13);
+  int unknowns = 0;
+  for (std::size_t k = 0; k < p.value.size(); ++k) {
+    if (!p.unknown[k]) continue;
+    ++unknowns;
+    for (const double bad : {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
+      LaplaceProblem q = p;
+      q.value[k] = bad;
+      const double residual = maxAveragingResidual(q);
+      EXPECT_FALSE(residual < 1.0) << "node " << k << " = " << bad << ": residual " << residual;
+      EXPECT_FALSE(maxDifference(p, q) < 1.0) << "node " << k;
+      EXPECT_FALSE(maxDifference(q, p) < 1.0) << "node " << k;
+    }
+  }
+  EXPECT_GT(unknowns, 100);
 }
 
 TEST(LaplaceSolvers, JacobiSpectralRadiusOfRectanglesAndCorridors) {

@@ -115,7 +115,8 @@ SolveStats solveMultigrid(LaplaceProblem& problem, double tolerance, std::int64_
 /// Dispatches on settings.solver.
 SolveStats solveLaplace(LaplaceProblem& problem, const SolverSettings& settings);
 
-/// Largest |λ_i − ¼ Σ neighbours| over unknown nodes: the residual of (A.14).
+/// Largest |λ_i − ¼ Σ neighbours| over unknown nodes: the residual of (A.14); NaN when a node it
+/// reads is NaN, +∞ when one is infinite.
 double maxAveragingResidual(const LaplaceProblem& problem);
 
 }  // namespace steer::planning
