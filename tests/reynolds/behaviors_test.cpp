@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <random>
 #include <vector>
 
 #include "steer/geometry/angle.hpp"
+#include "steer/geometry/distance.hpp"
 #include "steer/reynolds/behaviors.hpp"
 #include "steer/reynolds/vehicle.hpp"
 #include "steer/sim/obstacle.hpp"
@@ -418,20 +420,80 @@ TEST(Wander, ForceStaysOnItsSphere) {
   }
 }
 
+// An oracle for the spine in the plane z = 0: the distance to the nearest leg by geometry's own
+// segment distance, and the arc length of that nearest point by sampling each leg densely.
+struct SpineOracle {
+  double distance = std::numeric_limits<double>::infinity();
+  double along = 0.0;
+  double runnerUp = std::numeric_limits<double>::infinity();  // the next-nearest leg's distance
+};
+SpineOracle nearestOnSpine(const PathSpine& path, const Vec3& p) {
+  SpineOracle o;
+  double start = 0.0;
+  for (std::size_t i = 0; i + 1 < path.points.size(); ++i) {
+    const Vec3 a = path.points[i], b = path.points[i + 1];
+    const double d = geometry::distanceToSegment(geometry::xy(p), {geometry::xy(a), geometry::xy(b)});
+    constexpr int kSamples = 20000;
+    double bestSample = std::numeric_limits<double>::infinity(), bestAlong = start;
+    for (int k = 0; k <= kSamples; ++k) {
+      const double t = static_cast<double>(k) / kSamples;
+      const double dk = (p - (a + t * (b - a))).norm();
+      if (dk < bestSample) bestSample = dk, bestAlong = start + t * (b - a).norm();
+    }
+    if (d < o.distance) {
+      o.runnerUp = o.distance;
+      o.distance = d;
+      o.along = bestAlong;
+    } else {
+      o.runnerUp = std::min(o.runnerUp, d);
+    }
+    start += (b - a).norm();
+  }
+  return o;
+}
+
+TEST(PathFollowing, ProjectionIsTheNearestSpinePointAndItsArcLength) {
+  const PathSpine path{{Vec3(0, 0, 0), Vec3(10, 0, 0), Vec3(10, 10, 0), Vec3(4, 13, 0)}, 1.0};
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-3, 15);
+  int alongChecked = 0;
+  for (int k = 0; k < 300; ++k) {
+    const Vec3 p(u(rng), u(rng), 0);
+    const PathProjection got = projectOnPath(path, p);
+    const SpineOracle want = nearestOnSpine(path, p);
+    EXPECT_NEAR(got.distance, want.distance, 1e-12) << p.transpose();
+    EXPECT_NEAR((got.point - p).norm(), got.distance, 1e-12);
+    EXPECT_NEAR((pointOnPath(path, got.along) - got.point).norm(), 0.0, 1e-9) << "along and point agree";
+    if (want.runnerUp - want.distance > 1e-3) {  // one nearest leg: its arc length is the answer
+      ++alongChecked;
+      EXPECT_NEAR(got.along, want.along, 2e-3) << p.transpose();
+    }
+  }
+  EXPECT_GT(alongChecked, 200);
+}
+
 TEST(PathFollowing, ZeroInsideThePathRadius) {
   PathSpine path{{Vec3(0, 0, 0), Vec3(10, 0, 0), Vec3(10, 10, 0)}, 1.0};
   std::mt19937 rng(9);
   std::uniform_real_distribution<double> u(-2, 12);
+  int inside = 0, outside = 0;
   for (int k = 0; k < 500; ++k) {
     const Character c = moving(Vec3(u(rng), u(rng), 0), Vec3(u(rng), u(rng), 0) * 0.1);
     const Vec3 future = c.position + c.velocity * 1.0;
     const Vec3 f = followPath(c, path, 1.0, 2.0, 1);
-    if (projectOnPath(path, future).distance <= path.radius) {
+    // Decided by the oracle, not by projectOnPath, which followPath itself calls.
+    const double d = nearestOnSpine(path, future).distance;
+    if (std::abs(d - path.radius) < 1e-9) continue;  // on the edge, either answer
+    if (d < path.radius) {
+      ++inside;
       EXPECT_EQ(f, Vec3::Zero());
     } else {
+      ++outside;
       EXPECT_GT(f.norm(), 0.0);
     }
   }
+  EXPECT_GT(inside, 50);
+  EXPECT_GT(outside, 50);
 }
 
 TEST(PathFollowing, SteersBackTowardsThePathAheadInItsDirection) {
