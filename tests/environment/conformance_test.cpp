@@ -83,7 +83,9 @@ TYPED_TEST(Conformance2D, CrowdOf10000AmongWalls) {
 TYPED_TEST(Conformance2D, FastCrowdJumpingAFullSpacingPerStep) {
   bench::CrowdMotion motion(crowd(1000 / kScale, 40, 1.0, 13));
   TypeParam provider;
-  test::compareWithOracle(motion.world(), provider, 60 / kScale, [&](sim::World&, int) { motion.step(); });
+  const auto seen =
+      test::compareWithOracle(motion.world(), provider, 60 / kScale, [&](sim::World&, int) { motion.step(); });
+  EXPECT_GT(seen, 1000u * 60 / kScale / kScale);  // ~one neighbour per agent-step at least
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,13 +236,18 @@ TYPED_TEST(Conformance2D, AgentsDisabledAndEnabledAgain) {
   bench::CrowdMotion motion(crowd(800 / kScale, 20, 0.1, 14));
   std::mt19937 rng(5);
   TypeParam provider;
-  test::compareWithOracle(motion.world(), provider, 200 / kScale, [&](sim::World& w, int) {
+  int disabled = 0, enabledAgain = 0;
+  const auto seen = test::compareWithOracle(motion.world(), provider, 200 / kScale, [&](sim::World& w, int) {
     motion.step();
     for (int k = 0; k < 10; ++k) {
       auto& a = w.agents[rng() % w.agents.size()];
+      (a.enabled ? disabled : enabledAgain) += 1;
       a.enabled = !a.enabled;
     }
   });
+  EXPECT_GT(seen, 800u * 200 / kScale / kScale);
+  EXPECT_GT(disabled, 100 / kScale);
+  EXPECT_GT(enabledAgain, 10 / kScale);
   EXPECT_LT(motion.world().enabledCount(), motion.world().agents.size());
 }
 
@@ -255,13 +262,17 @@ TYPED_TEST(Conformance2D, RadiiPerAgentChangingOverTime) {
     motion.world().agents[i].nearRadius = base.back();
   }
   TypeParam provider;
-  test::compareWithOracle(motion.world(), provider, 150 / kScale, [&](sim::World& w, int s) {
+  const double largestAtReset = *std::max_element(base.begin(), base.end());
+  const auto seen = test::compareWithOracle(motion.world(), provider, 150 / kScale, [&](sim::World& w, int s) {
     motion.step();
     for (std::size_t i = 0; i < w.agents.size(); ++i)
       w.agents[i].nearRadius = base[i] * (1.0 + 0.5 * std::sin(0.05 * s + phase[i]));
-    // One agent's near disk grows past every bin size chosen at reset.
-    w.agents[0].nearRadius = 1.0 + 0.1 * s;
+    // One agent's near disk grows past every bin size chosen at reset (to 16 by the last step,
+    // whatever kScale).
+    w.agents[0].nearRadius = 1.0 + 0.1 * kScale * s;
   });
+  EXPECT_GT(seen, 1000u * 150 / kScale / kScale);
+  EXPECT_GT(motion.world().agents[0].nearRadius, 2.0 * largestAtReset) << "agent 0's disc outgrew every radius of the reset";
 }
 
 TYPED_TEST(Conformance2D, MovingObstacles) {
@@ -276,8 +287,17 @@ TYPED_TEST(Conformance2D, MovingObstacles) {
   world.obstacles.push_back({geometry::AlignedBox{{-h, 0}, {-h + 2, 2}}, across});
   world.obstacles.push_back({geometry::Ball{Vec3(0, 0, 0), 1.5}, across});
   world.refreshPieces();
+  const auto firstMoving = static_cast<sim::PieceIndex>(
+      std::find_if(world.pieces().begin(), world.pieces().end(), [](const auto& p) { return p.moving; }) - world.pieces().begin());
   TypeParam provider;
-  test::compareWithOracle(world, provider, 150 / kScale, [&](sim::World&, int) { motion.step(); });
+  std::size_t nearMoving = 0;  // entries of moving pieces in the lists the oracle agreed with
+  const auto seen = test::compareWithOracle(world, provider, 150 / kScale, [&](sim::World& w, int) {
+    for (sim::AgentIndex i = 0; i < w.agents.size(); ++i)
+      for (const sim::PieceIndex k : provider.obstacles(i)) nearMoving += k >= firstMoving ? 1 : 0;
+    motion.step();
+  });
+  EXPECT_GT(seen, 600u * 150 / kScale / kScale);
+  EXPECT_GT(nearMoving, 50u / kScale) << "the moving obstacles came near agents";
 }
 
 // Many small moving obstacles (balls, segments, boxes on loops of their own) among the crowd
@@ -530,14 +550,15 @@ TYPED_TEST(Conformance3D, CrowdOf1000OverManySteps) {
 TYPED_TEST(Conformance3D, CrowdOf10000) {
   bench::CrowdMotion motion(crowd(10000 / kScale, 0, 0.05, 22, 3));
   TypeParam provider;
-  test::compareWithOracle(motion.world(), provider, 3, [&](sim::World&, int) { motion.step(); });
+  const auto seen = test::compareWithOracle(motion.world(), provider, 3, [&](sim::World&, int) { motion.step(); });
+  EXPECT_GT(seen, 10000u * 4 / kScale);
 }
 
 TYPED_TEST(Conformance3D, FastCrowdRadiiChangingAndAgentsDisabled) {
   bench::CrowdMotion motion(crowd(400 / kScale, 0, 0.8, 23, 3));
   std::mt19937 rng(7);
   TypeParam provider;
-  test::compareWithOracle(motion.world(), provider, 60 / kScale, [&](sim::World& w, int s) {
+  const auto seen = test::compareWithOracle(motion.world(), provider, 60 / kScale, [&](sim::World& w, int s) {
     motion.step();
     for (std::size_t i = 0; i < w.agents.size(); ++i)
       w.agents[i].nearRadius = 1.0 + 2.0 * (1.0 + std::sin(0.03 * s + static_cast<double>(i)));
@@ -546,6 +567,7 @@ TYPED_TEST(Conformance3D, FastCrowdRadiiChangingAndAgentsDisabled) {
       a.enabled = !a.enabled;
     }
   });
+  EXPECT_GT(seen, 400u * 60 / kScale / kScale);
 }
 
 // Obstacle pieces near each agent in 3D: static balls and wall segments, a ball and a segment

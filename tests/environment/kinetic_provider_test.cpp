@@ -105,7 +105,9 @@ TEST(KineticProvider, EqualsTheOracleEveryStepForACrowdAmongWalls) {
 TEST(KineticProvider, EqualsTheOracleForAFastCrowd) {
   bench::CrowdMotion motion(crowd(800 / kScale, 20, 0.6, 32));
   KineticProvider provider;
-  test::compareWithOracle(motion.world(), provider, 150 / kScale, [&](sim::World&, int) { motion.step(); });
+  const auto seen =
+      test::compareWithOracle(motion.world(), provider, 150 / kScale, [&](sim::World&, int) { motion.step(); });
+  EXPECT_GT(seen, 800u * 150 / kScale / kScale);
 }
 
 // The debug check of the triangulation itself: CGAL's is_valid(), positive orientation and the
@@ -420,12 +422,23 @@ TEST(KineticProvider, WithoutContactDetectionTheSetsAreTheSame) {
 TEST(KineticProvider, DisabledAgentsLeaveTheTriangulation) {
   bench::CrowdMotion motion(crowd(600 / kScale, 10, 0.05, 35));
   KineticProvider provider;
-  std::size_t step = 0;
-  test::compareWithOracle(motion.world(), provider, 120 / kScale, [&](sim::World& w, int) {
+  std::size_t step = 0, heldWhenDisabled = 0;
+  const auto seen = test::compareWithOracle(motion.world(), provider, 120 / kScale, [&](sim::World& w, int) {
     motion.step();
-    for (std::size_t k = 0; k < 3; ++k) w.agents[(step * 7 + k * 131) % w.agents.size()].enabled = false;
+    for (std::size_t k = 0; k < 3; ++k) {
+      const auto j = static_cast<sim::AgentIndex>((step * 7 + k * 131) % w.agents.size());
+      if (!w.agents[j].enabled) continue;
+      w.agents[j].enabled = false;
+      // Was it in someone's near set (so that its leaving the triangulation changed sets)?
+      for (sim::AgentIndex i = 0; i < w.agents.size() && heldWhenDisabled < 1000; ++i) {
+        const auto near = provider.neighbors(i);
+        heldWhenDisabled += std::find(near.begin(), near.end(), j) != near.end() ? 1 : 0;
+      }
+    }
     ++step;
   });
+  EXPECT_GT(seen, 600u * 60 / kScale / kScale);
+  EXPECT_GT(heldWhenDisabled, 50u / kScale);
   EXPECT_TRUE(provider.isValid());
 }
 

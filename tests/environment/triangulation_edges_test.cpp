@@ -170,13 +170,22 @@ TEST(TriangulationEdges, TheListIsTheSameWhereverTheHeapPutsTheFaces) {
   }
 }
 
+// Oracle: the same world with agent 3 taken out has the same edges.
 TEST(TriangulationEdges, DisabledAgentsAreNotVertices) {
   sim::World w = pointsWorld(10, 4);
   w.agents[3].enabled = false;
-  for (const auto& e : environment::constrainedDelaunayEdges(w)) {
+  const auto edges = environment::constrainedDelaunayEdges(w);
+  ASSERT_FALSE(edges.empty());
+  for (const auto& e : edges) {
     EXPECT_NE(e.a, geometry::xy(w.agents[3].state.position));
     EXPECT_NE(e.b, geometry::xy(w.agents[3].state.position));
   }
+  sim::World without = w;
+  without.agents.erase(without.agents.begin() + 3);
+  const auto expected = environment::constrainedDelaunayEdges(without);
+  ASSERT_EQ(edges.size(), expected.size());
+  for (std::size_t k = 0; k < edges.size(); ++k)
+    EXPECT_TRUE(edges[k].a == expected[k].a && edges[k].b == expected[k].b) << "edge " << k;
 }
 
 TEST(TriangulationEdges, ThreeDimensionalWorldsAreRefused) {

@@ -256,12 +256,14 @@ TEST(YamlScenario, SeedChangesPlacementsAndTheSameSeedRepeatsThem) {
 }
 
 TEST(YamlScenario, ErrorsNameTheKeyPathLineAndColumn) {
+  const std::string badLine = "      - {kind: seek, target: [1, 1], reach_radius: -2}";
   try {
-    parse("agents:\n  - position: [0, 0]\n    goals:\n      - {kind: seek, target: [1, 1], reach_radius: -2}\n");
+    parse("agents:\n  - position: [0, 0]\n    goals:\n" + badLine + "\n");
     FAIL() << "expected an error";
   } catch (const InputError& e) {
     EXPECT_EQ(e.where().file, "test.yaml");
     EXPECT_EQ(e.where().line, 7);  // three header lines before
+    EXPECT_EQ(e.where().column, static_cast<int>(badLine.find("-2")) + 1) << "the column of the bad value";
     EXPECT_NE(std::string(e.what()).find("agents[0].goals[0].reach_radius"), std::string::npos) << e.what();
   }
   EXPECT_THROW(parse("agents:\n  - {position: [0, 0], goals: [{kind: seek, target: {agent: nobody}}]}\n"), InputError);

@@ -8,6 +8,7 @@
 using namespace steer::local;
 
 TEST(Personality, CourageToD0FollowsTheProseByDefault) {
+  EXPECT_EQ(GoldensteinParameters{}.courageMapping, CourageMapping::Prose) << "the default";
   for (double base : {0.5, 1.0, 3.0, 6.0}) {
     EXPECT_NEAR(courageToD0(0.0, base, CourageMapping::Prose), base, 1e-12);
     EXPECT_EQ(courageToD0(1.0, base, CourageMapping::Prose), 0.0);
@@ -41,6 +42,7 @@ TEST(Personality, GainsAreAffineAndNeverZero) {
   EXPECT_NEAR(dexterityGain(0.5, p), 0.5 * (p.dexterityGainMin + p.dexterityGainMax), 1e-15);
   EXPECT_DOUBLE_EQ(massGain(0.0, p), p.massGainMax);
   EXPECT_DOUBLE_EQ(massGain(1.0, p), p.massGainMin);
+  EXPECT_GT(massGain(1.0, p), 0.0);
   // Two half steps of the filter do what one full step does.
   const double k = 0.3;
   const double half = gainForStep(k, 0.025, 0.05);

@@ -4,6 +4,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <cmath>
+#include <map>
 
 #include "steer/local/weights.hpp"
 
@@ -17,6 +18,7 @@ bool jacobianStable(const Weights& w, const Competition& c) {
 }  // namespace
 
 TEST(Weights, FixedPointsOfFiveAreFixed) {
+  std::map<FixedPoint, int> checked;  // every kind must occur: fixedPoint() may decline
   for (double a1 : {0.1, 0.4, 0.9})
     for (double a2 : {0.2, 0.6, 1.0})
       for (double g12 : {-0.3, 0.05, 0.135, 0.5, 1.0})
@@ -25,14 +27,18 @@ TEST(Weights, FixedPointsOfFiveAreFixed) {
           for (FixedPoint k : {FixedPoint::Off, FixedPoint::ObstacleOnly, FixedPoint::TargetOnly, FixedPoint::Averaging}) {
             Weights w;
             if (!fixedPoint(k, c, w)) continue;
+            ++checked[k];
             const Weights r = competitionRate(w, c);
             EXPECT_NEAR(r.target, 0.0, 1e-12);
             EXPECT_NEAR(r.obstacle, 0.0, 1e-12);
             // The sign-flipped copies are fixed too: (4) is odd in each weight.
             const Weights m = competitionRate({-w.target, -w.obstacle}, c);
             EXPECT_NEAR(m.target, 0.0, 1e-12);
+            EXPECT_NEAR(m.obstacle, 0.0, 1e-12);
           }
         }
+  for (FixedPoint k : {FixedPoint::Off, FixedPoint::ObstacleOnly, FixedPoint::TargetOnly, FixedPoint::Averaging})
+    EXPECT_GT(checked[k], 10) << "fixed point kind " << static_cast<int>(k);
 }
 
 TEST(Weights, JacobianMatchesFiniteDifferences) {

@@ -73,6 +73,8 @@ class SlidingModel final : public sim::LocalModel {
 struct RunResult {
   bool reached = false;
   double minClearance = 1e9;  // body surface to the nearest wall over the run (m)
+  double maxX = -1e9;          // the farthest the agent got towards the target (m)
+  sim::Vec3 end = sim::Vec3::Zero();
   std::vector<std::string> modes;
 };
 
@@ -99,6 +101,8 @@ RunResult runTrap(std::unique_ptr<sim::LocalModel> model, std::unique_ptr<sim::P
     if (!agent.enabled) break;
     for (const auto& piece : simulation.world().pieces())
       result.minClearance = std::min(result.minClearance, sim::distanceToPiece(piece, agent.state.position) - agent.radius);
+    result.maxX = std::max(result.maxX, agent.state.position.x());
+    result.end = agent.state.position;
     const std::string mode(simulation.planner().mode(0));
     if (result.modes.empty() || result.modes.back() != mode) result.modes.push_back(mode);
   }
@@ -113,9 +117,16 @@ HarmonicPlannerParameters harmonicParameters(double clearance) {
   return p;
 }
 
+// Trapped, not stuck at the start or lost elsewhere: the agent walks into the U (Fig. 7's room,
+// x in (0, 8), |y| < 4) up to its back wall and is still inside it at the end.
 TEST(UTrap, DirectPlannerStaysTrapped) {
   const RunResult r = runTrap(std::make_unique<SlidingModel>(), std::make_unique<DirectPlanner>(), 60.0);
   EXPECT_FALSE(r.reached);
+  EXPECT_GT(r.maxX, 7.0) << "it reached the back wall (x = 8)";
+  EXPECT_LT(r.maxX, 8.0) << "and never went through it";
+  EXPECT_GT(r.end.x(), 0.0);
+  EXPECT_LT(std::abs(r.end.y()), 4.0) << "still between the arms at the end: " << r.end.transpose();
+  EXPECT_GT(r.minClearance, -1e-9);
 }
 
 TEST(UTrap, HarmonicPlannerReachesWithoutTouchingAWall) {
