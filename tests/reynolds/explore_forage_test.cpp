@@ -157,7 +157,8 @@ TEST(Explore, SeeksTheTargetCellsCentre) {
 // seen once its centre has been within the sensing radius of the agent at a committed step.
 class CoverageObserver final : public sim::StepObserver {
  public:
-  CoverageObserver(const ExploreParameters& p, std::size_t agent) : grid_(p, 2), agent_(agent), p_(p) {}
+  CoverageObserver(const ExploreParameters& p, std::size_t agent, int dimension = 2)
+      : grid_(p, dimension), agent_(agent), p_(p), dimension_(dimension) {}
   void onStart(const sim::World& world, const sim::Planner&) override {
     seen_.assign(grid_.size(), false);
     mark(world);
@@ -169,14 +170,16 @@ class CoverageObserver final : public sim::StepObserver {
 
  private:
   void mark(const sim::World& world) {
-    const Vec3 at = world.agents[agent_].state.position;
+    Vec3 at = world.agents[agent_].state.position;
+    if (dimension_ == 2) at.z() = 0.0;  // the grid's centres lie at z = 0 in 2D
     for (std::size_t c = 0; c < grid_.size(); ++c)
-      if ((grid_.center(c) - Vec3(at.x(), at.y(), 0)).norm() <= p_.sensingRadius) seen_[c] = true;
+      if ((grid_.center(c) - at).norm() <= p_.sensingRadius) seen_[c] = true;
     if (fullAt < 0.0 && fraction() == 1.0) fullAt = world.time;
   }
   ExploreGrid grid_;
   std::size_t agent_;
   ExploreParameters p_;
+  int dimension_;
   std::vector<bool> seen_;
 };
 
@@ -331,12 +334,27 @@ TEST(ExploreRun, AFlyerCoversABoxIn3D) {
   explore.explore = box;
   p.behaviors = {contain, explore};
   auto simulation = boxRun(std::move(w), p, 200.0, 3);
+  // The oracle: the sensing rule applied to the committed positions (in 3D: the whole distance).
+  CoverageObserver observer(box, 0, 3);
+  simulation.addObserver(&observer);
   simulation.start();
   const auto& model = dynamic_cast<const ReynoldsModel&>(simulation.model());
   const ExploreGrid& grid = model.exploreGrids()[0];
   ASSERT_EQ(grid.size(), 6u * 6u * 3u);
-  while (!simulation.finished() && coverage(grid, model.lastSeen(0, 0)) < 1.0) simulation.step();
+  // At every step the model's memory is what the trajectory saw, cell by cell: it marks nothing
+  // it did not pass within the sensing radius of, and misses nothing it did.
+  std::size_t mismatches = 0, partialSteps = 0;
+  while (!simulation.finished() && coverage(grid, model.lastSeen(0, 0)) < 1.0) {
+    simulation.step();
+    const auto lastSeen = model.lastSeen(0, 0);
+    for (std::size_t c = 0; c < grid.size(); ++c)
+      mismatches += std::isfinite(lastSeen[c]) != static_cast<bool>(observer.seen()[c]) ? 1 : 0;
+    partialSteps += observer.fraction() < 1.0 ? 1 : 0;
+  }
   EXPECT_EQ(coverage(grid, model.lastSeen(0, 0)), 1.0);
+  EXPECT_EQ(observer.fraction(), 1.0);
+  EXPECT_EQ(mismatches, 0u);
+  EXPECT_GT(partialSteps, 100u) << "the comparison ran while cells were still unseen";
   RecordProperty("full_coverage_3d_s", std::to_string(simulation.world().time));
 }
 

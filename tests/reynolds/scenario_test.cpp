@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <span>
 #include <vector>
 
 #include "steer/experiments/factory.hpp"
+#include "steer/geometry/vec.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "part_configs.hpp"  // experiments/src: readReynoldsParameters
 #include "steer/reynolds/pigeons.hpp"
@@ -148,9 +151,23 @@ TEST(ReynoldsScenario, ForageFileEatsEveryResourceOnce) {
   EXPECT_GE(*std::min_element(eaten.begin(), eaten.end()), 1);  // every forager found something
 }
 
+namespace {
+// Agent 0's committed positions, start included: the oracle of what it can have sensed.
+class PathRecorder final : public sim::StepObserver {
+ public:
+  void onStart(const sim::World& world, const sim::Planner&) override { path.push_back(world.agents[0].state.position); }
+  void onStep(const sim::World& world, const sim::Planner&, std::span<const Vec3>) override {
+    path.push_back(world.agents[0].state.position);
+  }
+  std::vector<Vec3> path;
+};
+}  // namespace
+
 TEST(ReynoldsScenario, ExploreFileSeesEveryReachableCellThroughTheDoor) {
   experiments::Scenario s = experiments::loadScenario(std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/explore.yaml");
   sim::Simulation sim = experiments::makeSimulation(s);
+  PathRecorder recorder;
+  sim.addObserver(&recorder);
   sim.run();
   const auto& model = dynamic_cast<const ReynoldsModel&>(sim.model());
   ASSERT_EQ(model.exploreGrids().size(), 1u);
@@ -159,6 +176,23 @@ TEST(ReynoldsScenario, ExploreFileSeesEveryReachableCellThroughTheDoor) {
   // Both sides of the wall are one component: the door joins them.
   EXPECT_EQ(grid.component(grid.cellOf(Vec3(-10, -6, 0))), grid.component(grid.cellOf(Vec3(10, -6, 0))));
   EXPECT_EQ(coverage(grid, model.lastSeen(0, 0)), 1.0);
+  // The memory is the trajectory's: every open cell's centre came within the sensing radius of a
+  // committed position (in the x–y plane), and so did every cell the memory holds.
+  const auto lastSeen = model.lastSeen(0, 0);
+  ASSERT_GT(recorder.path.size(), 10u);
+  std::size_t open = 0;
+  for (std::size_t c = 0; c < grid.size(); ++c) {
+    double nearest = std::numeric_limits<double>::infinity();
+    for (const Vec3& at : recorder.path)
+      nearest = std::min(nearest, (geometry::xy(grid.center(c)) - geometry::xy(at)).norm());
+    const bool sensed = nearest <= grid.sensingRadius();
+    EXPECT_EQ(std::isfinite(lastSeen[c]), sensed) << "cell " << c << ", nearest pass " << nearest << " m";
+    if (!grid.blocked(c)) {
+      ++open;
+      EXPECT_TRUE(sensed) << "open cell " << c;
+    }
+  }
+  EXPECT_EQ(open, grid.openCells());
 }
 
 // A vehicle key not given keeps the preset's value, the surface's kind too: `surface:
