@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <unistd.h>
@@ -89,6 +90,30 @@ TEST(DifferentialCheck, APlantedBugGetsItsVerdict) {
   EXPECT_EQ(isolated.verdict, lost.verdict);
   EXPECT_EQ(isolated.step, lost.step);
   EXPECT_EQ(isolated.message, lost.message);
+}
+
+// A child that gets only a little CPU (starved beside builds, here: it sleeps most of the time)
+// is not a hang: it is waited for past 4 × the limit's wall time while its CPU time moves, and
+// its answer counts. A fixed wall-clock alarm killed such a case at 4 s.
+TEST(DifferentialCheck, AStarvedChildIsWaitedFor) {
+  const auto started = std::chrono::steady_clock::now();
+  const Outcome o = runIsolated(
+      [] {
+        // ~6 s of wall time at ~10 % of a core: ~0.6 s of CPU, below the 1 s limit.
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(6000);
+        std::atomic<unsigned> spin{0};
+        while (std::chrono::steady_clock::now() < until) {
+          const auto burst = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+          while (std::chrono::steady_clock::now() < burst) spin.fetch_add(1, std::memory_order_relaxed);
+          usleep(180 * 1000);
+        }
+        return Outcome{Verdict::Agrees, 7, "finished"};
+      },
+      1);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_EQ(o.verdict, Verdict::Agrees) << o.message;
+  EXPECT_EQ(o.step, 7);
+  EXPECT_GT(wall, 4.0) << "it ran past 4 × the CPU limit in wall time";
 }
 
 TEST(DifferentialCheck, AnInputTheOracleRejectsIsNotAFinding) {
