@@ -3,6 +3,8 @@
 // motion, flat per agent as N grows), and finds contacts between steps with their times.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -108,6 +110,32 @@ TEST(KineticProvider, EqualsTheOracleForAFastCrowd) {
   const auto seen =
       test::compareWithOracle(motion.world(), provider, 150 / kScale, [&](sim::World&, int) { motion.step(); });
   EXPECT_GT(seen, 800u * 150 / kScale / kScale);
+}
+
+// A speed bound beyond float's range (max_speed 1e300: "no cap") was stored as +inf: the motion
+// clock never advanced, no certificate came due, and the near sets stayed those of the reset
+// while the agents moved. Every agent here declares 1e300 (or 1e39, or infinity), half of them,
+// or none; the sets must stay the oracle's, and certificates must be looked at.
+TEST(KineticProvider, HugeSpeedBoundsStillAdvanceTheClock) {
+  for (const double huge : {1e300, 1e39, std::numeric_limits<double>::infinity()})
+    for (const int every : {1, 2}) {
+      SCOPED_TRACE(testing::Message() << "max_speed " << huge << " on every " << every << " agents");
+      bench::CrowdMotion motion(crowd(300 / kScale, 5, 0.05, 41));
+      std::vector<double> declared;
+      for (const auto& a : motion.world().agents) declared.push_back(a.maxSpeed);
+      const auto declareHuge = [&](sim::World& w) {
+        for (std::size_t i = 0; i < w.agents.size(); i += every) w.agents[i].maxSpeed = huge;
+      };
+      declareHuge(motion.world());
+      KineticProvider provider;
+      const auto seen = test::compareWithOracle(motion.world(), provider, 40 / kScale, [&](sim::World& w, int) {
+        for (std::size_t i = 0; i < w.agents.size(); ++i) w.agents[i].maxSpeed = declared[i];  // the motion's own
+        motion.step();
+        declareHuge(w);
+      });
+      EXPECT_GT(seen, 300u * 40 / kScale / kScale);
+      EXPECT_GT(provider.counters().distanceEvaluations, 0u);
+    }
 }
 
 // The debug check of the triangulation itself: CGAL's is_valid(), positive orientation and the

@@ -247,7 +247,7 @@ FuzzCase generateMixed(std::uint64_t seed, const GenerateOptions& options) {
   const double dt = random.chance(0.6) ? 0.1 : random.chance(0.5) ? 0.25 : random.uniform(0.01, 1.0);
   const double stepFraction =
       random.chance(0.4) ? 0.05 : random.chance(0.5) ? random.uniform(0.01, 0.3) : random.uniform(0.3, 2.0);
-  const int speedBoundMode = random.integer(0, 4);
+  const int speedBoundMode = random.integer(0, 5);
   const double pTeleport = random.chance(0.5) ? 0.0 : random.uniform(0.0, 0.05);
   const double pToggle = random.chance(0.5) ? 0.0 : random.uniform(0.0, 0.08);
   const double pNearRadius = random.chance(0.5) ? 0.0 : random.uniform(0.0, 0.1);
@@ -305,7 +305,10 @@ FuzzCase generateMixed(std::uint64_t seed, const GenerateOptions& options) {
       case 2: a.maxSpeed = trueSpeed * (random.chance(0.3) ? random.uniform(0.01, 0.9) : 1.01); break;  // liars
       // Huge liars: 1e-12 made the motion clock lose the next small advance (fixed; a test).
       case 3: a.maxSpeed = random.chance(0.2) ? (random.chance(0.5) ? 1e-12 : 1e-6 * s) : trueSpeed; break;
-      default: a.maxSpeed = trueSpeed * random.uniform(1, 100); break;
+      case 4: a.maxSpeed = trueSpeed * random.uniform(1, 100); break;
+      // Every bound beyond float's range ("no cap"): stored as +inf, they stopped the clock (fixed;
+      // a test). One honest agent among them kept it going, so all of them.
+      default: a.maxSpeed = random.chance(0.5) ? 1e300 : 1e39; break;
     }
     if (random.chance(0.05)) a.enabled = false;
     a.x = p.x(), a.y = p.y(), a.z = p.z();

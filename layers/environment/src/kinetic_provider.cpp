@@ -49,7 +49,12 @@ float roundUp(double v) {
   if (static_cast<double>(f) < v) f = std::nextafter(f, std::numeric_limits<float>::infinity());
   return f;
 }
-float speedBound(double maxSpeed) { return roundUp(std::max(maxSpeed, 1e-12)); }
+// Any finite positive bound is valid: the clock advances by each agent's displacement over its
+// own bound, so a bound below the truth only makes certificates come due sooner. Clamped into
+// float's range: a max_speed above ~3.4e38 (1e300 for "no cap") became +inf, every moved / inf
+// was 0, the clock never advanced, and no certificate was looked at again (near sets frozen).
+// A bound that is not a number is taken as the smallest, the most cautious.
+float speedBound(double maxSpeed) { return roundUp(!(maxSpeed > 1e-12) ? 1e-12 : std::min(maxSpeed, 1e30)); }
 // Smaller worlds are not renumbered: their structure (~1 KB per agent) stays in the caches, and
 // the layout decayed by only ~3 % at 1,000 agents after 900 steps (docs/benchmarks.md).
 constexpr std::size_t kRenumberFrom = 1000;
