@@ -59,13 +59,19 @@ Raster rasterizeStaticObstacles(const sim::World& world, const GridSpec& grid, d
   if (!(clearance >= 0.0)) throw std::invalid_argument("rasterizeStaticObstacles: clearance must be >= 0 (m)");
   Raster r{grid, std::vector<Cell>(grid.size(), Cell::Free)};
   const double reach = clearance + grid.h * std::sqrt(0.5);
+  // A cell index, clamped to [-1, n] while still a double: a clearance many cells wide (1e6 m on
+  // a 1 cm world) overflowed the int cast, which gave INT_MIN, and the obstacle was left out of
+  // the grid altogether.
+  const auto cellIndex = [&](double coordinate, double origin, int n) {
+    return static_cast<int>(std::clamp(std::floor((coordinate - origin) / grid.h), -1.0, static_cast<double>(n)));
+  };
   for (const auto& obstacle : world.obstacles) {
     if (!obstacle.isStatic()) continue;
     const Box2 b = extent(obstacle.shape);
-    const int i0 = std::max(0, static_cast<int>(std::floor((b.lo.x() - reach - grid.origin.x()) / grid.h)));
-    const int j0 = std::max(0, static_cast<int>(std::floor((b.lo.y() - reach - grid.origin.y()) / grid.h)));
-    const int i1 = std::min(grid.nx - 1, static_cast<int>(std::floor((b.hi.x() + reach - grid.origin.x()) / grid.h)));
-    const int j1 = std::min(grid.ny - 1, static_cast<int>(std::floor((b.hi.y() + reach - grid.origin.y()) / grid.h)));
+    const int i0 = std::max(0, cellIndex(b.lo.x() - reach, grid.origin.x(), grid.nx));
+    const int j0 = std::max(0, cellIndex(b.lo.y() - reach, grid.origin.y(), grid.ny));
+    const int i1 = std::min(grid.nx - 1, cellIndex(b.hi.x() + reach, grid.origin.x(), grid.nx));
+    const int j1 = std::min(grid.ny - 1, cellIndex(b.hi.y() + reach, grid.origin.y(), grid.ny));
     for (int j = j0; j <= j1; ++j) {
       for (int i = i0; i <= i1; ++i) {
         Cell& c = r.cells[grid.index(i, j)];

@@ -221,6 +221,11 @@ Vec2 HarmonicField::descentDirection(const Vec2& p) const {
   const GridSpec& g = grid();
   const double fx = (p.x() - g.origin.x()) / g.h - 0.5;
   const double fy = (p.y() - g.origin.y()) / g.h - 0.5;
+  // Farther out than the search below reaches (8 cells), no cell answers: zero, as the search
+  // would give; and no int cast of a coordinate far beyond int's range (an agent 1e8 m outside
+  // a 10 m grid overflowed it, undefined behaviour that UBSan stopped at).
+  constexpr double kReach = 10.0;
+  if (!(fx >= -kReach && fx <= g.nx + kReach && fy >= -kReach && fy <= g.ny + kReach)) return Vec2::Zero();
   const int i0 = static_cast<int>(std::floor(fx)), j0 = static_cast<int>(std::floor(fy));
   const double tx = fx - i0, ty = fy - j0;
   Vec2 sum = Vec2::Zero();

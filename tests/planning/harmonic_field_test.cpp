@@ -278,5 +278,32 @@ TEST(HarmonicField, ARegionReachingOutOfTheWorldHasATargetCell) {
   EXPECT_EQ(report.localMinima, 0);
 }
 
+// A clearance many cells wide covers the whole grid: every cell is an obstacle's. Its cell
+// range overflowed int (1e6 m over 1 cm cells) and the obstacle was left out of the grid.
+TEST(HarmonicField, AClearanceWiderThanIntCellsStillCoversTheGrid) {
+  sim::World w;
+  w.bounds = {sim::Vec3(-0.005, -0.005, -1), sim::Vec3(0.005, 0.005, 1)};
+  w.obstacles.push_back({geometry::Ball{sim::Vec3(0.002, 0.002, 0), 0.001}, {}});
+  w.refreshPieces();
+  const GridSpec grid = GridSpec::over(w.bounds, 64);
+  for (const double clearance : {0.02, 1.0, 1e6}) {
+    const Raster r = rasterizeStaticObstacles(w, grid, clearance);
+    EXPECT_EQ(std::count(r.cells.begin(), r.cells.end(), Cell::Free), 0) << "clearance " << clearance;
+  }
+}
+
+// Far outside the grid no cell answers: the direction is zero, whatever the distance (an agent
+// 1e8 m away overflowed an int cast: undefined behaviour, stopped by UBSan), and just outside it
+// the search still finds the grid.
+TEST(HarmonicField, FarOutsideTheGridTheDirectionIsZero) {
+  sim::World w;
+  w.bounds = {sim::Vec3(-10, -10, -1), sim::Vec3(10, 10, 1)};
+  const HarmonicField f = fieldFor(w, sim::Vec3(5, 0, 0), 64, LaplaceSolver::Multigrid);
+  for (const double far : {1e3, 1e8, 1e12, 1e300})
+    for (const geometry::Vec2& p : {geometry::Vec2(far, 0), geometry::Vec2(-far, 3), geometry::Vec2(0, -far)})
+      EXPECT_TRUE(f.descentDirection(p).isZero()) << p.transpose();
+  EXPECT_FALSE(f.descentDirection({10.2, 0}).isZero()) << "just outside, the nearest cells answer";
+}
+
 }  // namespace
 }  // namespace steer::planning
