@@ -12,12 +12,17 @@ namespace steer::experiments {
 
 namespace fs = std::filesystem;
 
-std::string readInputFile(const std::string& path, const std::string& what, std::size_t maxBytes) {
+void requireRegularFile(const std::string& path, const std::string& what) {
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (ec || !fs::exists(status)) throw InputError({path, 0, 0}, "cannot open " + what + " (no such file)");
   if (fs::is_directory(status)) throw InputError({path, 0, 0}, what + " is a folder, not a file");
   if (!fs::is_regular_file(status)) throw InputError({path, 0, 0}, what + " is not a regular file");
+}
+
+std::string readInputFile(const std::string& path, const std::string& what, std::size_t maxBytes) {
+  requireRegularFile(path, what);
+  std::error_code ec;
   const auto size = fs::file_size(path, ec);
   if (!ec && size > maxBytes)
     throw InputError({path, 0, 0}, what + " is " + std::to_string(size) + " bytes, more than the " +

@@ -11,6 +11,10 @@
 
 namespace steer::experiments {
 
+/// Throws unless `path` is a regular file (not missing, a folder, a FIFO or a device: reading a
+/// FIFO waited forever for a writer); `what` names it in errors ("the scenario file", ...).
+void requireRegularFile(const std::string& path, const std::string& what);
+
 /// The whole of `path`, a regular file of at most `maxBytes`; `what` names it in errors
 /// ("the scenario file", ...).
 std::string readInputFile(const std::string& path, const std::string& what, std::size_t maxBytes = std::size_t{1} << 30);

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string_view>
 
+#include "input_file.hpp"
 #include "steer/experiments/input_error.hpp"
 
 namespace steer::experiments {
@@ -33,10 +34,28 @@ bool splitRow(std::string_view line, std::array<std::string_view, 8>& fields, st
 }  // namespace
 
 std::map<std::uint32_t, std::vector<TrajectorySample>> readTrajectories(const std::string& path) {
+  // A FIFO waited for a writer forever; the file is streamed (a large run's is many GB), so no
+  // cap on its size, only on a row's length: a file without line breaks (/dev/zero, a sparse
+  // file) went into one line until memory ran out.
+  requireRegularFile(path, "trajectories.csv");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError({path, 0, 0}, "cannot read trajectories");
   std::string line;
-  std::getline(in, line);
+  constexpr std::size_t kLongestRow = 1 << 16;  // ours are ~100 bytes; mode names are short
+  int lineNo = 1;
+  const auto nextLine = [&] {
+    line.clear();
+    std::streambuf& buffer = *in.rdbuf();
+    for (int c; (c = buffer.sbumpc()) != std::char_traits<char>::eof();) {
+      if (c == '\n') return true;
+      if (line.size() == kLongestRow)
+        throw InputError({path, lineNo, 1}, "a row longer than " + std::to_string(kLongestRow) + " bytes: not a trajectories.csv");
+      line.push_back(static_cast<char>(c));
+    }
+    in.setstate(std::ios::eofbit);
+    return !line.empty();
+  };
+  nextLine();
   if (line != kHeader) {
     // Saved through an editor or a spreadsheet, the header can look right and not be.
     std::string why;
@@ -47,7 +66,7 @@ std::map<std::uint32_t, std::vector<TrajectorySample>> readTrajectories(const st
   std::map<std::uint32_t, std::vector<TrajectorySample>> tracks;
   std::array<std::string_view, 8> fields;
   std::array<int, 8> columns{};
-  for (int lineNo = 2; std::getline(in, line); ++lineNo) {
+  for (lineNo = 2; nextLine(); ++lineNo) {
     if (line.empty()) continue;
     // Every row the recorder writes ends with a line break: a last row without one was cut off,
     // perhaps inside its mode, which no field check could see.
@@ -74,6 +93,8 @@ std::map<std::uint32_t, std::vector<TrajectorySample>> readTrajectories(const st
                              (k == 1 ? "an agent id (a whole number ≥ 0)" : "a finite number") + ", got '" +
                              std::string(f) + "'");
     }
+    // A run's clock starts at 0 (render takes a time below 0 for its still).
+    if (v[0] < 0.0) throw InputError({path, lineNo, columns[0]}, "t: expected a time >= 0, got '" + std::string(fields[0]) + "'");
     auto& track = tracks[id];
     if (!track.empty() && v[0] < track.back().t)
       throw InputError({path, lineNo, columns[0]}, "t: agent " + std::to_string(id) + "'s time goes back (" +

@@ -2,6 +2,7 @@
 // writes reads back bit for bit, and every kind of damaged row is refused with its line, column
 // and field, as the standard for bad input asks (a cut-off file or a NaN used to be drawn).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cmath>
 #include <filesystem>
@@ -137,6 +138,33 @@ TEST(TrajectoryCsv, DamagedRowsAreRefusedWithTheirPlace) {
             file + ":1:1: expected the header t,id,x,y,z,heading,speed,mode (the file has Windows line ends, \\r\\n)");
   EXPECT_EQ(errorOf(good, "\xEF\xBB\xBFt,id,x,y,z,heading,speed,mode\n"),
             file + ":1:1: expected the header t,id,x,y,z,heading,speed,mode (the file starts with a byte-order mark)");
+  // A run's clock starts at 0: render took a negative time for its still.
+  EXPECT_EQ(errorOf(good + "-5,0,1,2,0,0.5,1.3,\n"), file + ":4:1: t: expected a time >= 0, got '-5'");
+  // A row without end (a sparse file, /dev/zero) stops at 64 KiB, not when memory runs out.
+  EXPECT_EQ(errorOf(good + std::string(200000, '0')), file + ":4:1: a row longer than 65536 bytes: not a trajectories.csv");
+  EXPECT_EQ(errorOf(std::string(200000, 'x'), ""), file + ":1:1: a row longer than 65536 bytes: not a trajectories.csv");
+}
+
+// Only a regular file is read: a FIFO waited for a writer forever, and a folder read as a bad
+// header.
+TEST(TrajectoryCsv, OnlyARegularFileIsRead) {
+  const fs::path dir = scratch("special");
+  const fs::path fifo = dir / "trajectories.csv";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const auto messageOf = [](const fs::path& path) {
+    try {
+      experiments::readTrajectories(path.string());
+    } catch (const experiments::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(messageOf(fifo), fifo.string() + ": trajectories.csv is not a regular file");
+  fs::remove(fifo);
+  fs::create_directories(fifo);
+  EXPECT_EQ(messageOf(fifo), fifo.string() + ": trajectories.csv is a folder, not a file");
+  EXPECT_EQ(messageOf(dir / "none.csv"), (dir / "none.csv").string() + ": cannot open trajectories.csv (no such file)");
+  fs::remove_all(dir);
 }
 
 namespace {
