@@ -191,8 +191,11 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
   const auto& path = section.file;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
-    const std::string why = "cannot open the velocity field file '" + path.string() + "' (" +
-                            (std::filesystem::is_directory(path, ec) ? "a folder" : "no such file") + ")";
+    // A FIFO or a device exists: "no such file" misled.
+    const std::string kind = std::filesystem::is_directory(path, ec) ? "a folder"
+                             : std::filesystem::exists(path, ec)     ? "not a regular file"
+                                                                     : "no such file";
+    const std::string why = "cannot open the velocity field file '" + path.string() + "' (" + kind + ")";
     // Named where it was given: the command line's value was blamed on the scenario file.
     if (section.fileFromCommandLine) throw InputError({"<command line>", 0, 0}, "--param planning.field.file: " + why);
     throw InputError(section.fileKey, "planning.field.file: " + why);

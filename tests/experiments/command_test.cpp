@@ -1,6 +1,7 @@
 // The `steer` command's contract (ARCHITECTURE.md §5): exit statuses, `FILE:LINE:COLUMN:` messages,
 // and run folders that are either finished (summary.json) or absent.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <nlohmann/json.hpp>
 
@@ -1225,6 +1226,16 @@ TEST(SteerCommand, FieldPlannerErrorsSayWhereTheFileComesFrom) {
   EXPECT_EQ(absent.status, 2) << absent.err;
   EXPECT_EQ(absent.err.rfind("<command line>: --param planning.field.file: cannot open the velocity field file", 0), 0u)
       << absent.err;
+  EXPECT_NE(absent.err.find("(no such file)"), std::string::npos) << absent.err;
+  // A FIFO is there, but is no file to read ("no such file" misled).
+  const fs::path fifoDir = scratchDir("field_planner_fifo");
+  fs::create_directories(fifoDir);
+  ASSERT_EQ(mkfifo((fifoDir / "field.json").c_str(), 0600), 0);
+  const auto fifo = runSteer("run " + uTrap + " --planner field --param planning.field.file=" + (fifoDir / "field.json").string() +
+                             " --quiet --out " + out.string(), steer::test::kBadInputSeconds);
+  EXPECT_EQ(fifo.status, 2) << fifo.err;
+  EXPECT_NE(fifo.err.find("(not a regular file)"), std::string::npos) << fifo.err;
+  fs::remove_all(fifoDir);
   EXPECT_FALSE(fs::exists(out));
 }
 
