@@ -458,6 +458,7 @@ std::string runLabelOf(const fs::path& runDir) {
 
 int renderCommand(const RenderOptions& given) {
   RenderOptions o = given;  // o.runLabel is filled below, from summary.json
+  for (double& at : o.at) at += 0.0;  // −0 + 0 is +0: --at -0 wrote at_-0.00.png
   const fs::path runDir(o.runDir);
   const fs::path out = o.out.empty() ? runDir : fs::path(o.out);
   Scenario scenario;
@@ -562,7 +563,7 @@ int renderCommand(const RenderOptions& given) {
         std::cerr << "steer render: ffmpeg failed; no video\n";
     }
     if (!o.quiet) {
-      const std::size_t atTimes = t.empty() ? std::size_t{0} : o.at.size();
+      const std::size_t atTimes = atNames.size();  // a time given twice made one picture
       const auto count = [](std::size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); };
       std::cout << "steer render: " << (out / "trajectories.png").string() << ", " << count(static_cast<std::size_t>(written), "frame");
       if (atTimes > 0) std::cout << " and " << count(atTimes, "picture") << " at given times (--at)";

@@ -49,6 +49,21 @@ TEST(SteerCommand, RenderSaysWhenTheRunsScenarioFileChangedOrIsGone) {
   fs::remove_all(dir);
 }
 
+// A time given twice makes one picture and is counted once (the summary said "2 pictures" for
+// one), and --at -0 is the picture at 0 (it was named at_-0.00.png).
+TEST(SteerCommand, RenderCountsThePicturesItMakesAtGivenTimes) {
+  const fs::path dir = scratchDir("render_at_twice");
+  ASSERT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --duration 0.2 --quiet --out " + (dir / "run").string()).status, 0);
+  const auto r = runSteer("render " + (dir / "run").string() + " --frames 0 --at 0.1 --at 0.1 --at -0 --out " +
+                          (dir / "pictures").string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find(", 0 frames and 2 pictures at given times (--at)"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(dir / "pictures" / "at_0.10.png"));
+  EXPECT_TRUE(fs::exists(dir / "pictures" / "at_0.00.png"));
+  EXPECT_FALSE(fs::exists(dir / "pictures" / "at_-0.00.png"));
+  fs::remove_all(dir);
+}
+
 // A trajectories.csv of its header alone is no run's (each writes every agent's row at t = 0):
 // render drew an empty still, said "0 frames" and exited 0.
 TEST(SteerCommand, RenderRefusesTrajectoriesWithoutRows) {
