@@ -121,6 +121,11 @@ TEST(Reproduce, BadInputIsExitTwoAndWritesNothing) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("/nonexistent/folder"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir / "REPORT.md"));
+  // An empty value (an unset shell variable) read as the default suite.
+  r = runSteer("reproduce reynolds1999 --quick -q --scenarios '' --out " + dir.string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("--scenarios: must not be empty"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir));
 
   // A suite without the scenarios the claims need: the missing file is named, nothing is moved in.
   const fs::path empty = scratchDir("reproduce_empty_suite");

@@ -60,7 +60,9 @@ void addReproduceOptions(CLI::App& app, ReproduceOptions& o) {
   app.add_option("PAPER", o.paper, "goldenstein2001 | reynolds1999 | reynolds2000")->required()->check(CLI::IsMember(names));
   app.add_option("--out", o.out, "output folder (default: papers/<paper>, the paper's folder from the repository root)")
       ->check(nonEmptyPath());
-  app.add_option("--scenarios", o.scenarios, "the scenario suite (default: this source tree's experiments/scenarios)");
+  // An empty value (an unset shell variable) is bad input, as for --out: it read as the default.
+  app.add_option("--scenarios", o.scenarios, "the scenario suite (default: this source tree's experiments/scenarios)")
+      ->check(nonEmptyPath());
   app.add_flag("--quick", o.quick, "a reduced budget (fewer seeds, smaller N) for CI; every row is still filled");
   app.add_option("--threads", o.threads, "worker threads for scenario runs (results do not depend on it)")->check(CLI::Range(1, 256));
   app.add_option("--seed", o.seed, "base seed of the stochastic checks")->capture_default_str()->check(seedNumber());
