@@ -120,6 +120,14 @@ viz::LineChart weights(const PlotOptions& o) {
     const local::Weights r = local::competitionRate({s[0], s[1]}, comp);
     ds = {r.target, r.obstacle};
   };
+  // RK4's step within its stability bound for the fastest rate (|λ dt| < 2.78): at a fixed 0.05 s,
+  // α1 = 60 already sent every trajectory to ±∞ and NaN, and the plot was drawn without them,
+  // silently. With a shorter step the time shown is capped at 200,000 steps: the fast rates have
+  // settled long before.
+  const double rate = std::max({std::abs(o.alpha1), std::abs(o.alpha2), std::abs(o.gamma12), std::abs(o.gamma21), 1e-9});
+  const double dt = std::min(0.05, 0.5 / rate);
+  const double span = std::min(80.0, 200000.0 * dt);
+  int diverged = 0;
   constexpr int kRing = 24;
   for (int k = 0; k < kRing; ++k) {
     // Starting points on the border of [0, 1.2]²'s first quadrant, avoiding the invariant axes.
@@ -131,12 +139,22 @@ viz::LineChart weights(const PlotOptions& o) {
     path.inLegend = false;
     path.width = 1.5f;
     path.colour = viz::paletteColour(4);
-    odeint::integrate_const(odeint::runge_kutta4<State>(), rhs, s, 0.0, 80.0, 0.05, [&](const State& x, double) {
+    bool finite = true;
+    odeint::integrate_const(odeint::runge_kutta4<State>(), rhs, s, 0.0, span, dt, [&](const State& x, double) {
+      finite = finite && std::isfinite(x[0]) && std::isfinite(x[1]);
+      if (!finite) return;  // the series ends at its last finite point
       path.x.push_back(x[0]);
       path.y.push_back(x[1]);
     });
+    diverged += finite ? 0 : 1;
     c.series.push_back(std::move(path));
   }
+  if (diverged > 0)
+    std::cerr << "steer plot: note: " << diverged << " of " << kRing
+              << " trajectories left the finite numbers and are drawn up to their last finite point\n";
+  if (span < 80.0)
+    std::cerr << "steer plot: note: rates up to " << rate << " /s: trajectories drawn for their first " << span
+              << " s (steps of " << dt << " s)\n";
   viz::ChartSeries stable, unstable;
   stable.name = "stable fixed point";
   unstable.name = "unstable fixed point";

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "plot_command.hpp"
+#include "steer/local/weights.hpp"
 #include "png_image.hpp"
 #include "steer/local/attractor.hpp"
 #include "steer/viz/line_chart.hpp"
@@ -99,6 +100,40 @@ TEST(PlotData, Fig2aIsTheLocalLayersAttractor) {
   for (std::size_t i = 0; i < s.x.size(); i += 37) EXPECT_DOUBLE_EQ(s.y[i], local::targetAttractor(s.x[i], 1.5));
   EXPECT_NEAR(s.x.front(), -std::numbers::pi, 1e-12);
   EXPECT_NEAR(s.x.back(), std::numbers::pi, 1e-12);
+}
+
+// The weights' trajectories end at the stable fixed points of (5) whatever the rates: at a fixed
+// RK4 step of 0.05 s, α1 = 60 sent every one to ±∞ and NaN and the plot was drawn without them.
+TEST(PlotData, WeightTrajectoriesStayFiniteAndSettleForFastRates) {
+  for (const double alpha1 : {0.4, 60.0, 1e4}) {
+    SCOPED_TRACE(testing::Message() << "alpha1 " << alpha1);
+    PlotOptions o;
+    o.figure = "weights";
+    o.alpha1 = alpha1;
+    const auto chart = plotChart(o);
+    local::Weights stable;
+    const local::Competition comp{o.alpha1, o.alpha2, o.gamma12, o.gamma21};
+    bool haveStable = false;
+    for (auto kind : {local::FixedPoint::ObstacleOnly, local::FixedPoint::TargetOnly, local::FixedPoint::Averaging}) {
+      local::Weights w;
+      if (local::fixedPoint(kind, comp, w) && local::tableStable(kind, comp)) stable = w, haveStable = true;
+    }
+    ASSERT_TRUE(haveStable);
+    int trajectories = 0;
+    for (const auto& series : chart.series) {
+      if (series.name != "trajectory") continue;
+      ++trajectories;
+      ASSERT_FALSE(series.x.empty());
+      for (std::size_t i = 0; i < series.x.size(); ++i) ASSERT_TRUE(std::isfinite(series.x[i]) && std::isfinite(series.y[i]));
+      const auto distance = [&](std::size_t i) { return std::hypot(series.x[i] - stable.target, series.y[i] - stable.obstacle); };
+      if (alpha1 < 100) {
+        EXPECT_LT(distance(series.x.size() - 1), 1e-3);
+      } else {  // the time shown is capped (200,000 steps of 5e-5 s: 10 s): on its way there
+        EXPECT_LT(distance(series.x.size() - 1), 0.5 * distance(0));
+      }
+    }
+    EXPECT_EQ(trajectories, 24);
+  }
 }
 
 // The title gives the parameter as given: the first four characters of std::to_string made
