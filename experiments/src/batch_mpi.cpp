@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "batch_row_json.hpp"
 #include "interrupt.hpp"
 
 #ifdef STEER_HAVE_MPI
@@ -25,28 +26,6 @@ int launcherSize() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"})
     if (const char* v = std::getenv(name)) return std::max(1, std::atoi(v));
   return 1;
-}
-
-nlohmann::json toJson(const BatchRow& r) {
-  nlohmann::json metrics = nlohmann::json::array();
-  for (const auto& m : r.metrics) metrics.push_back(m ? nlohmann::json(*m) : nlohmann::json(nullptr));
-  return {{"job", r.job},     {"scenario_path", r.scenarioPath}, {"scenario_name", r.scenarioName}, {"scenario_folder", r.scenarioFolder},
-          {"model", r.model}, {"planner", r.planner},            {"seed", r.seed},
-          {"factors", r.factors}, {"metrics", metrics}};
-}
-
-BatchRow fromJson(const nlohmann::json& j) {
-  BatchRow r;
-  r.job = j.at("job").get<std::size_t>();
-  r.scenarioPath = j.at("scenario_path").get<std::string>();
-  r.scenarioName = j.at("scenario_name").get<std::string>();
-  r.scenarioFolder = j.at("scenario_folder").get<std::string>();
-  r.model = j.at("model").get<std::string>();
-  r.planner = j.at("planner").get<std::string>();
-  r.seed = j.at("seed").get<std::uint64_t>();
-  r.factors = j.at("factors").get<std::vector<std::pair<std::string, std::string>>>();
-  for (const auto& m : j.at("metrics")) r.metrics.push_back(m.is_null() ? std::nullopt : std::optional<double>(m.get<double>()));
-  return r;
 }
 
 }  // namespace
@@ -115,7 +94,7 @@ std::vector<BatchRow> MpiBatchSession::run(const std::vector<BatchJob>& jobs, co
     nlohmann::json out = nlohmann::json::array();
     for (std::size_t k = 0; k < rows.size(); ++k) {
       rows[k].job = index[rows[k].job];  // back to the whole batch's numbering
-      out.push_back(toJson(rows[k]));
+      out.push_back(batchRowToJson(rows[k]));
     }
     payload = out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   } catch (const std::exception& e) {
@@ -160,7 +139,7 @@ std::vector<BatchRow> MpiBatchSession::run(const std::vector<BatchJob>& jobs, co
     const auto part = nlohmann::json::parse(all.substr(static_cast<std::size_t>(offsets[static_cast<std::size_t>(r)]),
                                                        static_cast<std::size_t>(lengths[static_cast<std::size_t>(r)])));
     for (const auto& j : part) {
-      BatchRow row = fromJson(j);
+      BatchRow row = batchRowFromJson(j);
       if (row.job >= rows.size() || seen[row.job]) throw std::runtime_error("gathered rows: bad or repeated job index");
       seen[row.job] = true;
       rows[row.job] = std::move(row);
