@@ -21,7 +21,7 @@ void makeOutputFolder(const std::filesystem::path& out) {
     throw InputError({"<command line>", 0, 0}, "--out: cannot make the output folder '" + out.string() + "': " +
                                                    (ec ? ec.message() : std::string("a file has that name")));
   if (::access(out.c_str(), W_OK | X_OK) != 0)
-    throw InputError({"<command line>", 0, 0}, "--out: cannot write in '" + out.string() + "': " + std::strerror(errno));
+    throw InputError({"<command line>", 0, 0}, "--out: cannot write in '" + out.string() + "': " + std::generic_category().message(errno));
 }
 
 bool isNumberedName(const std::string& name, const std::string& prefix, const std::string& suffix, std::size_t minDigits) {

@@ -8,6 +8,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <system_error>
 
 #include "obstacle_frames.hpp"
 #include "part_configs.hpp"
@@ -122,7 +123,7 @@ void TrajectoryRecorder::rows(const sim::World& world, const sim::Planner& plann
   for (const std::string& text : rowText_) csv_ << text;
   // A full disk: stop the run here, naming the cause (it simulated on to the end, and only the
   // closing check said "cannot finish").
-  if (!csv_) throw std::runtime_error("cannot write " + (folder_ / "trajectories.csv").string() + ": " + std::strerror(errno));
+  if (!csv_) throw std::runtime_error("cannot write " + (folder_ / "trajectories.csv").string() + ": " + std::generic_category().message(errno));
   if (which != Rows::Leaving) lastRowTime_ = world.time;
 }
 
@@ -341,7 +342,7 @@ void writeFileAtomically(const std::filesystem::path& path, const std::string& t
     const int error = errno;
     std::error_code ignored;
     std::filesystem::remove(tmp, ignored);
-    throw std::runtime_error("cannot write " + path.string() + (error != 0 ? std::string(": ") + std::strerror(error) : ""));
+    throw std::runtime_error("cannot write " + path.string() + (error != 0 ? std::string(": ") + std::generic_category().message(error) : ""));
   }
   std::filesystem::rename(tmp, path);
 }

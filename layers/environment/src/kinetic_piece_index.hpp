@@ -19,7 +19,9 @@ class PieceIndex {
   void build(const std::vector<sim::ObstaclePiece>& pieces, std::span<const std::uint32_t> which, double cell,
              std::size_t maxCells);
   /// Calls visit(pieceIndex) once for every static piece whose bounding box meets the square of
-  /// half side `radius` around `center` (a superset of the pieces within `radius`).
+  /// half side `radius` around `center` (a superset of the pieces within `radius`). Not safe to
+  /// call from two threads at once, const as it is: it stamps the pieces it visited in the
+  /// index's own scratch (the providers call it from update() and reset() alone).
   template <class Visit>
   void forEachNear(const geometry::Vec2& center, double radius, Visit&& visit) const {
     if (cells_.empty()) return;
