@@ -80,7 +80,14 @@ void MetricsRecorder::onStart(const sim::World& world, const sim::Planner&) {
   lastTime_ = world.time;
   nextFrame_ = 1;
   indexStaticPieces(world);
+  // At t = 0 the rows show every agent, also those start() disabled at once (no goals, or goals
+  // already complete: their finishTime is now). The clearance at the start is measured with
+  // them (an agent beside one of them had a clearance of null); their path, time and stall
+  // figures stay out (wasEnabled_ as it was).
+  for (std::size_t i = 0; i < world.agents.size(); ++i)
+    if (world.agents[i].finishTime >= world.time) wasEnabled_[i] = true;
   contacts(world);
+  for (std::size_t i = 0; i < world.agents.size(); ++i) wasEnabled_[i] = world.agents[i].enabled;
 }
 
 void MetricsRecorder::frames(const sim::World& world, std::span<const sim::Vec3> previous, double t0, double t1) {

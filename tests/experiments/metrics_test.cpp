@@ -110,6 +110,36 @@ TEST(Metrics, AnAgentArrivingOntoANeighbourCollidesInItsLastStep) {
   EXPECT_NEAR(*m.minClearance, 0.95 - 1.0, 1e-12);
 }
 
+// An agent start() disables at once (no goals: its finishTime is the start) is in the rows at
+// t = 0, so the clearance at the start is measured with it (beside it, a walker's clearance was
+// null); its own path and time stay out, as it never moved.
+TEST(Metrics, AgentsDoneAtTheStartCountInTheStartsClearance) {
+  sim::World world;
+  world.dimension = 2;
+  for (const double x : {0.0, 1.5}) {
+    sim::Agent a;
+    a.id = static_cast<sim::AgentIndex>(world.agents.size());
+    a.radius = 0.5;
+    a.state.position = sim::Vec3(x, 0, 0);
+    world.agents.push_back(a);
+  }
+  world.agents[1].enabled = false;  // as Simulation::start() leaves an agent without goals
+  world.agents[1].finishTime = 0.0;
+  world.refreshPieces();
+  planning::DirectPlanner planner;
+  MetricsRecorder recorder(2.0, 1, 1);
+  recorder.onStart(world, planner);
+  const std::vector<sim::Vec3> previous = {world.agents[0].state.position, world.agents[1].state.position};
+  world.agents[0].state.position = sim::Vec3(-5, 0, 0);  // walks away
+  world.time = 1.0;
+  recorder.onStep(world, planner, previous);
+  const auto& m = recorder.metrics();
+  ASSERT_TRUE(m.minClearance.has_value());
+  EXPECT_NEAR(*m.minClearance, 0.5, 1e-12);
+  EXPECT_EQ(m.agents[1].pathLength, 0.0);
+  EXPECT_NEAR(m.agents[0].pathLength, 5.0, 1e-12);
+}
+
 TEST(Metrics, ObstacleClearanceLeavesOutTheGapsBetweenAgents) {
   // Agents 0 and 1 pass 0.1 m apart; agent 2 passes 0.3 m from the wall x = 5 (bodies 0.5 m).
   Scripted s({sim::Vec3(0, 0, 0), sim::Vec3(1.1, 0, 0), sim::Vec3(3.5, 0, 0)}, {{geometry::Segment{{5, -1}, {5, 1}}, {}}});

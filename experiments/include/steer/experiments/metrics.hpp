@@ -21,7 +21,7 @@ inline constexpr double kSteerBenchFrame = 0.05;
 /// An enabled agent whose centre moves slower than this over a step (m/s) is standing still:
 /// a walker's speeds are ~1 m/s, and the heading noise alone moves a stalled agent by far less.
 inline constexpr double kStallSpeed = 0.05;
-/// An agent that did not reach and had been standing still for longer than this (s) when the
+/// An agent that did not reach and had been standing still for this long or longer (s) when the
 /// run ended is stuck in place (summary.json's standing_at_end, the summary line of steer run).
 inline constexpr double kStandingAtEnd = 5.0;
 
@@ -54,7 +54,9 @@ struct RunMetrics {
   std::uint64_t agentObstacleCollisions = 0;
   /// Contacts that began during the steps, in continuous time, as the environment layer reports
   /// them (StepObserver::onContacts): each time two bodies come to touch, and each time a body
-  /// comes to touch an obstacle (once per obstacle and step, whichever of its pieces). They
+  /// comes to touch a piece of an obstacle (a wall, a circle, one side of a box or polygon) it
+  /// was not touching at the step's start, once per obstacle and step: a body walking through a
+  /// box touches its near side and, later, its far side (two), where it collides once. They
   /// include touches too light to be collisions and passes through each other within one step,
   /// which the step ends never show.
   std::uint64_t agentAgentContacts = 0;
