@@ -184,10 +184,7 @@ FieldPlannerSection readFieldPlannerSection(const Scenario& s) {
   return section;
 }
 
-planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
-  planning::FieldPlannerParameters p;
-  const FieldPlannerSection section = readFieldPlannerSection(s);
-  p.predictionTime = section.predictionTime;
+void requireFieldFile(const FieldPlannerSection& section) {
   const auto& path = section.file;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
@@ -200,6 +197,14 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
     if (section.fileFromCommandLine) throw InputError({"<command line>", 0, 0}, "--param planning.field.file: " + why);
     throw InputError(section.fileKey, "planning.field.file: " + why);
   }
+}
+
+planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
+  planning::FieldPlannerParameters p;
+  const FieldPlannerSection section = readFieldPlannerSection(s);
+  p.predictionTime = section.predictionTime;
+  requireFieldFile(section);
+  const auto& path = section.file;
   const nlohmann::json j = readJsonFile(path.string(), "the velocity field file");
   const SourceLocation at{path.string(), 0, 0};
   const auto fail = [&](const std::string& key, const std::string& what) { throw InputError(at, key + ": " + what); };

@@ -67,7 +67,10 @@ void checkSections(const Scenario& s) {
     if (planning.has("direct")) readDirectPlannerParameters(s);
     if (planning.has("harmonic")) readHarmonicPlannerParameters(s);
     if (planning.has("hybrid")) readHybridPlannerParameters(s);
-    if (planning.has("field")) readFieldPlannerSection(s);
+    // The file too, whatever the planner: a mistyped --param planning.field.file was taken in
+    // silence unless the run used the field planner (the harmonic section's values are checked
+    // whatever the planner as well).
+    if (planning.has("field")) requireFieldFile(readFieldPlannerSection(s));
     planning.finish();
   }
   readProviderSettings(s);

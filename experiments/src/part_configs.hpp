@@ -31,6 +31,8 @@ struct FieldPlannerSection {
   double predictionTime = 0.0;
 };
 FieldPlannerSection readFieldPlannerSection(const Scenario& scenario);
+/// Throws unless the section's file is a regular file (it is not read: the planner reads it).
+void requireFieldFile(const FieldPlannerSection& section);
 planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& scenario);
 reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& scenario);
 /// The keys of its own that a behavior of this kind reads, besides kind, weight, priority,

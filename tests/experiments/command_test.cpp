@@ -1236,6 +1236,13 @@ TEST(SteerCommand, FieldPlannerErrorsSayWhereTheFileComesFrom) {
   EXPECT_EQ(fifo.status, 2) << fifo.err;
   EXPECT_NE(fifo.err.find("(not a regular file)"), std::string::npos) << fifo.err;
   fs::remove_all(fifoDir);
+  // With another planner the file is not read, but a missing one is still bad input (a mistyped
+  // name was taken in silence), for run and check alike.
+  for (const std::string& command : {"run " + uTrap + " --planner direct --quiet --out " + out.string(), "check " + uTrap}) {
+    const auto other = runSteer(command + " --param planning.field.file=" + (out / "none.json").string(), steer::test::kBadInputSeconds);
+    EXPECT_EQ(other.status, 2) << command << ": " << other.err;
+    EXPECT_EQ(other.err.rfind("<command line>: --param planning.field.file: cannot open the velocity field file", 0), 0u) << other.err;
+  }
   EXPECT_FALSE(fs::exists(out));
 }
 
