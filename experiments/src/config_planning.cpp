@@ -186,12 +186,8 @@ FieldPlannerSection readFieldPlannerSection(const Scenario& s) {
 
 void requireFieldFile(const FieldPlannerSection& section) {
   const auto& path = section.file;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    // A FIFO or a device exists: "no such file" misled.
-    const std::string kind = std::filesystem::is_directory(path, ec) ? "a folder"
-                             : std::filesystem::exists(path, ec)     ? "not a regular file"
-                                                                     : "no such file";
+  // A FIFO or a device exists: "no such file" misled.
+  if (const std::string kind = whyNotARegularFile(path.string()); !kind.empty()) {
     const std::string why = "cannot open the velocity field file '" + path.string() + "' (" + kind + ")";
     // Named where it was given: the command line's value was blamed on the scenario file.
     if (section.fileFromCommandLine) throw InputError({"<command line>", 0, 0}, "--param planning.field.file: " + why);

@@ -12,12 +12,20 @@ namespace steer::experiments {
 
 namespace fs = std::filesystem;
 
-void requireRegularFile(const std::string& path, const std::string& what) {
+std::string whyNotARegularFile(const std::string& path) {
   std::error_code ec;
   const auto status = fs::status(path, ec);
-  if (ec || !fs::exists(status)) throw InputError({path, 0, 0}, "cannot open " + what + " (no such file)");
-  if (fs::is_directory(status)) throw InputError({path, 0, 0}, what + " is a folder, not a file");
-  if (!fs::is_regular_file(status)) throw InputError({path, 0, 0}, what + " is not a regular file");
+  if (ec || !fs::exists(status)) return "no such file";
+  if (fs::is_directory(status)) return "a folder";
+  if (!fs::is_regular_file(status)) return "not a regular file";
+  return "";
+}
+
+void requireRegularFile(const std::string& path, const std::string& what) {
+  const std::string why = whyNotARegularFile(path);
+  if (why == "no such file") throw InputError({path, 0, 0}, "cannot open " + what + " (no such file)");
+  if (why == "a folder") throw InputError({path, 0, 0}, what + " is a folder, not a file");
+  if (!why.empty()) throw InputError({path, 0, 0}, what + " is " + why);
 }
 
 std::string readInputFile(const std::string& path, const std::string& what, std::size_t maxBytes) {

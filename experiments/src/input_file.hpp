@@ -11,6 +11,10 @@
 
 namespace steer::experiments {
 
+/// Why `path` cannot be read as a file: "no such file", "a folder" or "not a regular file"
+/// (a FIFO, a device); empty when it is a regular file.
+std::string whyNotARegularFile(const std::string& path);
+
 /// Throws unless `path` is a regular file (not missing, a folder, a FIFO or a device: reading a
 /// FIFO waited forever for a writer); `what` names it in errors ("the scenario file", ...).
 void requireRegularFile(const std::string& path, const std::string& what);
