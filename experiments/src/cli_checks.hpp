@@ -8,17 +8,31 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 
 namespace steer::experiments {
 
-/// `text` as a whole finite decimal number, or nothing.
+inline bool isSubnormal(double v) { return v != 0.0 && std::abs(v) < std::numeric_limits<double>::min(); }
+
+/// `text` as a whole finite decimal number, or nothing. A subnormal number (nonzero, below
+/// 2.2e-308) is nothing too: it divides to infinity (`plot fig2a --a 1e-320` drew an empty plot),
+/// and `--param` and the scenario readers refuse it as well.
 inline std::optional<double> finiteNumber(const std::string& text) {
   double v = 0.0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) return std::nullopt;
+  if (isSubnormal(v)) return std::nullopt;
   return v;
+}
+
+/// What to add to a refusal of `text` when it is a subnormal number: the reason, which "must be a
+/// finite number > 0, got '1e-320'" alone does not give.
+inline std::string subnormalNote(const std::string& text) {
+  double v = 0.0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  return ec == std::errc() && end == text.data() + text.size() && isSubnormal(v) ? ", a subnormal number (below 2.2e-308)" : "";
 }
 
 /// A finite number > 0 (seconds, lengths).
@@ -26,7 +40,7 @@ inline CLI::Validator finitePositive() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
         const auto v = finiteNumber(text);
-        return v && *v > 0.0 ? std::string() : "must be a finite number > 0, got '" + text + "'";
+        return v && *v > 0.0 ? std::string() : "must be a finite number > 0, got '" + text + "'" + subnormalNote(text);
       },
       "FINITE > 0");
 }
@@ -36,7 +50,7 @@ inline CLI::Validator finiteNonNegative() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
         const auto v = finiteNumber(text);
-        return v && *v >= 0.0 ? std::string() : "must be a finite number >= 0, got '" + text + "'";
+        return v && *v >= 0.0 ? std::string() : "must be a finite number >= 0, got '" + text + "'" + subnormalNote(text);
       },
       "FINITE >= 0");
 }
@@ -50,7 +64,7 @@ inline CLI::Validator finiteBetween(double lo, double hi, bool lowOpen) {
       [lo, hi, lowOpen, text = std::string(range)](std::string& value) -> std::string {
         const auto v = finiteNumber(value);
         const bool above = v && (lowOpen ? *v > lo : *v >= lo);
-        return above && *v <= hi ? std::string() : "must be a finite number in " + text + ", got '" + value + "'";
+        return above && *v <= hi ? std::string() : "must be a finite number in " + text + ", got '" + value + "'" + subnormalNote(value);
       },
       range);
 }

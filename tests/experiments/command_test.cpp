@@ -588,6 +588,21 @@ TEST(SteerCommand, PlotOptionsStayInTheModelsRanges) {
   }
 }
 
+// ... and not subnormal: `--a 1e-320` is > 0 but divides to infinity, and an empty plot was
+// written with exit 0 (`--param` and the scenario readers already refused such numbers).
+TEST(SteerCommand, PlotOptionsRefuseSubnormalNumbers) {
+  const fs::path dir = scratchDir("plot_subnormal");
+  for (const char* option : {"fig2a --a 1e-320", "fig2b --distance 4e-310", "weights --alpha1 1e-315"}) {
+    const auto r = runSteer(std::string("plot ") + option + " --out " + (dir / "out").string());
+    EXPECT_EQ(r.status, 2) << option << ": " << r.err;
+    EXPECT_NE(r.err.find("a subnormal number (below 2.2e-308)"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out")) << option;
+  }
+  // Zero stays a number where the range takes it.
+  const auto zero = runSteer("plot weights --gamma12 0 --out " + (dir / "zero").string());
+  EXPECT_EQ(zero.status, 0) << zero.err;
+}
+
 // An option of another figure is bad input: `plot fig2a --d0 2` drew fig2a as if --d0 were absent.
 TEST(SteerCommand, PlotRefusesTheOptionsOfAnotherFigure) {
   const fs::path dir = scratchDir("plot_other_figure");
