@@ -463,6 +463,7 @@ int renderCommand(const RenderOptions& given) {
   const fs::path out = o.out.empty() ? runDir : fs::path(o.out);
   Scenario scenario;
   std::map<std::uint32_t, std::vector<TrajectorySample>> tracks;
+  std::vector<fs::path> made;  // the pictures written so far, removed again if a later one fails
   try {
     scenario = runScenarioOf(runDir);
     std::error_code ec;
@@ -509,6 +510,7 @@ int renderCommand(const RenderOptions& given) {
       } else {
         viz::writeScene(file.string(), runScene(scenario, tracks, o, time));
       }
+      made.push_back(file);
       bar.update(++drawn / pictures);
     };
     // An earlier render's frames beyond this one's count stayed beside them (and in a video made
@@ -570,7 +572,14 @@ int renderCommand(const RenderOptions& given) {
       std::cout << "\n";
     }
   } catch (const std::exception& e) {
-    std::cerr << "steer render: " << e.what() << "\n";
+    // A render that stops part-way (a full disk) would leave a mix of this run's pictures and an
+    // earlier render's: the ones made here go, and the message says so.
+    std::error_code ec;
+    for (const auto& file : made) fs::remove(file, ec);
+    std::cerr << "steer render: " << e.what();
+    if (!made.empty())
+      std::cerr << " (removed the " << made.size() << " picture" << (made.size() == 1 ? "" : "s") << " this render had made)";
+    std::cerr << "\n";
     return 1;
   }
   return 0;

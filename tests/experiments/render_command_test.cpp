@@ -79,6 +79,33 @@ TEST(SteerCommand, RenderRefusesTrajectoriesWithoutRows) {
   fs::remove_all(dir);
 }
 
+// A picture that cannot be written ends the render with exit 1 and one line that names the
+// file and why (VTK's own coloured log line came first, and said only "Unable to open file"),
+// and the pictures this render had made go again: a stop part-way left a mix of this render's
+// frames and an earlier one's. Two ways to fail: the PNG writer cannot open its file (a folder
+// holds the name it writes to first), and the finished PNG cannot take the picture's name.
+TEST(SteerCommand, RenderThatCannotWriteAPictureSaysWhyAndLeavesNoneOfIts) {
+  const fs::path dir = scratchDir("render_unwritable");
+  ASSERT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --duration 0.2 --quiet --out " + (dir / "run").string()).status, 0);
+  for (const std::string blocked : {"frame_0001.png", "frame_0001.png.part"}) {
+    const fs::path out = dir / ("pictures_" + blocked);
+    fs::create_directories(out / blocked);
+    std::ofstream(out / blocked / "keep") << "a folder that is not empty: nothing removes it";
+    const auto r = runSteer("render " + (dir / "run").string() + " --frames 3 --quiet --out " + out.string());
+    EXPECT_EQ(r.status, 1) << blocked << ": " << r.err;
+    EXPECT_EQ(r.err, "steer render: cannot write " + (out / "frame_0001.png").string() +
+                         ": Is a directory (removed the 2 pictures this render had made)\n")
+        << blocked;
+    EXPECT_FALSE(fs::exists(out / "trajectories.png")) << blocked;
+    EXPECT_FALSE(fs::exists(out / "frame_0000.png")) << blocked;
+    EXPECT_TRUE(fs::exists(out / blocked / "keep")) << blocked;
+    std::size_t left = 0;
+    for (const auto& entry : fs::directory_iterator(out)) left += entry.path().filename() != blocked;
+    EXPECT_EQ(left, 0u) << blocked << ": no .part file or picture stays";
+  }
+  fs::remove_all(dir);
+}
+
 // Pictures in a run's folder belong to that run: a second render with fewer frames leaves none
 // of the first's beyond its count (frames 2-5 of a 6-frame render stayed beside a 2-frame one,
 // and a video is made of the frame_%04d series), and a new run into the folder takes every

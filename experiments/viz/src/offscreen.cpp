@@ -1,7 +1,9 @@
 #include "offscreen.hpp"
 
 #include <vtkActor2D.h>
+#include <vtkCallbackCommand.h>
 #include <vtkCellArray.h>
+#include <vtkCommand.h>
 #include <vtkNew.h>
 #include <vtkPNGWriter.h>
 #include <vtkPoints.h>
@@ -15,11 +17,32 @@
 #include <vtkWindowToImageFilter.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <stdexcept>
+#include <system_error>
 
 namespace steer::viz {
+
+namespace {
+
+// Keeps the writer's errors from VTK's log (which printed a coloured line of its own before our
+// message); the reason is told once, in the exception.
+void swallowVtkError(vtkObject*, unsigned long, void*, void*) {}
+
+// Why `file` cannot be written, asked of the C library (VTK says only "Unable to open file").
+std::string whyNotWritable(const std::string& file) {
+  errno = 0;
+  std::FILE* f = std::fopen(file.c_str(), "wb");
+  if (f == nullptr) return std::generic_category().message(errno != 0 ? errno : EIO);
+  std::fclose(f);
+  std::remove(file.c_str());
+  return "the PNG writer failed (disk full?)";
+}
+
+}  // namespace
 
 void saveWindowPng(vtkRenderWindow* window, const std::string& path) {
   window->Render();
@@ -28,13 +51,27 @@ void saveWindowPng(vtkRenderWindow* window, const std::string& path) {
   grab->SetInputBufferTypeToRGB();
   grab->ReadFrontBufferOff();  // the back buffer holds the frame just rendered, even offscreen
   grab->Update();
+  // Written beside the picture under another name and renamed when whole, so that a failed
+  // write (a full disk) leaves no cut-off PNG under the picture's name.
+  const std::string part = path + ".part";
+  vtkNew<vtkCallbackCommand> quiet;
+  quiet->SetCallback(swallowVtkError);
   vtkNew<vtkPNGWriter> writer;
-  writer->SetFileName(path.c_str());
+  writer->AddObserver(vtkCommand::ErrorEvent, quiet);
+  writer->SetFileName(part.c_str());
   writer->SetInputConnection(grab->GetOutputPort());
   writer->Write();
   std::error_code ec;
-  if (writer->GetErrorCode() != 0 || !std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0)
-    throw std::runtime_error("cannot write " + path);
+  if (writer->GetErrorCode() != 0 || !std::filesystem::is_regular_file(part, ec) || std::filesystem::file_size(part, ec) == 0) {
+    std::filesystem::remove(part, ec);
+    throw std::runtime_error("cannot write " + path + ": " + whyNotWritable(part));
+  }
+  std::filesystem::rename(part, path, ec);
+  if (ec) {
+    const std::string reason = ec.message();
+    std::filesystem::remove(part, ec);
+    throw std::runtime_error("cannot write " + path + ": " + reason);
+  }
 }
 
 int fontSizeFor(int width, int largest) {
