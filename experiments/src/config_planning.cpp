@@ -201,35 +201,45 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
   p.predictionTime = section.predictionTime;
   requireFieldFile(section);
   const auto& path = section.file;
-  const nlohmann::json j = readJsonFile(path.string(), "the velocity field file");
-  const SourceLocation at{path.string(), 0, 0};
-  const auto fail = [&](const std::string& key, const std::string& what) { throw InputError(at, key + ": " + what); };
-  if (!j.is_object()) fail("velocity field", "expected an object {origin, spacing, nx, ny, vectors}");
+  const JsonFile file = readJsonFile(path.string(), "the velocity field file");
+  const nlohmann::json& j = file.value;
+  using Pointer = nlohmann::json::json_pointer;
+  // Each error is placed at the value it is about (the object for a missing key): the line of
+  // one bad vector among a million.
+  const auto fail = [&](const Pointer& at, const std::string& key, const std::string& what) { file.fail(at, key + ": " + what); };
+  const auto top = [](const std::string& key) { return Pointer("/" + key); };
+  if (!j.is_object()) fail(Pointer(), "velocity field", "expected an object {origin, spacing, nx, ny, vectors}");
   for (const auto& [key, value] : j.items())
     if (key != "origin" && key != "spacing" && key != "nx" && key != "ny" && key != "vectors")
-      fail(key, "unknown key (expected origin, spacing, nx, ny, vectors)");
-  const auto number = [&](const nlohmann::json& v, const std::string& key) {
-    if (!v.is_number() || !std::isfinite(v.get<double>())) fail(key, "expected a finite number");
+      fail(Pointer() / key, key, "unknown key (expected origin, spacing, nx, ny, vectors)");
+  const auto number = [&](const nlohmann::json& v, const Pointer& at, const std::string& key) {
+    if (!v.is_number() || !std::isfinite(v.get<double>())) fail(at, key, "expected a finite number");
     return v.get<double>();
   };
-  const auto pair = [&](const nlohmann::json& v, const std::string& key) {
-    if (!v.is_array() || v.size() != 2) fail(key, "expected [x, y]");
-    return geometry::Vec2(number(v[0], key), number(v[1], key));
+  const auto pair = [&](const nlohmann::json& v, const Pointer& at, const std::string& key) {
+    if (!v.is_array() || v.size() != 2) fail(at, key, "expected [x, y]");
+    return geometry::Vec2(number(v[0], at / 0, key), number(v[1], at / 1, key));
+  };
+  // A vector is checked cheaply first; its pointer and name are made only for an error (a field of
+  // 10^8 nodes made them for every vector).
+  const auto good = [](const nlohmann::json& v) {
+    return v.is_array() && v.size() == 2 && v[0].is_number() && v[1].is_number() && std::isfinite(v[0].get<double>()) &&
+           std::isfinite(v[1].get<double>());
   };
   const auto count = [&](const char* key) {
-    if (!j.contains(key)) fail(key, "missing");
+    if (!j.contains(key)) fail(top(key), key, "missing");
     const auto& v = j.at(key);
     // Whole numbers only: 3.7 was truncated to 3 and 4294967299 wrapped to 3.
     if (!v.is_number_integer() || v.get<std::int64_t>() < 2 || v.get<std::int64_t>() > 100000)
-      fail(key, "expected a whole number of nodes in [2, 100000]");
+      fail(top(key), key, "expected a whole number of nodes in [2, 100000]");
     return static_cast<int>(v.get<std::int64_t>());
   };
   auto& f = p.field;
-  if (!j.contains("origin")) fail("origin", "missing");
-  f.origin = pair(j.at("origin"), "origin");
-  if (!j.contains("spacing")) fail("spacing", "missing");
-  f.spacing = number(j.at("spacing"), "spacing");
-  if (!(f.spacing > 0.0)) fail("spacing", "expected a number > 0");
+  if (!j.contains("origin")) fail(top("origin"), "origin", "missing");
+  f.origin = pair(j.at("origin"), top("origin"), "origin");
+  if (!j.contains("spacing")) fail(top("spacing"), "spacing", "missing");
+  f.spacing = number(j.at("spacing"), top("spacing"), "spacing");
+  if (!(f.spacing > 0.0)) fail(top("spacing"), "spacing", "expected a number > 0");
   f.nx = count("nx");
   f.ny = count("ny");
   // Beyond its grid the field is clamped to its border: a grid wholly outside the world gave every
@@ -243,17 +253,19 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
       what << "the grid spans x in [" << f.origin.x() << ", " << far.x() << "], y in [" << f.origin.y() << ", " << far.y()
            << "], outside the world x in [" << w.min.x() << ", " << w.max.x() << "], y in [" << w.min.y() << ", "
            << w.max.y() << "]";
-      fail("origin", what.str());
+      fail(top("origin"), "origin", what.str());
     }
   }
   const std::size_t nodes = static_cast<std::size_t>(f.nx) * static_cast<std::size_t>(f.ny);
-  if (nodes > 100000000) fail("nx, ny", "more than 10^8 nodes");
-  if (!j.contains("vectors") || !j.at("vectors").is_array()) fail("vectors", "expected a list of [vx, vy]");
+  if (nodes > 100000000) fail(top("nx"), "nx, ny", "more than 10^8 nodes");
+  if (!j.contains("vectors") || !j.at("vectors").is_array()) fail(top("vectors"), "vectors", "expected a list of [vx, vy]");
   const auto& v = j.at("vectors");
   if (v.size() != nodes)
-    fail("vectors", "expected nx*ny = " + std::to_string(nodes) + " entries, got " + std::to_string(v.size()));
+    fail(top("vectors"), "vectors", "expected nx*ny = " + std::to_string(nodes) + " entries, got " + std::to_string(v.size()));
   f.vectors.reserve(nodes);
-  for (std::size_t k = 0; k < v.size(); ++k) f.vectors.push_back(pair(v[k], "vectors[" + std::to_string(k) + "]"));
+  for (std::size_t k = 0; k < v.size(); ++k)
+    f.vectors.push_back(good(v[k]) ? geometry::Vec2(v[k][0].get<double>(), v[k][1].get<double>())
+                                   : pair(v[k], top("vectors") / k, "vectors[" + std::to_string(k) + "]"));
   return p;
 }
 

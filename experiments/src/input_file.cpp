@@ -51,25 +51,28 @@ SourceLocation locationOfByte(const std::string& file, const std::string& text, 
   return {file, static_cast<int>(line), column};
 }
 
-nlohmann::json readJsonFile(const std::string& path, const std::string& what) {
-  const std::string text = readInputFile(path, what);
+JsonFile readJsonFile(const std::string& path, const std::string& what) {
+  JsonFile file{path, readInputFile(path, what), {}};
+  const std::string& text = file.text;
   constexpr int kMaxDepth = 64;
   // nlohmann's parser recurses per level, and so do its copies: a file of a million '[' overflowed
   // the stack. The callback sees each value's depth before it is built. It also sees each key:
   // nlohmann keeps the last of two equal keys in one object, and the first was ignored unseen.
   std::vector<std::set<std::string>> keysOfOpenObjects;
-  const auto check = [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+  const auto check = [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed, std::size_t at) {
     using Event = nlohmann::json::parse_event_t;
     if (depth > kMaxDepth)
-      throw InputError({path, 0, 0}, what + ": nested more than " + std::to_string(kMaxDepth) + " levels deep");
+      throw InputError(locationOfByte(path, text, at), what + ": nested more than " + std::to_string(kMaxDepth) + " levels deep");
     if (event == Event::object_start) keysOfOpenObjects.emplace_back();
     if (event == Event::object_end) keysOfOpenObjects.pop_back();
     if (event == Event::key && !keysOfOpenObjects.back().insert(parsed.get<std::string>()).second)
-      throw InputError({path, 0, 0}, what + ": the key \"" + parsed.get<std::string>() + "\" appears twice in one object");
+      throw InputError(locationOfByte(path, text, at),
+                       what + ": the key \"" + parsed.get<std::string>() + "\" appears twice in one object");
     return true;
   };
   try {
-    return nlohmann::json::parse(text, check);
+    file.value = parseJsonWithPlaces(text, check);
+    return file;
   } catch (const nlohmann::json::parse_error& e) {
     // The line and column of the byte where parsing stopped.
     throw InputError(locationOfByte(path, text, e.byte > 0 ? e.byte - 1 : 0), "bad JSON in " + what);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "json_location.hpp"
 #include "steer/experiments/input_error.hpp"
 
 namespace steer::experiments {
@@ -26,8 +27,9 @@ std::string readInputFile(const std::string& path, const std::string& what, std:
 /// The line and column (both from 1) of byte `offset` of `text`, as `file`'s place.
 SourceLocation locationOfByte(const std::string& file, const std::string& text, std::size_t offset);
 
-/// `path` parsed as JSON (readInputFile's checks; nesting at most 64 deep). A syntax error is
-/// reported at its line and column.
-nlohmann::json readJsonFile(const std::string& path, const std::string& what);
+/// `path` parsed as JSON (readInputFile's checks; nesting at most 64 deep), with its text kept
+/// to place errors about its content (JsonFile::fail). A syntax error is reported at its line
+/// and column.
+JsonFile readJsonFile(const std::string& path, const std::string& what);
 
 }  // namespace steer::experiments

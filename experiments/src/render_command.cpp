@@ -410,11 +410,12 @@ Scenario runScenarioOf(const fs::path& runDir) {
                                                     "or one stopped before it was done)"
                                                   : "the run has not finished (RUNNING is there, no summary.json yet)");
   if (!fs::exists(summaryPath, ec)) throw InputError({summaryPath.string(), 0, 0}, "not a finished run (no summary.json)");
-  const nlohmann::json summary = readJsonFile(summaryPath.string(), "the run's summary.json");
+  const JsonFile summaryFile = readJsonFile(summaryPath.string(), "the run's summary.json");
+  const nlohmann::json& summary = summaryFile.value;
   // A hand-edited summary.json: wrong types are bad input, not a crash (the seed "-4" would
-  // also be read as 2^64 - 4 by nlohmann's conversion).
+  // also be read as 2^64 - 4 by nlohmann's conversion). Placed at the value's line.
   const auto field = [&](const char* key, bool ok, const char* what) {
-    if (!ok) throw InputError({summaryPath.string(), 0, 0}, std::string(key) + ": expected " + what);
+    if (!ok) summaryFile.fail(nlohmann::json::json_pointer(std::string("/") + key), std::string(key) + ": expected " + what);
   };
   field("scenario", summary.is_object() && summary.value("scenario", nlohmann::json("")).is_string(), "the scenario file's path (a string)");
   field("seed", summary.value("seed", nlohmann::json(0u)).is_number_unsigned(), "a whole number ≥ 0");
@@ -422,14 +423,14 @@ Scenario runScenarioOf(const fs::path& runDir) {
   field("params", params.is_array() && std::all_of(params.begin(), params.end(), [](const auto& p) { return p.is_string(); }),
         "a list of the run's --param assignments (strings)");
   const std::string file = summary.value("scenario", std::string());
-  if (file.empty()) throw InputError({summaryPath.string(), 0, 0}, "summary.json names no scenario");
+  if (file.empty()) summaryFile.fail(nlohmann::json::json_pointer("/scenario"), "summary.json names no scenario");
   // The file as the run read it: its seed and its --param assignments (groups' counts, agents'
   // radii and goals are drawn from the scenario, the positions from trajectories.csv).
   RunOverrides overrides;
   overrides.seed = summary.value("seed", std::uint64_t{0});
   overrides.params = params.get<std::vector<std::string>>();
   if (file != "<embedded:u_trap.yaml>" && !fs::exists(file, ec))
-    throw InputError({summaryPath.string(), 0, 0},
+    summaryFile.fail(nlohmann::json::json_pointer("/scenario"),
                      "scenario: the run's scenario file " + file +
                          " is gone (moved or deleted since the run?); render draws the obstacles and goals from it");
   try {
@@ -440,14 +441,14 @@ Scenario runScenarioOf(const fs::path& runDir) {
   } catch (const InputError& e) {
     if (overrides.params.empty()) throw;
     // A --param of the run that the file, edited since, no longer takes.
-    throw InputError({summaryPath.string(), 0, 0}, "the run's params no longer apply to " + file + ": " + e.what());
+    summaryFile.fail(nlohmann::json::json_pointer("/params"), "the run's params no longer apply to " + file + ": " + e.what());
   }
 }
 
 
 // (runScenarioOf has checked that summary.json is a JSON object.)
 std::string runLabelOf(const fs::path& runDir) {
-  const nlohmann::json summary = readJsonFile((runDir / "summary.json").string(), "the run's summary.json");
+  const nlohmann::json summary = readJsonFile((runDir / "summary.json").string(), "the run's summary.json").value;
   std::string label;
   const auto add = [&](const std::string& part) { label += (label.empty() ? "" : ", ") + part; };
   for (const char* key : {"model", "planner"})

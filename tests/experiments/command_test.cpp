@@ -503,7 +503,14 @@ TEST(SteerCommand, InputFilesThatAreNotWhatTheyShouldBeAreBadInput) {
                 // nlohmann kept the second of two equal keys: the first nx was ignored unseen.
                 {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 30, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}",
                  "the key \"nx\" appears twice in one object"},
-                {"{\"origin\": [-10, -10], \"spacing\": 10,\n \"nx\": 3, \"ny\": ", "f.json:2:"}};
+                {"{\"origin\": [-10, -10], \"spacing\": 10,\n \"nx\": 3, \"ny\": ", "f.json:2:"},
+                // Content errors at the value's line and column (they named the file alone).
+                {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 3, \"ny\": 2, \"vectors\": [\n[1,0],[1,0],\n[1,0], [1,null],\n[1,0],[1,0]]}",
+                 "f.json:3:11: vectors[3]: expected a finite number"},
+                {"{\"origin\": [-10, -10],\n  \"spacing\": -1, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}",
+                 "f.json:2:14: spacing: expected a number > 0"},
+                {"{\"origin\": [-10, -10], \"spacing\": 10,\n\"nx\": 3, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}",
+                 "f.json:2:10: the velocity field file: the key \"nx\" appears twice"}};
   for (const auto& f : fields) {
     SCOPED_TRACE(f.json.substr(0, 120));
     std::ofstream(dir / "f.json") << f.json;
@@ -1177,6 +1184,7 @@ TEST(SteerCommand, RenderTimesAreFiniteAndNotNegative) {
 
 // `steer render` reads the run's summary.json: a hand-edited one with a field of the wrong type
 // is bad input (it aborted on nlohmann's type_error), and a negative seed is not read as 2^64 − 4.
+// The error names the value's line and column (it named the file alone).
 TEST(SteerCommand, RenderRefusesASummaryWithFieldsOfTheWrongType) {
   const fs::path run = scratchDir("render_summary");
   ASSERT_EQ(runSteer("run " + kData + "/steersuite/minimal.xml --duration 0.2 --quiet --out " + run.string()).status, 0);
@@ -1187,10 +1195,19 @@ TEST(SteerCommand, RenderRefusesASummaryWithFieldsOfTheWrongType) {
     SCOPED_TRACE(std::string(key) + " = " + value.dump());
     auto edited = good;
     edited[key] = value;
-    std::ofstream(run / "summary.json") << edited.dump();
+    const std::string text = edited.dump(2);
+    std::ofstream(run / "summary.json") << text;
+    // Where the value starts: after `"key": ` (dump(2) writes one member per line).
+    const std::string member = "\"" + std::string(key) + "\": ";
+    const std::size_t at = text.find(member) + member.size();
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+    const auto column = at - text.rfind('\n', at);
     const auto r = runSteer("render " + run.string() + " --frames 0 --out " + (run / "pictures").string());
     EXPECT_EQ(r.status, 2) << r.err;
-    EXPECT_NE(r.err.find((run / "summary.json").string() + ": " + key + ": expected"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find((run / "summary.json").string() + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + key +
+                         ": expected"),
+              std::string::npos)
+        << r.err;
     EXPECT_FALSE(fs::exists(run / "pictures"));
   }
   fs::remove_all(run);
