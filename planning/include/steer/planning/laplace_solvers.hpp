@@ -10,8 +10,8 @@
 ///   factor ω* = 2 / (1 + √(1 − ρ_J²)) where ρ_J is the spectral radius of the Jacobi iteration
 ///   of the actual masked grid, estimated by Lanczos (estimateJacobiSpectralRadius()). The
 ///   rectangle's ρ_J = ½(cos(π/(nx+1)) + cos(π/(ny+1))) is right for an open room but, on a maze
-///   whose corridors are w cells wide, 1 − ρ_J ≈ π²/(4w²) rather than π²/(4n²) and the
-///   rectangle's ω over-relaxes (several times more sweeps).
+///   whose long corridors are w cells wide, 1 − ρ_J ≈ π²/(4w²) (the narrow side's term) rather
+///   than an n × n room's π²/(2n²), and the rectangle's ω over-relaxes (several times more sweeps).
 ///   Two orderings (SorOrdering): lexicographic, the paper's Gauss–Seidel order, and red–black
 ///   (chequerboard by the parity of i + j, all of one colour then all of the other), whose
 ///   colour-split rows vectorise. Both are consistently ordered, so ω* and the asymptotic rate
