@@ -99,7 +99,7 @@ TEST(PlanningConfig, AVelocityFieldMustReachIntoTheWorld) {
   for (const auto& [x0, y0] : std::vector<std::pair<double, double>>{{100, 100}, {-20, 0}, {0, 10.5}}) {
     SCOPED_TRACE(std::to_string(x0) + ", " + std::to_string(y0));
     const std::string e = errorOf([&] { field(x0, y0); });
-    EXPECT_NE(e.find("f.json: origin: the grid spans"), std::string::npos) << e;
+    EXPECT_NE(e.find("f.json:1:12: origin: the grid spans"), std::string::npos) << e;  // at the origin's value
     EXPECT_NE(e.find("outside the world"), std::string::npos) << e;
   }
   std::filesystem::remove_all(dir);
