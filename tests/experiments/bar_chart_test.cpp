@@ -98,6 +98,46 @@ TEST(BarChart, ALongFirstCategoryLabelStaysInsideThePicture) {
   std::filesystem::remove(shortPath);
 }
 
+// The turned labels hang below the axis: their right ends rose above it, over the bottoms of the
+// bars ("(100 % reached)" was written across each bar's foot). Inside each bar, just above its
+// foot, only the bar's colour shows.
+TEST(BarChart, TurnedLabelsStayBelowTheBars) {
+  BarChart c;
+  c.title = "labels under the bars";
+  c.yLabel = "value";
+  c.seriesNames = {"one"};
+  for (const char* name : {"u-trap, goldenstein / harmonic (100 % reached)", "u-trap, reynolds / hybrid (100 % reached)",
+                           "hidden-target, goldenstein / direct (100 % reached)"})
+    c.bars.push_back({name, 1.0, std::nullopt, std::nullopt, 0});
+  c.width = 900;
+  c.height = 600;
+  const auto path = tempPng("labels_below");
+  writeBarChart(path, c);
+  const test::PngImage png(path);
+  ASSERT_TRUE(png.valid());
+  // The bars' feet: the lowest row holding the bars' colour.
+  const Rgb bar = paletteColour(0);
+  const auto isBar = [&](const Rgb& p) {
+    return std::abs(int(p.r) - int(bar.r)) + std::abs(int(p.g) - int(bar.g)) + std::abs(int(p.b) - int(bar.b)) < 30;
+  };
+  int foot = -1;
+  for (int y = 0; y < png.height(); ++y)
+    for (int x = 0; x < png.width(); ++x)
+      if (isBar(png.at(x, y))) foot = std::max(foot, y);
+  ASSERT_GT(foot, png.height() / 2);
+  // In the ten rows above the feet, the columns that are bar at the top of that band: anything
+  // not of the bar's colour there is text.
+  std::size_t columns = 0, dark = 0;
+  for (int x = 2; x + 2 < png.width(); ++x) {
+    if (!isBar(png.at(x, foot - 12)) || !isBar(png.at(x - 2, foot - 12)) || !isBar(png.at(x + 2, foot - 12))) continue;
+    ++columns;
+    for (int y = foot - 10; y <= foot - 2; ++y) dark += isBar(png.at(x, y)) ? 0 : 1;
+  }
+  EXPECT_GT(columns, 3u * 30u) << "three bars' interiors";
+  EXPECT_EQ(dark, 0u) << "label text over the bars' feet";
+  std::filesystem::remove(path);
+}
+
 // One series (a sweep of one model and planner): its bars were drawn black, hiding the lower half
 // of every whisker, as vtkPlotBar takes the colour series only for several input arrays.
 TEST(BarChart, ASingleSeriesShowsInThePalettesFirstColour) {

@@ -42,7 +42,8 @@ vtkSmartPointer<vtkDoubleArray> column(const std::string& name, std::size_t n) {
 // past the plot, further than the y axis's labels that set the chart's left border: it was cut
 // at the picture's edge. After a first layout, the left axis gets the margin that keeps every
 // label's left end inside the picture (moving the plot right by d moves bar i right by
-// d·(1 − f_i), f_i its place along the axis), and the chart is laid out again.
+// d·(1 − f_i), f_i its place along the axis), and the chart is laid out again. The labels are
+// also moved down clear of the axis.
 void keepCategoryLabelsInside(vtkRenderWindow* window, vtkChartXY* xy, const std::vector<Bar>& bars) {
   window->Render();
   vtkAxis* bottom = xy->GetAxis(vtkAxis::BOTTOM);
@@ -53,14 +54,19 @@ void keepCategoryLabelsInside(vtkRenderWindow* window, vtkChartXY* xy, const std
   if (text == nullptr) return;
   constexpr double kGap = 4.0;  // pixels kept between a label and the picture's edge
   double shift = 0.0;
+  int rise = 0;  // how far the turned labels reach above their anchors
   for (std::size_t i = 0; i < bars.size(); ++i) {
     int box[4] = {0, 0, 0, 0};  // pixels around the anchor, with the label's turn and justification
     if (!text->GetBoundingBox(bottom->GetLabelProperties(), bars[i].label, box, window->GetDPI())) continue;
+    rise = std::max(rise, box[3]);
     const double f = (static_cast<double>(i) - lo) / (hi - lo);
     const double anchor = x0 + f * (x1 - x0);
     const double deficit = kGap - (anchor + box[0]);
     if (deficit > 0.0 && f < 1.0) shift = std::max(shift, deficit / (1.0 - f));
   }
+  // The right end of a turned label rises above its anchor by about half its height: it crossed
+  // the axis and the bottoms of the bars. The labels move down by that much.
+  if (rise > 0) bottom->SetLabelOffset(bottom->GetLabelOffset() + static_cast<float>(rise));
   if (shift <= 0.0) return;
   vtkAxis* left = xy->GetAxis(vtkAxis::LEFT);
   int margins[2];
