@@ -8,6 +8,7 @@
 //   ./build-release/experiments/examples/steer_example_crowd_in_code [SEED]
 //
 // docs/library.md walks through it.
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -88,7 +89,17 @@ int main(int argc, char** argv) {
   steer::sim::SimulationSettings settings;
   settings.dt = 0.05;        // s
   settings.duration = 60.0;  // s
-  settings.seed = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1;  // the model's noise
+  settings.seed = 1;  // the model's noise; the first argument replaces it
+  if (argc > 1) {
+    // A whole number only: strtoull read "abc" as seed 0 without a word.
+    const std::string text = argv[1];
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), settings.seed);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
+      std::fprintf(stderr, "usage: %s [SEED]: SEED must be a whole number from 0 to 18446744073709551615, got '%s'\n", argv[0],
+                   argv[1]);
+      return 2;
+    }
+  }
   settings.integrator.kind = steer::sim::IntegratorKind::RK4;
 
   steer::planning::HarmonicPlannerParameters field;  // solved once, in start()
