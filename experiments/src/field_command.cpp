@@ -22,6 +22,7 @@
 #include "scene_parts.hpp"
 #include "steer/experiments/factory.hpp"
 #include "steer/experiments/input_error.hpp"
+#include "steer/experiments/run_command.hpp"
 #include "steer/planning/harmonic_field.hpp"
 #include "steer/viz/field_image_writer.hpp"
 
@@ -41,6 +42,8 @@ void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
             return !text.empty() && *end == '\0' && w >= 0.0 && w < 2.0 ? std::string() : "must be in [0, 2), got '" + text + "'";
           },
           "[0, 2)"));
+  app.add_option("--param", o.params,
+                 "SECTION.KEY=VALUE as in steer run (repeatable), e.g. planning.harmonic.clearance=0 for a SteerSuite case");
   app.add_option("--out", o.out, "output folder")->check(nonEmptyPath())->required();
   app.add_flag("!--no-png", o.png, "no pictures (field.png needs a display or xvfb-run)");
   app.add_option("--width", o.width, "picture width (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
@@ -191,7 +194,9 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
   Scenario scenario;
   planning::HarmonicPlannerParameters p;
   try {
-    scenario = loadScenario(path);
+    RunOverrides overrides;
+    overrides.params = o.params;
+    scenario = loadWithOverrides(path, overrides);
     validateScenario(scenario);
     // The grid covers the x-y plane: of a 3D world it would draw a slice that no planner uses.
     if (scenario.world.dimension == 3)
@@ -207,7 +212,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
                                                      planning::solverName(p.field.solver.solver) + " (add --solver sor)");
     if (o.omega) p.field.solver.omega = *o.omega;
   } catch (const InputError& e) {
-    std::cerr << e.what() << "\n";
+    std::cerr << withParams(e, o.params).what() << "\n";
     return 2;
   }
   try {
@@ -319,6 +324,7 @@ int fieldCommand(const std::string& path, const FieldOptions& o) {
       }
       nlohmann::json summary;
       summary["scenario"] = scenario.name;
+      summary["params"] = o.params;  // the --param assignments the field was solved with
       summary["solver"] = planning::solverName(p.field.solver.solver);
       summary["resolution"] = p.field.resolution;
       summary["grid"] = {grid.nx, grid.ny};

@@ -1,10 +1,11 @@
 #pragma once
-// `steer field SCENARIO [--solver gs|sor|multigrid] [--resolution N] [--omega W] --out DIR`:
+// `steer field SCENARIO [--solver gs|sor|multigrid] [--resolution N] [--omega W] [--param K=V]... --out DIR`:
 // the harmonic potential of the scenario's static obstacles for each distinct static target
 // (Goldenstein Appendix A.2). Writes DIR/field_summary.json, DIR/potential_<k>.vti and, unless
 // --no-png, a picture per target: DIR/field.png for the first, DIR/field_<k>.png for the others.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -18,6 +19,9 @@ struct FieldOptions {
   std::string solver;    ///< empty: the scenario's (planning.harmonic.solver)
   int resolution = 0;    ///< 0: the scenario's (planning.harmonic.resolution)
   std::optional<double> omega;  ///< SOR factor in [0, 2) (0: the grid's optimum); unset: the scenario's
+  /// --param assignments, as `steer run` takes them (planning.harmonic.clearance=0: a SteerSuite
+  /// case has no planning section to set it in).
+  std::vector<std::string> params;
   std::string out;
   bool png = true;                 ///< also the pictures (needs a display, see ensureDisplay)
   int width = 900, height = 700;   ///< picture size (pixels)
