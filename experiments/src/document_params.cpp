@@ -36,13 +36,47 @@ YAML::Node entry(const YAML::Node& list, const std::string& name, const std::str
   std::size_t index = 0;
   const auto [end, ec] = std::from_chars(name.data(), name.data() + name.size(), index);
   if (!name.empty() && ec == std::errc() && end == name.data() + name.size() && index < list.size()) return list[index];
-  bad(param, "no entry named (or numbered) '" + name + "' in " + file);
+  // The names there are (the first few), so that a misspelt one is seen at once.
+  std::string names;
+  std::size_t listed = 0;
+  for (std::size_t i = 0; i < list.size() && listed < 8; ++i)
+    if (list[i].IsMap() && list[i]["name"].IsDefined() && list[i]["name"].IsScalar()) {
+      names += (listed == 0 ? "" : ", ") + list[i]["name"].Scalar();
+      ++listed;
+    }
+  const std::string range = list.size() == 0 ? std::string("the list is empty")
+                                             : "indices 0 to " + std::to_string(list.size() - 1) +
+                                                   (listed == 0 ? std::string() : "; names: " + names + (listed == 8 ? ", ..." : ""));
+  bad(param, "no entry named (or numbered) '" + name + "' in " + file + " (" + range + ")");
 }
 }  // namespace
 
 std::string listEntriesMessage(const std::string& list) {
   return list + " is a list, whose entries --param cannot set one by one: give the whole list (--param '" + list +
          "=[...]')";
+}
+
+std::string optionInsteadOfParam(const std::string& param) {
+  const std::string key = param.substr(0, param.find_first_of(".="));
+  struct Setting {
+    const char* key;
+    const char* option;
+    const char* sweep;  // how a sweep varies it
+  };
+  static const Setting settings[] = {
+      {"dt", "--dt", "a sweep varies --param keys only: run it (or compare) once per dt"},
+      {"duration", "--duration", "a sweep varies --param keys only: run it once per duration"},
+      {"seed", "--seed (compare and sweep: --seeds N and --first-seed S)", "every combination runs --seeds seeds"},
+      {"model", "--model", "compare and sweep take several: --models goldenstein,reynolds"},
+      {"planner", "--planner", "compare and sweep take several: --planners direct,harmonic"},
+      {"neighbors", "--neighbors", "the providers give the same results: nothing to vary"},
+      {"integrator", "--integrator", "a sweep varies --param keys only: run it once per integrator"},
+      {"threads", "--threads", "results do not depend on it"},
+  };
+  for (const Setting& s : settings)
+    if (key == s.key)
+      return std::string(s.key) + " is not a --param key: it has an option of its own, " + s.option + " (" + s.sweep + ")";
+  return {};
 }
 
 bool isDocumentParam(const std::string& param) {

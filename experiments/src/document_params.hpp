@@ -22,4 +22,10 @@ void applyDocumentParams(YAML::Node& root, const std::string& file, const std::v
 /// set one by one, the whole list can.
 std::string listEntriesMessage(const std::string& list);
 
+/// What --param says of an assignment to a setting that has an option of its own and is no
+/// section's key (dt, duration, seed, model, planner, neighbors, integrator, threads: `--param
+/// dt=0.1` said only "expected SECTION.KEY=VALUE"): which option sets it, and for `steer sweep`
+/// how to vary it. Empty for any other assignment.
+std::string optionInsteadOfParam(const std::string& param);
+
 }  // namespace steer::experiments

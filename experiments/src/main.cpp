@@ -48,14 +48,20 @@ void addOverrideOptions(CLI::App& app, RunOverrides& o) {
 void addCommonOptions(CLI::App& app, CommonOptions& o) {
   addOverrideOptions(app, o.overrides);
   app.add_option("--out", o.out, "output folder (default: run: runs/<scenario name>; demo: runs/demo)")->check(nonEmptyPath());
-  app.add_option("--frame-interval", o.frameInterval, "simulated seconds between ParaView frames")->capture_default_str()->check(finitePositive());
-  app.add_option("--trajectory-interval", o.trajectoryInterval,
-                 "simulated seconds between trajectories.csv rows (default: every step; an agent leaving the world "
-                 "still gets its last row, and the run's end its rows)")
-      ->check(finitePositive());
-  app.add_flag("!--no-trajectories", o.trajectories,
-               "summary.json only: no trajectories.csv and no ParaView frames (about 100 and 80 bytes per agent per step and per frame; "
-               "steer render needs them)");
+  auto* frameInterval = app.add_option("--frame-interval", o.frameInterval, "simulated seconds between ParaView frames")
+                            ->capture_default_str()
+                            ->check(finitePositive());
+  auto* trajectoryInterval = app.add_option("--trajectory-interval", o.trajectoryInterval,
+                                            "simulated seconds between trajectories.csv rows (default: every step; an agent "
+                                            "leaving the world still gets its last row, and the run's end its rows)")
+                                 ->check(finitePositive());
+  auto* noTrajectories =
+      app.add_flag("!--no-trajectories", o.trajectories,
+                   "summary.json only: no trajectories.csv and no ParaView frames (about 100 and 80 bytes per agent per step "
+                   "and per frame; steer render needs them)");
+  // An interval of outputs that are not written was taken in silence (compare refuses it too).
+  frameInterval->excludes(noTrajectories);
+  trajectoryInterval->excludes(noTrajectories);
   app.add_flag("--quiet,-q", o.quiet, "no progress bar, no summary line");
 }
 
@@ -296,11 +302,15 @@ int main(int argc, char** argv) {
     }
   }
   // One line for a bad option, as for bad input in a file (CLI11 adds "Run with --help ...").
-  app.failure_message([](const CLI::App*, const CLI::Error& e) {
+  app.failure_message([argc, argv](const CLI::App*, const CLI::Error& e) {
     // CLI11's "--dt: At Most 1 required but received 2" for an option given twice.
     std::string what = e.what();
     const std::size_t at = what.find("At Most 1 required but received ");
     if (at != std::string::npos) what = what.substr(0, at) + "given " + what.substr(at + 32) + " times; give it once";
+    // `steer run a.yaml b.yaml`: the command for several scenarios is compare.
+    const std::string command = argc > 1 ? argv[1] : "";
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && (command == "run" || command == "check" || command == "field"))
+      what += " (" + command + " takes one scenario; steer compare runs several)";
     return "steer: " + what + " (see --help)\n";
   });
   try {

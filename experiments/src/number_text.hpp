@@ -22,4 +22,12 @@ inline std::string shortestText(double v) {
   return std::string(buf, r.ptr);
 }
 
+/// `v` to 9 significant digits, for a time a person reads: a row time summed from steps
+/// (23.700000000000003 s) reads 23.7, while steps of a millisecond stay apart.
+inline std::string readableText(double v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 9);
+  return std::string(buf, r.ptr);
+}
+
 }  // namespace steer::experiments

@@ -398,6 +398,22 @@ void addRenderOptions(CLI::App& app, RenderOptions& o) {
   app.add_flag("--quiet,-q", o.quiet, "no summary line");
 }
 
+namespace {
+// The folders below `folder` (three levels at most, as compare's runs/<scenario>/<combination>/
+// seed-<n>) that hold a finished run's summary.json, relative to it and sorted.
+std::vector<std::string> runFoldersBelow(const fs::path& folder) {
+  std::vector<std::string> runs;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it.depth() >= 3) it.disable_recursion_pending();
+    if (it->is_directory(ec) && fs::exists(it->path() / "summary.json", ec) && !fs::exists(it->path() / "RUNNING", ec))
+      runs.push_back(fs::relative(it->path(), folder, ec).string());
+  }
+  std::sort(runs.begin(), runs.end());
+  return runs;
+}
+}  // namespace
+
 Scenario runScenarioOf(const fs::path& runDir) {
   const fs::path summaryPath = runDir / "summary.json";
   std::error_code ec;
@@ -409,7 +425,16 @@ Scenario runScenarioOf(const fs::path& runDir) {
                                                   ? "the run has not finished (RUNNING is there: a run is writing into this folder, "
                                                     "or one stopped before it was done)"
                                                   : "the run has not finished (RUNNING is there, no summary.json yet)");
-  if (!fs::exists(summaryPath, ec)) throw InputError({summaryPath.string(), 0, 0}, "not a finished run (no summary.json)");
+  if (!fs::exists(summaryPath, ec)) {
+    // The demo's and compare's folders hold runs in folders of their own: say which.
+    const std::vector<std::string> runs = runFoldersBelow(runDir);
+    std::string which;
+    for (std::size_t k = 0; k < runs.size() && k < 3; ++k) which += (k == 0 ? "" : ", ") + (runDir / runs[k]).string();
+    if (runs.size() > 3) which += ", ... (" + std::to_string(runs.size()) + " runs)";
+    throw InputError({summaryPath.string(), 0, 0},
+                     runs.empty() ? std::string("not a finished run (no summary.json)")
+                                  : "not a run's folder (no summary.json), but it holds runs: render one of them: " + which);
+  }
   const JsonFile summaryFile = readJsonFile(summaryPath.string(), "the run's summary.json");
   const nlohmann::json& summary = summaryFile.value;
   // A hand-edited summary.json: wrong types are bad input, not a crash (the seed "-4" would
@@ -544,14 +569,14 @@ int renderCommand(const RenderOptions& given) {
       if (!atNames.insert(name).second) continue;  // the same time given twice: one picture
       // A time past the run's end draws its last state, and says so (it did so silently).
       if (at > t.back() + 1e-9)
-        std::cerr << "steer render: note: --at " << shortestText(at) << " is after the run's end (t = " << shortestText(t.back())
+        std::cerr << "steer render: note: --at " << shortestText(at) << " is after the run's end (t = " << readableText(t.back())
                   << " s): " << name << " shows the end\n";
       // A time between two rows draws the last row before it: agents exist in a picture only at
       // their rows' times (--at 12.34 on rows every 0.05 s drew the trails and no agent at all).
       const double drawn = rowTimeAtOrBefore(t, at);
       if (at <= t.back() + 1e-9 && drawn < at - 1e-9)
         std::cerr << "steer render: note: --at " << shortestText(at) << " falls between the rows of trajectories.csv: " << name
-                  << " shows t = " << shortestText(drawn) << " s, the last row before it\n";
+                  << " shows t = " << readableText(drawn) << " s, the last row before it\n";
       picture(out / name, drawn);
     }
     bar.done();

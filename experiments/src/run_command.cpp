@@ -110,6 +110,7 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
   }
   for (const auto& p : o.params) {
     if (isDocumentParam(p)) badOption("--param", "'" + p + "' sets a group or agent, which happens while loading the scenario");
+    if (const std::string hint = optionInsteadOfParam(p); !hint.empty()) badOption("--param", hint);
     const auto eq = p.find('=');
     const auto dot = p.find('.');
     if (eq == std::string::npos || dot == std::string::npos || dot > eq)

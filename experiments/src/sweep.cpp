@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 
+#include "document_params.hpp"
 #include "number_text.hpp"
 #include "yaml_support.hpp"
 
@@ -59,6 +60,7 @@ std::vector<BatchJob> expand(const std::string& scenario, const std::string& fol
 }  // namespace
 
 SweepParameter parseSweepParameter(const std::string& text) {
+  if (const std::string hint = optionInsteadOfParam(text); !hint.empty()) bad(text, hint);
   const auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0 || text.find('.') > eq) bad(text, "expected SECTION.KEY=START:END:COUNT, =V1,V2,... or =V");
   SweepParameter p;

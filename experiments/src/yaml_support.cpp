@@ -199,7 +199,7 @@ geometry::Vec3 toPoint(const std::string& file, const YAML::Node& node, const st
   const geometry::Vec3 v = toVector(file, node, path);
   // A missing z would read as 0: a point of a 3D world is placed on the plane z = 0 only when it says so.
   if (dimension == 3 && node.size() == 2) fail(file, node, path, "expected [x, y, z] in a 3D world");
-  if (dimension == 2 && node.size() == 3 && v.z() != 0.0) fail(file, node, path, "a 2D scenario takes [x, y] (z must be 0)");
+  if (dimension == 2 && node.size() == 3 && v.z() != 0.0) fail(file, node, path, "a 2D scenario takes [x, y] (z must be 0; a 3D world says dimension: 3)");
   return v;
 }
 

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "experiments/command_helpers.hpp"
@@ -107,6 +108,19 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
     EXPECT_EQ(r.err.find(":1:1:"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out)) << "bad input must not leave an output folder";
   }
+  // Two scenarios to run: the command for several is named.
+  const auto two = runSteer("run " + ok + " " + ok + " --quiet --out " + scratchDir("two_scenarios").string());
+  EXPECT_EQ(two.status, 2) << two.err;
+  EXPECT_NE(two.err.find("(run takes one scenario; steer compare runs several)"), std::string::npos) << two.err;
+  // An interval of outputs that --no-trajectories leaves out is a contradiction (run took it in
+  // silence; compare refused it).
+  for (const std::string interval : {"--trajectory-interval 1", "--frame-interval 1"}) {
+    const fs::path out = scratchDir("interval_without_trajectories");
+    const auto r = runSteer("run " + ok + " --quiet --no-trajectories " + interval + " --out " + out.string());
+    EXPECT_EQ(r.status, 2) << interval << ": " << r.err;
+    EXPECT_NE(r.err.find("excludes --no-trajectories"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
   // An option given twice is said so in words (CLI11 said "At Most 1 required but received 2").
   const auto twice = runSteer("run " + ok + " --quiet --out " + scratchDir("twice").string() + " --dt 0.1 --dt 0.2");
   EXPECT_NE(twice.err.find("--dt: given 2 times; give it once"), std::string::npos) << twice.err;
@@ -134,6 +148,31 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
     const auto r = runSteer("run " + yaml + " --quiet --out " + out.string() + " --param agents.99999999999999999999999.radius=1");
     EXPECT_EQ(r.status, 2) << r.err;
     EXPECT_NE(r.err.find("no entry named (or numbered) '99999999999999999999999'"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
+  // A misspelt group or agent name: the names there are (it said only "no entry named").
+  {
+    const fs::path out = scratchDir("badparam_name");
+    const std::string file = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/personality_study.yaml";
+    const auto r = runSteer("check " + file + " --param groups.crwod.count=3");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("no entry named (or numbered) 'crwod' in " + file + " (indices 0 to "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("; names: crowd"), std::string::npos) << r.err;
+  }
+  // A setting with an option of its own is no --param key: the option is named (`--param
+  // dt=0.1` said "expected SECTION.KEY=VALUE", `integrator.kind=euler` "unknown section"), in
+  // run and in sweep alike.
+  for (const auto& [command, param, option] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{{"check", "dt=0.1", "--dt"},
+                                                                       {"run", "integrator.kind=euler", "--integrator"},
+                                                                       {"sweep", "dt=0.01,0.05", "--dt"},
+                                                                       {"sweep", "seed=1:3:3", "--seed (compare and sweep: --seeds N"}}) {
+    SCOPED_TRACE(command + " " + param);
+    const fs::path out = scratchDir("param_option");
+    const std::string rest = command == "check" ? "" : command == "run" ? " --quiet --out " : " --no-charts --quiet --out ";
+    const auto r = runSteer(command + " " + yaml + " --param " + param + rest + (command == "check" ? "" : out.string()));
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("is not a --param key: it has an option of its own, " + option), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
   // An entry of a list below an agent (its goals) cannot be set: said so, with the whole list's
@@ -253,9 +292,10 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
     EXPECT_FALSE(fs::exists(out));
   }
   // A frame interval below the time's resolution once never finished (the next frame time
-  // stopped moving): now a frame every step, down to the smallest double (5e-324 s made the
-  // count of intervals overflow, and only the first and the closing frame were written).
-  for (const char* interval : {"1e-300", "5e-324"}) {
+  // stopped moving): now a frame every step, down to the smallest normal double (5e-324 s made
+  // the count of intervals overflow, and only the first and the closing frame were written; a
+  // subnormal interval is refused now, as every subnormal option value).
+  for (const char* interval : {"1e-300", "2.2250738585072014e-308"}) {
     const fs::path out = scratchDir("tiny_frames");
     const auto r = runSteer("run " + ok + " --duration 0.3 --dt 0.05 --quiet --frame-interval " + interval + " --out " + out.string());
     EXPECT_EQ(r.status, 0) << r.err;
@@ -369,13 +409,19 @@ TEST(SteerCommand, TheDefaultFolderStaysInsideRuns) {
   fs::remove_all(dir);
 }
 
-// dt = 5e-324 passes "dt > 0" and then never finished: over 10^8 steps is an error.
+// dt = 5e-324 passed "dt > 0" and then never finished: over 10^8 steps is an error (and a
+// subnormal dt is refused as such).
 TEST(SteerCommand, AStepSoSmallTheRunCouldNotFinishIsAnError) {
   const fs::path out = scratchDir("tiny_dt");
-  const auto r = runSteer("run " + kData + "/yaml/minimal.yaml --dt 5e-324 --quiet --out " + out.string());
+  const auto r = runSteer("run " + kData + "/yaml/minimal.yaml --dt 1e-300 --quiet --out " + out.string());
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find("over 10^8 steps"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("--dt"), std::string::npos) << r.err;  // the option, not the file, is at fault
+  EXPECT_FALSE(fs::exists(out));
+  const auto subnormal = runSteer("run " + kData + "/yaml/minimal.yaml --dt 5e-324 --quiet --out " + out.string());
+  EXPECT_EQ(subnormal.status, 2) << subnormal.err;
+  EXPECT_NE(subnormal.err.find("--dt: must be a finite number > 0, got '5e-324', a subnormal number"), std::string::npos)
+      << subnormal.err;
   EXPECT_FALSE(fs::exists(out));
   const auto longRun = runSteer("run " + kData + "/yaml/minimal.yaml --duration 1e300 --quiet --out " + out.string());
   EXPECT_EQ(longRun.status, 2) << longRun.err;
@@ -990,6 +1036,30 @@ TEST(SteerCommand, AFieldReplacesAnEarlierFieldWholeAndATooThinWorldWritesNothin
   const auto thinNoPng = runSteer("field " + kData + "/yaml/thin_world.yaml --no-png --quiet --out " + (dir / "thin").string());
   EXPECT_EQ(thinNoPng.status, 0) << thinNoPng.err;
   EXPECT_TRUE(fs::exists(dir / "thin" / "field_summary.json"));
+  fs::remove_all(dir);
+}
+
+// `steer field` takes --param as run does: a SteerSuite case has no planning section, and its
+// field could be solved only with the defaults. The clearance set is the one solved with
+// (summary.json's clearance), the assignments are recorded, and a bad one is bad input.
+TEST(SteerCommand, FieldTakesParamsAsRunDoes) {
+  const fs::path dir = scratchDir("field_param");
+  const std::string doorway = std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/steersuite/doorway.xml";
+  const auto solve = [&](const std::string& name, const std::string& params) {
+    return runSteer("field " + doorway + " --resolution 32 --no-png --quiet --out " + (dir / name).string() + params);
+  };
+  ASSERT_EQ(solve("auto", "").status, 0);
+  ASSERT_EQ(solve("zero", " --param planning.harmonic.clearance=0").status, 0);
+  const auto autoSummary = nlohmann::json::parse(steer::test::slurp(dir / "auto" / "field_summary.json"));
+  const auto zeroSummary = nlohmann::json::parse(steer::test::slurp(dir / "zero" / "field_summary.json"));
+  EXPECT_GT(autoSummary.at("clearance").get<double>(), 0.0);
+  EXPECT_EQ(zeroSummary.at("clearance").get<double>(), 0.0);
+  EXPECT_EQ(zeroSummary.at("params"), nlohmann::json::array({"planning.harmonic.clearance=0"}));
+  EXPECT_EQ(autoSummary.at("params"), nlohmann::json::array());
+  const auto bad = solve("bad", " --param planning.harmonic.clearence=0");
+  EXPECT_EQ(bad.status, 2) << bad.err;
+  EXPECT_NE(bad.err.find("clearence"), std::string::npos) << bad.err;
+  EXPECT_FALSE(fs::exists(dir / "bad"));
   fs::remove_all(dir);
 }
 

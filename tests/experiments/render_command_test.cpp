@@ -41,8 +41,8 @@ TEST(SteerCommand, RenderSaysWhenTheRunsScenarioFileChangedOrIsGone) {
   fs::remove(file);
   const auto gone = runSteer("render " + (dir / "run").string() + " --frames 0 --quiet --out " + (dir / "p3").string());
   EXPECT_EQ(gone.status, 2) << gone.err;
-  EXPECT_NE(gone.err.find((dir / "run" / "summary.json").string() + ": scenario: the run's scenario file " + file.string() +
-                          " is gone"),
+  EXPECT_EQ(gone.err.rfind((dir / "run" / "summary.json").string() + ":", 0), 0u) << gone.err;
+  EXPECT_NE(gone.err.find(": scenario: the run's scenario file " + file.string() + " is gone"),
             std::string::npos)
       << gone.err;
   EXPECT_FALSE(fs::exists(dir / "p3"));
@@ -76,6 +76,39 @@ TEST(SteerCommand, RenderRefusesTrajectoriesWithoutRows) {
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_EQ(r.err.rfind(csv.string() + ":2:1: no rows after the header", 0), 0u) << r.err;
   EXPECT_FALSE(fs::exists(dir / "pictures")) << "bad input leaves no output folder";
+  fs::remove_all(dir);
+}
+
+// A folder that holds runs (the demo's, compare's with --trajectories) is not a run: the error
+// names the runs in it to render instead (it said only "no summary.json").
+TEST(SteerCommand, RenderOfAFolderOfRunsNamesThem) {
+  const fs::path dir = scratchDir("render_folder_of_runs");
+  for (const char* run : {"direct", "harmonic"})
+    ASSERT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --duration 0.2 --quiet --out " + (dir / run).string()).status, 0);
+  const auto r = runSteer("render " + dir.string() + " --frames 0 --quiet");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("not a run's folder (no summary.json), but it holds runs: render one of them: " + (dir / "direct").string() +
+                       ", " + (dir / "harmonic").string() + "\n"),
+            std::string::npos)
+      << r.err;
+  fs::create_directories(dir.string() + "_nothing");
+  const auto nothing = runSteer("render " + dir.string() + "_nothing --frames 0 --quiet");
+  EXPECT_EQ(nothing.status, 2) << nothing.err;
+  EXPECT_NE(nothing.err.find("not a finished run (no summary.json)"), std::string::npos) << nothing.err;
+  fs::remove_all(dir);
+  fs::remove_all(dir.string() + "_nothing");
+}
+
+// The notes on --at times give the rows' times as a person reads them: 0.1 + 0.1 + 0.1 is
+// 0.30000000000000004, and the note said so.
+TEST(SteerCommand, RenderNotesGiveRowTimesRounded) {
+  const fs::path dir = scratchDir("render_at_rounded");
+  ASSERT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --dt 0.1 --duration 0.3 --quiet --out " + (dir / "run").string()).status, 0);
+  const auto r = runSteer("render " + (dir / "run").string() + " --frames 0 --at 100 --at 0.25 --quiet --out " + (dir / "p").string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("is after the run's end (t = 0.3 s)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("shows t = 0.2 s, the last row before it"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("0000000"), std::string::npos) << r.err;
   fs::remove_all(dir);
 }
 
