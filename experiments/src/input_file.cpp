@@ -70,15 +70,16 @@ JsonFile readJsonFile(const std::string& path, const std::string& what) {
                        what + ": the key \"" + parsed.get<std::string>() + "\" appears twice in one object");
     return true;
   };
+  std::size_t failedAt = 0;
   try {
-    file.value = parseJsonWithPlaces(text, check);
+    file.value = parseJsonWithPlaces(text, check, &failedAt);
     return file;
   } catch (const nlohmann::json::parse_error& e) {
     // The line and column of the byte where parsing stopped.
     throw InputError(locationOfByte(path, text, e.byte > 0 ? e.byte - 1 : 0), "bad JSON in " + what);
   } catch (const nlohmann::json::exception& e) {
-    // A number beyond the doubles (1e400) is out_of_range, without a place.
-    throw InputError({path, 0, 0}, "bad JSON in " + what + ": " + e.what());
+    // A number beyond the doubles (1e400) is out_of_range: placed at the token being read.
+    throw InputError(locationOfByte(path, text, failedAt), "bad JSON in " + what + ": " + e.what());
   }
 }
 

@@ -155,15 +155,23 @@ SourceLocation locateJsonValue(const std::string& file, const std::string& text,
 
 nlohmann::json parseJsonWithPlaces(
     const std::string& text,
-    const std::function<bool(int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed, std::size_t at)>& callback) {
+    const std::function<bool(int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed, std::size_t at)>& callback,
+    std::size_t* failedAt) {
   const char* cursor = text.data();
   const char* lastEventEnd = text.data();
-  return nlohmann::json::parse(CursorIterator(&cursor, nullptr), CursorIterator(nullptr, text.data() + text.size()),
-                               [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
-                                 const std::size_t at = static_cast<std::size_t>(tokenStart(lastEventEnd, cursor) - text.data());
-                                 lastEventEnd = cursor;
-                                 return callback(depth, event, parsed, at);
-                               });
+  try {
+    return nlohmann::json::parse(CursorIterator(&cursor, nullptr), CursorIterator(nullptr, text.data() + text.size()),
+                                 [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+                                   const std::size_t at = static_cast<std::size_t>(tokenStart(lastEventEnd, cursor) - text.data());
+                                   lastEventEnd = cursor;
+                                   return callback(depth, event, parsed, at);
+                                 });
+  } catch (const nlohmann::json::exception&) {
+    // The token being read when nlohmann gave up (a number beyond the doubles has no byte of
+    // its own in the exception).
+    if (failedAt != nullptr) *failedAt = static_cast<std::size_t>(tokenStart(lastEventEnd, cursor) - text.data());
+    throw;
+  }
 }
 
 void JsonFile::fail(const nlohmann::json::json_pointer& pointer, const std::string& message) const {

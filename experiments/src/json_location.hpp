@@ -19,10 +19,12 @@ SourceLocation locateJsonValue(const std::string& file, const std::string& text,
 
 /// `text` parsed as nlohmann::json::parse(text, callback) parses it, where the callback is also
 /// given the offset in `text` of the token that made the event (a key's opening quote, a value's
-/// first character, a closing bracket's place or after it), for errors at the right line.
+/// first character, a closing bracket's place or after it), for errors at the right line. When
+/// nlohmann throws, `failedAt` (if given) gets the offset of the token it was reading.
 nlohmann::json parseJsonWithPlaces(
     const std::string& text,
-    const std::function<bool(int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed, std::size_t at)>& callback);
+    const std::function<bool(int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed, std::size_t at)>& callback,
+    std::size_t* failedAt = nullptr);
 
 /// A JSON file read whole (readJsonFile), with its text kept to place errors about its content.
 struct JsonFile {

@@ -544,6 +544,7 @@ TEST(SteerCommand, InputFilesThatAreNotWhatTheyShouldBeAreBadInput) {
                 {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 3.7, \"ny\": 2, \"vectors\": " + vectors + "}", "nx: expected a whole number"},
                 {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 4294967299, \"ny\": 2, \"vectors\": " + vectors + "}", "nx: expected a whole number"},
                 {"{\"origin\": [-10, -10], \"spacing\": 1e400, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}", "number overflow"},
+                {"{\"origin\": [-10, -10],\n\"spacing\": 1e400, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}", "f.json:2:12: bad JSON"},
                 {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + ", \"extra\": 1}", "extra: unknown key"},
                 {"{\"origin\": [-10, -10, 0], \"spacing\": 10, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}", "origin: expected [x, y]"},
                 // nlohmann kept the second of two equal keys: the first nx was ignored unseen.
