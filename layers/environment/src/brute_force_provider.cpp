@@ -1,5 +1,7 @@
 #include "steer/environment/brute_force_provider.hpp"
 
+#include <cmath>
+
 #include "finite_positions.hpp"
 #include "steer/environment/collision.hpp"
 #include "steer/geometry/distance.hpp"
@@ -70,11 +72,23 @@ void BruteForceProvider::recompute(const sim::World& world) {
   }
   const auto walls = sightBlockers(world);
   const auto& pieces = world.pieces();
+  // The pairs are screened on a dense array of positions by squared distance, with a margin for
+  // the rounding of the square root, and each pair that may be near is decided by
+  // isNearNeighbor itself, so the sets are the definition's to the last bit. (Scanning the
+  // ~360-byte Agent records with a square root per pair made the naive baseline of the lattice
+  // and kinetic benchmarks slower than a naive O(n²) scan need be.)
+  positions_.resize(n);
+  for (std::size_t j = 0; j < n; ++j)
+    positions_[j] = world.agents[j].enabled ? world.agents[j].state.position : sim::Vec3::Constant(std::nan(""));
   for (std::size_t i = 0; i < n; ++i) {
     const sim::Agent& p = world.agents[i];
     if (!p.enabled) continue;
-    for (std::size_t j = 0; j < n; ++j)
+    const sim::Vec3 at = positions_[i];
+    const double screen = p.nearRadius * p.nearRadius * (1.0 + 1e-9);
+    for (std::size_t j = 0; j < n; ++j) {
+      if (!((positions_[j] - at).squaredNorm() <= screen)) continue;  // far, or disabled (NaN)
       if (isNearNeighbor(world, walls, p, world.agents[j])) neighbors_[i].push_back(static_cast<AgentIndex>(j));
+    }
     for (std::size_t k = 0; k < pieces.size(); ++k)
       if (sim::distanceToPiece(pieces[k], p.state.position) <= p.nearRadius)
         obstacles_[i].push_back(static_cast<PieceIndex>(k));

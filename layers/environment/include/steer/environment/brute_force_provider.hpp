@@ -41,6 +41,7 @@ class BruteForceProvider final : public sim::NeighborProvider {
   double previousTime_ = 0.0;
   std::vector<sim::AgentIndex> allAgents_;
   std::vector<sim::PieceIndex> allPieces_;
+  std::vector<sim::Vec3> positions_;  // the enabled agents' positions, dense (disabled: NaN)
 };
 
 /// True when agent q is a near neighbour of agent p by NeighborProvider's definition.
