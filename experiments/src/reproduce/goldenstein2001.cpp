@@ -191,7 +191,9 @@ RunOverrides withSeed(std::uint64_t seed) {
 Claim hiddenTarget(const Context& context) {
   Claim c{"Hidden target: two obstacles too close to pass between, the target behind them; the direct sum (2) makes "
           "an attractor in front, the adaptive weights (4) go around",
-          "§4.1.2", "scenario hidden_target.yaml with local.weights = quasi_static (default), integrated and direct_sum",
+          "§4.1.2", "scenario hidden_target.yaml with local.weights = quasi_static (default), integrated and direct_sum, "
+          "at our defaults otherwise (with the printed model, local.preset=paper, the 2026-11-28 suite run read 10 of "
+          "10 seeds too: papers/goldenstein2001/README.md)",
           "", Verdict::Differs, ""};
   int adaptiveOk = 0, adaptiveRuns = 0, sumFails = 0, sumRuns = 0;
   std::string detail;
@@ -314,13 +316,15 @@ DirectRuns directUTrap(const Context& context, const Box2& u, const std::vector<
 std::vector<Claim> uTrap(const Context& context) {
   Claim direct{"Fig. 7 without the harmonic planner: the agent enters the U, cycles, and may escape only by noise",
                "§6, A.10", "scenario u_trap.yaml, --planner direct, with the paper's printed model (--param "
-               "local.preset=paper: α2 = tanh(Σ D_i) of A.10, no grouping of walls, the printed constants); beside it, "
+               "local.preset=paper: α2 = tanh(Σ D_i) of A.10, no grouping of walls, the printed constants; what the "
+               "paper does not print stays ours: d0base 8, d1base 0.2, heading noise 0.05 rad/√s, weight noise 0.01, "
+               "and the noise is what may free the agent); beside it, "
                "for comparison, the paper's α2 with our other defaults (--param local.windowed_alpha2=false), and our "
                "defaults",
                "", Verdict::Differs, ""};
   Claim harmonic{"Fig. 7 with the harmonic planner: the local minimum is avoided", "§6.1, §6.2, A.2",
-                 "scenario u_trap.yaml, --planner harmonic; beside it --planner hybrid (steer's default automaton, "
-                 "our construction of §6.2's two strategies: reported, not judged)",
+                 "scenario u_trap.yaml, --planner harmonic, at our defaults; beside it --planner hybrid (steer's "
+                 "default automaton, our construction of §6.2's two strategies: reported, not judged)",
                  "", Verdict::Differs, ""};
   const Box2 u = uBox(context);
   const std::vector<std::uint64_t> seedList = seeds(context, 3);
@@ -527,26 +531,62 @@ std::vector<Claim> section7(const Context& context, std::vector<SuiteRun>& runs)
       c.measured += format("%s %zu of %zu; ", name, r.metrics.reached(), r.metrics.agents.size());
     }
     c.verdict = all ? Verdict::Reproduced : Verdict::Differs;
-    c.why = all ? "threshold: every agent reaches its goal"
-                : "threshold: every agent reaches its goal. The fields have no local minima (`steer field` counts 0), so "
-                  "agents that do not reach stop in the local layer: facing a wall or a corner closer than d1, where the "
-                  "speed law (6) gives v = 0, or queued behind other agents in the theater's 3 m corridor. Narrow doors "
-                  "are the model's weak point: near a door both frames' windows (A.4), each 2Δψ + δ wide, cover the "
-                  "direction through it and the competition (A.9) reads the door as two obstacles too close to pass "
-                  "(maze_b with 2.5 m doors: 0 of 6 reach; with its 4 m doors most do)";
+    // Said whatever the verdict: the doors' width is our reconstruction's, chosen after narrower
+    // ones failed (measured when the scenario was made, not in this run).
+    c.why = "threshold: every agent reaches its goal (which also fails on agents deadlocked by each other, not only on "
+            "dead ends). maze_b's doors are 4 m wide in our reconstruction: with 2.5 m doors 0 of 6 reached (measured "
+            "when the scenario was made, not in this run)";
+    if (!all)
+      c.why += ". The fields have no local minima (`steer field` counts 0 on these scenarios; not measured in this "
+               "run), so agents that do not reach stop in the local layer: facing a wall or a corner closer than d1, "
+               "where the speed law (6) gives v = 0, or queued behind other agents in the theater's 3 m corridor. "
+               "Narrow doors are the model's weak point: near a door both frames' windows (A.4), each 2Δψ + δ wide, "
+               "cover the direction through it and the competition (A.9) reads the door as two obstacles too close to "
+               "pass";
     out.push_back(c);
   }
   {
-    const RunResult& r = find("flock1");
-    Claim c{"flock1: 2D flocking with random personalities among obstacles; \"two agents that sometimes get stuck\"; "
-            "\"the forward velocity ... is responsible to avoid actual collisions\"",
-            "§7", "scenario flock1.yaml (our reconstruction)", describeRun(r), Verdict::Differs, ""};
-    const std::size_t stuck = r.metrics.agents.size() - r.metrics.reached();
-    const bool ok = stuck <= 2 && r.metrics.agentObstacleCollisions == 0;
+    // One seed's run is one draw of the personalities: the claim ("two agents that sometimes get
+    // stuck") is about what such draws give, so it is judged over seeds, with the paper's printed
+    // model beside.
+    const int seeds = context.quick ? 4 : 12;
+    const auto stuckOverSeeds = [&](const std::vector<std::string>& params, const std::string& tag, std::string& counts,
+                                    unsigned long long& collisions) {
+      std::vector<std::size_t> stuck;
+      for (int seed = 1; seed <= seeds; ++seed) {
+        RunOverrides o;
+        o.seed = static_cast<std::uint64_t>(seed);
+        o.params = params;
+        const RunResult r = runSuiteScenario(context, "flock1.yaml", o, format("flock1_%s_seed_%d", tag.c_str(), seed));
+        stuck.push_back(r.metrics.agents.size() - r.metrics.reached());
+        collisions += r.metrics.agentObstacleCollisions;
+        counts += (counts.empty() ? "" : ", ") + std::to_string(stuck.back());
+      }
+      std::sort(stuck.begin(), stuck.end());
+      return stuck;
+    };
+    std::string ours, printed;
+    unsigned long long collisions = 0, printedCollisions = 0;
+    const std::vector<std::size_t> stuck = stuckOverSeeds({}, "ours", ours, collisions);
+    const std::vector<std::size_t> stuckPrinted = stuckOverSeeds({"local.preset=paper"}, "paper", printed, printedCollisions);
+    const std::size_t medianStuck = stuck[stuck.size() / 2];
+    const bool some = stuck.back() > 0;
+    Claim c{"flock1: 2D flocking with random personalities among obstacles; \"there are two agents that sometimes get "
+            "stuck behind obstacles\"; \"the forward velocity ... is responsible to avoid actual collisions\"",
+            "§7",
+            format("scenario flock1.yaml (our reconstruction: layout and personality spread are ours), seeds 1-%d, "
+                   "judged with our defaults; the paper's printed model (local.preset=paper) beside",
+                   seeds),
+            format("the file's seed: %s; agents not reaching, seed by seed: %s (median %zu), %llu agent-obstacle "
+                   "collisions in all; printed model: %s, %llu collisions",
+                   describeRun(find("flock1")).c_str(), ours.c_str(), medianStuck, collisions, printed.c_str(),
+                   printedCollisions),
+            Verdict::Differs, ""};
+    const bool ok = some && medianStuck >= 1 && medianStuck <= 3 && collisions == 0;
     c.verdict = ok ? Verdict::Reproduced : Verdict::Differs;
-    c.why = format("threshold: at most 2 agents stuck and 0 agent-obstacle collisions; %zu did not reach, %llu "
-                   "agent-obstacle collisions. The paper gives neither the layout nor the personality distribution",
-                   stuck, static_cast<unsigned long long>(r.metrics.agentObstacleCollisions));
+    c.why = "threshold (ours): a few agents stuck in a typical draw (median over the seeds 1 to 3) and no agent-obstacle "
+            "collision in any run. The paper gives neither the layout nor the personality distribution, and runs at "
+            "our defaults carry our departures from the printed model (papers/goldenstein2001/README.md)";
     out.push_back(c);
   }
   {

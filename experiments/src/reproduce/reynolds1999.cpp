@@ -227,9 +227,9 @@ Claim offsetPursuitAndEvasion(const Context& context) {
     evasionError = std::max(evasionError, (reynolds::evasion(e, q, 0.3) - reynolds::flee(e, q.position + t * q.velocity)).norm());
   }
   const bool holds = unpassed == 0 && passLow >= 0.5 && passHigh <= 2.0 && pursuitNearest < 0.1 && evasionError < 1e-12;
-  return row("Offset pursuit steers a path that passes near a moving quarry but not into it (a fly-by: R sideways "
-             "of its predicted position in the pursuer's frame, approached with seek); evasion flees the quarry's "
-             "predicted position",
+  return row("Offset pursuit steers a path that passes near a moving quarry but not into it, judged on the pass "
+             "itself (a fly-by: R sideways of its predicted position in the pursuer's frame, approached with seek); "
+             "evasion flees the quarry's predicted position",
              "Offset Pursuit; Pursuit and Evasion",
              format("reynolds::flyBy (the fly_by behavior) driving a simple vehicle (8 N, 3 m/s) that comes at "
                     "full speed from 8-12 m away, heading towards a quarry moving straight at 0.5-1.5 m/s within "
@@ -339,16 +339,35 @@ Claim obstacleAvoidance(const Context& context) {
   const sim::NearObstacle both[] = {near(0), near(1)};
   const Vec3 none = reynolds::obstacleAvoidance(c, clearOnly, p);
   const Vec3 steer = reynolds::obstacleAvoidance(c, both, p);
-  const bool ok = none.norm() < 1e-12 && steer.y() < 0 && steer.x() <= 0;
+  // Fig. 7's B and C: two balls in the cylinder, the nearer (B, its surface crossed first along
+  // the forward axis) on the left, the farther (C) on the right; B is avoided: steering to the
+  // right (−y), where avoiding C would steer left. Given in both orders.
+  sim::World fig7;
+  fig7.dimension = 2;
+  fig7.obstacles.push_back({geometry::Ball{Vec3(3.5, 0.3, 0), 0.8}, {}});   // B
+  fig7.obstacles.push_back({geometry::Ball{Vec3(6.0, -0.3, 0), 0.8}, {}});  // C
+  fig7.refreshPieces();
+  const auto nearIn = [&](const sim::World& world, std::size_t piece) {
+    const auto& pc = world.pieces()[piece];
+    return sim::NearObstacle{static_cast<sim::PieceIndex>(piece), &pc, sim::closestPointOnPiece(pc, c.position),
+                             sim::distanceToPiece(pc, c.position)};
+  };
+  const sim::NearObstacle bThenC[] = {nearIn(fig7, 0), nearIn(fig7, 1)};
+  const sim::NearObstacle cThenB[] = {nearIn(fig7, 1), nearIn(fig7, 0)};
+  const Vec3 awayFromB = reynolds::obstacleAvoidance(c, bThenC, p), awayFromBAgain = reynolds::obstacleAvoidance(c, cThenB, p);
+  const bool ok = none.norm() < 1e-12 && steer.y() < 0 && steer.x() <= 0 && awayFromB.y() < 0 && awayFromBAgain.y() < 0;
   return row("Obstacle avoidance: nothing to do when no obstacle intersects the forward cylinder; otherwise steer "
-             "laterally away from the most threatening obstacle (and brake)",
+             "laterally away from the most threatening obstacle, the one whose intersection with the forward axis "
+             "is nearest (our version also brakes: not the paper's)",
              "Obstacle Avoidance, Fig. 7",
              "reynolds::obstacleAvoidance: a character at the origin moving +x at 1.5 m/s; a ball of radius 1 m at "
-             "(5, 0.4) in its cylinder and one at (3, 6) outside it",
-             format("steering with only the outside ball: |f| = %.1e; with both: (%.3f, %.3f)", none.norm(), steer.x(),
-                    steer.y()),
+             "(5, 0.4) in its cylinder and one at (3, 6) outside it; then Fig. 7's B and C, balls of 0.8 m at "
+             "(3.5, 0.3) and (6, −0.3), both in the cylinder, given in either order",
+             format("steering with only the outside ball: |f| = %.1e; with both: (%.3f, %.3f); with B and C: y = %.3f "
+                    "and %.3f",
+                    none.norm(), steer.x(), steer.y(), awayFromB.y(), awayFromBAgain.y()),
              ok, "threshold: zero (1e-12) when clear; lateral component away from the ball (−y, the ball is at +y) and "
-                 "no forward push");
+                 "no forward push; with B and C, away from B, the nearer (−y), whichever comes first in the list");
 }
 
 Claim wander(const Context& context) {
@@ -356,20 +375,43 @@ Claim wander(const Context& context) {
   const sim::Noise noise(context.seed);
   Character c;
   c.velocity = Vec3(1, 0, 0);
-  double worst = 0, turned = 0;
+  double worst = 0, turned = 0, largestMove = 0;
   reynolds::WanderState state;
   const int steps = context.quick ? 2000 : 20000;
+  std::vector<double> lateral;  // the steering force's side component, step by step
+  Vec3 previous = Vec3::Zero();
   for (int k = 0; k < steps; ++k) {
     const Vec3 f = reynolds::wander(c, state, p, 2, noise, 0, static_cast<std::uint64_t>(k), 0);
     worst = std::max(worst, std::abs((f - c.forward * p.distance).norm() - p.radius));
     turned = std::max(turned, std::abs(state.azimuth));
+    if (k > 0) largestMove = std::max(largestMove, (f - previous).norm());
+    previous = f;
+    lateral.push_back(f.dot(c.side));
   }
-  return row("Wander: a random walk of a steering point constrained to a sphere ahead of the character", "Wander",
-             format("reynolds::wander, %d steps (sphere 2 m ahead, radius 1 m)", steps),
-             format("largest distance of the steering point from the sphere %.1e m; largest azimuth reached %.2f rad",
-                    worst, turned),
-             worst < 1e-9 && turned > 0.5,
-             "threshold: on the sphere to 1e-9 m, and the walk actually moves (azimuth beyond 0.5 rad)");
+  // Sustained turns: how alike the side force is from one step to the next (lag-1
+  // autocorrelation). The "twitchy" way the paper rejects, a fresh random force each frame,
+  // gives about 0.
+  double mean = 0;
+  for (const double v : lateral) mean += v / static_cast<double>(lateral.size());
+  double together = 0, alone = 0;
+  for (std::size_t k = 0; k < lateral.size(); ++k) {
+    alone += (lateral[k] - mean) * (lateral[k] - mean);
+    if (k > 0) together += (lateral[k] - mean) * (lateral[k - 1] - mean);
+  }
+  const double autocorrelation = alone > 0 ? together / alone : 0.0;
+  // Projecting back onto the sphere at most doubles the random displacement (≤ rate × radius).
+  const double moveBound = 2.0 * p.rate * p.radius;
+  return row("Wander: a random walk of a steering point constrained to a sphere ahead of the character, with "
+             "sustained turns (not \"twitchy\")",
+             "Wander",
+             format("reynolds::wander, %d steps (sphere 2 m ahead, radius 1 m, rate %.1f)", steps, p.rate),
+             format("largest distance of the steering point from the sphere %.1e m; largest azimuth reached %.2f rad; "
+                    "largest step of the point %.2f (bound %.2f); lag-1 autocorrelation of the side force %.3f",
+                    worst, turned, largestMove, moveBound, autocorrelation),
+             worst < 1e-9 && turned > 0.5 && largestMove <= moveBound + 1e-12 && autocorrelation > 0.9,
+             "threshold: on the sphere to 1e-9 m, the walk moves (azimuth beyond 0.5 rad), each step moves the point "
+             "by at most twice the rate (the random displacement, then back onto the sphere), and the side force "
+             "persists from step to step (lag-1 autocorrelation above 0.9; a new random force each frame gives ~0)");
 }
 
 Claim pathFollowing(const Context& context) {

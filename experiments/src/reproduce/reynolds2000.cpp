@@ -276,18 +276,29 @@ struct ClapOutcome {
   /// Each first flight after the clap that ended by then: from take-off to walking again, its
   /// duration (s) and the ground distance between both ends (m).
   std::vector<double> flightSeconds, flightMetres;
+  /// With a second clap: for each bird whose first flight ended before it and that flew again
+  /// after it, the ground lengths (m) of its first and of its next flight.
+  std::vector<std::pair<double, double>> againMetres;
+  double secondClapTime = 0.0;
   std::size_t birds = 0;
   reynolds::Clap clap;
 };
 
 // The flock of pigeons.yaml without the user's car (so that only the clap scares it), with the
 // contagion threshold `contagion` (a fraction of the neighbours in flight), or without the
-// contagion transition at all (nullopt).
-ClapOutcome clapRun(const Context& context, std::optional<double> contagion) {
+// contagion transition at all (nullopt). With `secondClapAfter` > 0 the clap sounds again, at the
+// same place, that many seconds after the first: "startled again before it has had time to calm
+// down".
+ClapOutcome clapRun(const Context& context, std::optional<double> contagion, double secondClapAfter = 0.0) {
   Scenario s = loadScenario((context.scenarios / "pigeons.yaml").string());
   validateScenario(s);
   s.settings.threads = context.threads;
   s.reynolds.remove("avatar");
+  if (secondClapAfter > 0.0) {
+    YAML::Node again = YAML::Clone(s.reynolds["claps"][0]);
+    again["time"] = again["time"].as<double>() + secondClapAfter;
+    s.reynolds["claps"].push_back(again);
+  }
   YAML::Node transitions(YAML::NodeType::Sequence);
   for (auto t : s.reynolds["transitions"]) {
     if (t["trigger"].as<std::string>() == "contagion") {
@@ -303,7 +314,8 @@ ClapOutcome clapRun(const Context& context, std::optional<double> contagion) {
     throw std::runtime_error("pigeons.yaml: expected the reynolds model with a clap");
   ClapOutcome out;
   out.clap = reynoldsModel->parameters().claps.front();
-  const double landBy = out.clap.time + 30.0;
+  out.secondClapTime = out.clap.time + secondClapAfter;
+  const double landBy = out.clap.time + 30.0 + secondClapAfter;
   s.settings.duration = std::max(s.settings.duration, landBy + 1.0);  // room to land
   sim::Simulation sim = makeSimulation(s);
   // Steps until `t`, calling `each` after every step; a finished simulation no longer advances its clock.
@@ -325,21 +337,31 @@ ClapOutcome clapRun(const Context& context, std::optional<double> contagion) {
     before[i] = annoyance(i);
     out.nearClap += walking(i) && (sim.world().agents[i].state.position - out.clap.position).norm() <= out.clap.radius;
   }
-  // First flights: a bird that leaves the walking state after the clap, until it walks again.
-  std::vector<int> flight(out.birds, 0);  // 0 not yet, 1 in its first flight, 2 done
-  std::vector<double> since(out.birds, 0.0);
+  // First flights: a bird that leaves the walking state after the clap, until it walks again;
+  // after a second clap, the next flight of a bird whose first one had ended.
+  std::vector<int> flight(out.birds, 0);  // 0 not yet, 1 in its first flight, 2 done, 3 in its next, 4 done
+  std::vector<double> since(out.birds, 0.0), firstMetres(out.birds, 0.0);
   std::vector<Vec3> from(out.birds);
+  const bool again = secondClapAfter > 0.0;
   const auto followFlights = [&] {
+    const bool afterSecond = again && sim.world().time >= out.secondClapTime - 1e-9;
     for (std::size_t i = 0; i < out.birds; ++i) {
       const Vec3& at = sim.world().agents[i].state.position;
-      if (flight[i] == 0 && !walking(i)) {
-        flight[i] = 1;
+      if ((flight[i] == 0 && !afterSecond) || (flight[i] == 2 && afterSecond)) {
+        if (walking(i)) continue;
         since[i] = sim.world().time;
         from[i] = at;
-      } else if (flight[i] == 1 && walking(i)) {
-        flight[i] = 2;
-        out.flightSeconds.push_back(sim.world().time - since[i]);
-        out.flightMetres.push_back((at - from[i]).head<2>().norm());
+        ++flight[i];
+      } else if ((flight[i] == 1 || flight[i] == 3) && walking(i)) {
+        const double metres = (at - from[i]).head<2>().norm();
+        if (flight[i] == 1) {
+          out.flightSeconds.push_back(sim.world().time - since[i]);
+          out.flightMetres.push_back(metres);
+          firstMetres[i] = metres;
+        } else {
+          out.againMetres.emplace_back(firstMetres[i], metres);
+        }
+        ++flight[i];
       }
     }
   };
@@ -353,6 +375,10 @@ ClapOutcome clapRun(const Context& context, std::optional<double> contagion) {
 std::vector<Claim> pigeons(const Context& context) {
   if (context.progress) context.progress("Pigeons in the Park: the clap with and without contagion");
   const ClapOutcome spread = clapRun(context, 0.25), isolated = clapRun(context, std::nullopt);
+  // The clap again 10 s after the first: the first flights (~4 s) have landed, and an annoyance of
+  // 1 has decayed to exp(-10 / 30) = 0.72, "before it has had time to calm down".
+  constexpr double kSecondClapAfter = 10.0;
+  const ClapOutcome twice = clapRun(context, 0.25, kSecondClapAfter);
   Claim contagion{"A hand clap startles the birds near it, and the urge to take off is contagious: \"a wave of alarm "
                   "propagates through the crowd\"",
                   "Case study: Pigeons in the Park",
@@ -384,22 +410,40 @@ std::vector<Claim> pigeons(const Context& context) {
                 spread.walkingAfter * 100 >= static_cast<int>(spread.birds) * 95 ? Verdict::Reproduced
                                                                                   : Verdict::Differs,
                 "threshold: at least 95 % back on the ground walking"};
-  // "A few feet": a few is read as at most 10 feet (3 m), generously.
+  // "A few feet" (a few read as at most 10 feet, 3 m) is where pigeons.yaml's flight times were
+  // fitted: only the contrast with a second scare is judged.
   constexpr double kFewFeetMetres = 3.0;
-  Claim fewFeet{"\"The first time a bird is startled it will fly a few feet\"", "Case study",
-                "the same first flights: their length from take-off to touch-down",
-                format("median %.1f m (%.0f feet), longest %.1f m, over %zu first flights", medianMetres,
-                       medianMetres / 0.3048,
+  std::vector<double> ratios;  // each bird's next flight over its first
+  std::size_t longer = 0;
+  for (const auto& [first, next] : twice.againMetres) {
+    ratios.push_back(next / std::max(first, 1e-9));
+    longer += next > first;
+  }
+  const double medianRatio = median(ratios);
+  Claim fewFeet{"\"The first time a bird is startled it will fly a few feet from its initial position, if it is "
+                "startled again before it has had time to calm down, it will fly further\"",
+                "Case study",
+                format("the first flights above (their length from take-off to touch-down); then the same run with "
+                       "the clap sounding again %.0f s after the first (the first flights have landed, annoyance has "
+                       "decayed to about 0.72): each bird that flew both times, its next flight against its first",
+                       kSecondClapAfter),
+                format("first flights: median %.1f m (%.0f feet), longest %.1f m, over %zu; startled again: %zu birds "
+                       "flew both times, %zu of them further the second time, median ratio %.2f",
+                       medianMetres, medianMetres / 0.3048,
                        spread.flightMetres.empty() ? std::nan("")
                                                    : *std::max_element(spread.flightMetres.begin(), spread.flightMetres.end()),
-                       spread.flightMetres.size()),
-                medianMetres <= kFewFeetMetres ? Verdict::Reproduced : Verdict::Differs,
-                format("threshold: the median first flight at most %.0f m (10 feet, a generous \"few\"). The paper "
-                       "gives the demo's flight times only in words; pigeons.yaml's (a first scare climbs for 0.5 s "
-                       "and cruises for 1.5 s) were chosen on 2026-11-30 for this sentence: with the 1 s and 3 s "
-                       "before, the median was 5.2 m, and the row differed. What the row checks is that flocking, "
-                       "containment and the landing keep such a flight short; that a bird already annoyed flies "
-                       "longer is tested in Pigeons.AFirstScareMakesTheShortestFlight",
+                       spread.flightMetres.size(), twice.againMetres.size(), longer, medianRatio),
+                twice.againMetres.size() >= 10 && medianRatio > 1.0 && 2 * longer > twice.againMetres.size() &&
+                        medianMetres <= kFewFeetMetres
+                    ? Verdict::Reproduced
+                    : Verdict::Differs,
+                format("judged: the contrast, at least 10 birds startled twice, most flying further the second time "
+                       "(median ratio > 1). Not a prediction: the few feet themselves, pigeons.yaml's flight times "
+                       "(a first scare climbs 0.5 s and cruises 1.5 s) having been chosen on 2026-11-30 for this "
+                       "sentence (with the 1 s and 3 s before, the median was 5.2 m); the median first flight is "
+                       "still required to stay within %.0f m (10 feet) so that the fit is seen to hold. Annoyance "
+                       "lengthening flights is the paper's mechanism, which the model implements: the row checks "
+                       "that flocking, avoidance and the landing do not undo it",
                        kFewFeetMetres)};
   return {contagion, landing, fewFeet};
 }
