@@ -1,5 +1,6 @@
 #include "json_location.hpp"
 
+#include <charconv>
 #include <cstddef>
 #include <iterator>
 #include <vector>
@@ -54,7 +55,15 @@ const char* tokenStart(const char* from, const char* to) {
 class Locator : public nlohmann::json_sax<nlohmann::json> {
  public:
   Locator(const std::vector<std::string>& target, const char* begin, const char* const* cursor)
-      : target_(target), begin_(begin), cursor_(cursor), lastEventEnd_(begin) {}
+      : target_(target), begin_(begin), cursor_(cursor), lastEventEnd_(begin) {
+    // Each part as a list index, read once (a string per element of a list of 10^8 was slow).
+    for (const std::string& part : target_) {
+      std::size_t index = 0;
+      const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), index);
+      const bool whole = !part.empty() && ec == std::errc() && end == part.data() + part.size();
+      indices_.push_back(whole && (part.size() == 1 || part[0] != '0') ? index : kNoIndex);  // "01" names no entry
+    }
+  }
 
   std::ptrdiff_t found = -1;        // offset of the value's first character
   std::ptrdiff_t parentFound = -1;  // ... of the deepest container on the target's path
@@ -90,8 +99,8 @@ class Locator : public nlohmann::json_sax<nlohmann::json> {
     if (open_.empty()) return true;
     const Container& c = open_.back();
     if (!c.onPath || open_.size() > target_.size()) return false;
-    const std::string& part = target_[open_.size() - 1];
-    return c.array ? part == std::to_string(c.index) : part == c.key;
+    const std::size_t depth = open_.size() - 1;
+    return c.array ? indices_[depth] == c.index : target_[depth] == c.key;
   }
   std::ptrdiff_t valueStart() const { return tokenStart(lastEventEnd_, *cursor_) - begin_; }
   bool mark() {
@@ -129,7 +138,9 @@ class Locator : public nlohmann::json_sax<nlohmann::json> {
     if (!open_.empty() && open_.back().array) ++open_.back().index;
   }
 
+  static constexpr std::size_t kNoIndex = static_cast<std::size_t>(-1);
   const std::vector<std::string>& target_;
+  std::vector<std::size_t> indices_;  // target_'s parts as list indices (kNoIndex: not one)
   const char* begin_;
   const char* const* cursor_;
   const char* lastEventEnd_;
