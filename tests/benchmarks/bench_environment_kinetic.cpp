@@ -20,9 +20,11 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "benchmarks/crowd_motion.hpp"
+#include "steer/environment/brute_force_provider.hpp"
 #include "steer/environment/kinetic_provider.hpp"
 #include "steer/geometry/distance.hpp"
 
@@ -55,6 +57,26 @@ std::size_t heapBytes() {
 constexpr int kWarmUpSteps = 10;
 constexpr int kTimedSteps = 200;
 
+// After the timed steps, a sample of 100 agents' near sets is checked against the definition
+// (environment::isNearNeighbor over every agent): a benchmark of wrong sets reports an error
+// instead of a figure. Outside the timed region.
+template <class NeighborsOf>
+void checkSampleAgainstDefinition(benchmark::State& state, const sim::World& world, NeighborsOf neighborsOf) {
+  const auto walls = environment::sightBlockers(world);
+  const std::size_t n = world.agents.size(), stride = std::max<std::size_t>(1, n / 100);
+  for (std::size_t i = 0; i < n; i += stride) {
+    std::vector<sim::AgentIndex> expected;
+    for (std::size_t j = 0; j < n; ++j)
+      if (environment::isNearNeighbor(world, walls, world.agents[i], world.agents[j])) expected.push_back(static_cast<sim::AgentIndex>(j));
+    std::vector<sim::AgentIndex> got = neighborsOf(static_cast<sim::AgentIndex>(i));
+    std::sort(got.begin(), got.end());
+    if (got != expected) {
+      state.SkipWithError(("agent " + std::to_string(i) + "'s near set differs from the definition").c_str());
+      return;
+    }
+  }
+}
+
 void runKinetic(benchmark::State& state, environment::KineticSettings kineticSettings) {
   const auto n = static_cast<std::size_t>(state.range(0));
   bench::CrowdMotion motion(settings(n));
@@ -79,6 +101,10 @@ void runKinetic(benchmark::State& state, environment::KineticSettings kineticSet
     provider->update(motion.world(), motion.previous());
   }
   heapPeak = std::max(heapPeak, heapBytes());
+  checkSampleAgainstDefinition(state, motion.world(), [&](sim::AgentIndex i) {
+    const auto near = provider->neighbors(i);
+    return std::vector<sim::AgentIndex>(near.begin(), near.end());
+  });
   const auto& c = provider->counters();
   const double steps = static_cast<double>(c.steps - before.steps);
   state.counters["bytes_per_agent"] = static_cast<double>(heapAfter - heapBefore) / n;
@@ -255,6 +281,9 @@ void BM_NearEnvironment_Rebuild(benchmark::State& state) {
     state.ResumeTiming();
     rebuild();
   }
+  checkSampleAgainstDefinition(state, motion.world(), [&](sim::AgentIndex i) {
+    return std::vector<sim::AgentIndex>(near[i].begin(), near[i].end());
+  });
   state.counters["ns_per_agent"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate |
                                                                                  benchmark::Counter::kInvert);
 }
