@@ -38,15 +38,15 @@ YAML::Node entry(const YAML::Node& list, const std::string& name, const std::str
   if (!name.empty() && ec == std::errc() && end == name.data() + name.size() && index < list.size()) return list[index];
   // The names there are (the first few), so that a misspelt one is seen at once.
   std::string names;
-  std::size_t listed = 0;
-  for (std::size_t i = 0; i < list.size() && listed < 8; ++i)
+  std::size_t named = 0;
+  for (std::size_t i = 0; i < list.size(); ++i)
     if (list[i].IsMap() && list[i]["name"].IsDefined() && list[i]["name"].IsScalar()) {
-      names += (listed == 0 ? "" : ", ") + list[i]["name"].Scalar();
-      ++listed;
+      if (named < 8) names += (named == 0 ? "" : ", ") + list[i]["name"].Scalar();
+      ++named;
     }
   const std::string range = list.size() == 0 ? std::string("the list is empty")
                                              : "indices 0 to " + std::to_string(list.size() - 1) +
-                                                   (listed == 0 ? std::string() : "; names: " + names + (listed == 8 ? ", ..." : ""));
+                                                   (named == 0 ? std::string() : "; names: " + names + (named > 8 ? ", ..." : ""));
   bad(param, "no entry named (or numbered) '" + name + "' in " + file + " (" + range + ")");
 }
 }  // namespace
@@ -63,6 +63,8 @@ std::string optionInsteadOfParam(const std::string& param) {
     const char* option;
     const char* sweep;  // how a sweep varies it
   };
+  // Said for every command that takes --param; `steer field`, which runs nothing, has none of
+  // these options, and says so.
   static const Setting settings[] = {
       {"dt", "--dt", "a sweep varies --param keys only: run it (or compare) once per dt"},
       {"duration", "--duration", "a sweep varies --param keys only: run it once per duration"},
@@ -71,11 +73,12 @@ std::string optionInsteadOfParam(const std::string& param) {
       {"planner", "--planner", "compare and sweep take several: --planners direct,harmonic"},
       {"neighbors", "--neighbors", "the providers give the same results: nothing to vary"},
       {"integrator", "--integrator", "a sweep varies --param keys only: run it once per integrator"},
-      {"threads", "--threads", "results do not depend on it"},
+      {"threads", "--threads (in compare and sweep: the runs at once, each on one thread)", "results do not depend on it"},
   };
   for (const Setting& s : settings)
     if (key == s.key)
-      return std::string(s.key) + " is not a --param key: it has an option of its own, " + s.option + " (" + s.sweep + ")";
+      return std::string(s.key) + " is not a --param key: run, check, compare and sweep have an option of their own, " +
+             s.option + " (" + s.sweep + "; steer field runs nothing and has none)";
   return {};
 }
 

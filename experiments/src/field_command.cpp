@@ -37,9 +37,9 @@ void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
                  "(estimated); default: the scenario's")
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
-            char* end = nullptr;
-            const double w = std::strtod(text.c_str(), &end);
-            return !text.empty() && *end == '\0' && w >= 0.0 && w < 2.0 ? std::string() : "must be in [0, 2), got '" + text + "'";
+            // finiteNumber: a whole decimal number, not subnormal (1e-320 ran a solve of 4 iterations).
+            const auto w = finiteNumber(text);
+            return w && *w >= 0.0 && *w < 2.0 ? std::string() : "must be in [0, 2), got '" + text + "'" + subnormalNote(text);
           },
           "[0, 2)"));
   app.add_option("--param", o.params,

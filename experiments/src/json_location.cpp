@@ -50,12 +50,18 @@ const char* tokenStart(const char* from, const char* to) {
   return from;
 }
 
+// Where the JSON text begins: after a UTF-8 byte-order mark, which nlohmann skips (a value at
+// the top was placed at the mark, 1:1).
+const char* afterByteOrderMark(const std::string& text) {
+  return text.rfind("\xEF\xBB\xBF", 0) == 0 ? text.data() + 3 : text.data();
+}
+
 // Follows the parse's path (keys and indices) and stops at the value `target` names, which
 // begins at the first token after the previous event.
 class Locator : public nlohmann::json_sax<nlohmann::json> {
  public:
-  Locator(const std::vector<std::string>& target, const char* begin, const char* const* cursor)
-      : target_(target), begin_(begin), cursor_(cursor), lastEventEnd_(begin) {
+  Locator(const std::vector<std::string>& target, const char* begin, const char* start, const char* const* cursor)
+      : target_(target), begin_(begin), cursor_(cursor), lastEventEnd_(start) {
     // Each part as a list index, read once (a string per element of a list of 10^8 was slow).
     for (const std::string& part : target_) {
       std::size_t index = 0;
@@ -153,7 +159,7 @@ SourceLocation locateJsonValue(const std::string& file, const std::string& text,
   std::vector<std::string> target;
   for (auto p = pointer; !p.empty(); p = p.parent_pointer()) target.insert(target.begin(), p.back());
   const char* cursor = text.data();
-  Locator locator(target, text.data(), &cursor);
+  Locator locator(target, text.data(), afterByteOrderMark(text), &cursor);
   try {
     nlohmann::json::sax_parse(CursorIterator(&cursor, nullptr), CursorIterator(nullptr, text.data() + text.size()), &locator);
   } catch (const nlohmann::json::exception&) {
@@ -169,7 +175,7 @@ nlohmann::json parseJsonWithPlaces(
     const std::function<bool(int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed, std::size_t at)>& callback,
     std::size_t* failedAt) {
   const char* cursor = text.data();
-  const char* lastEventEnd = text.data();
+  const char* lastEventEnd = afterByteOrderMark(text);
   try {
     return nlohmann::json::parse(CursorIterator(&cursor, nullptr), CursorIterator(nullptr, text.data() + text.size()),
                                  [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {

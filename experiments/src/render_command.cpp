@@ -1,6 +1,7 @@
 #include "render_command.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -399,17 +400,49 @@ void addRenderOptions(CLI::App& app, RenderOptions& o) {
 }
 
 namespace {
-// The folders below `folder` (three levels at most, as compare's runs/<scenario>/<combination>/
-// seed-<n>) that hold a finished run's summary.json, relative to it and sorted.
-std::vector<std::string> runFoldersBelow(const fs::path& folder) {
-  std::vector<std::string> runs;
+// a < b with runs of digits compared as numbers: seed-2 before seed-10.
+bool naturalLess(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
+      std::size_t ie = i, je = j;
+      while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie]))) ++ie;
+      while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je]))) ++je;
+      const std::string x = a.substr(i, ie - i), y = b.substr(j, je - j);
+      const std::string xs = x.substr(std::min(x.find_first_not_of('0'), x.size())),
+                        ys = y.substr(std::min(y.find_first_not_of('0'), y.size()));
+      if (xs.size() != ys.size()) return xs.size() < ys.size();
+      if (xs != ys) return xs < ys;
+      i = ie;
+      j = je;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i;
+      ++j;
+    }
+  }
+  return a.size() - i < b.size() - j;
+}
+
+// The finished runs in the folders below `folder` (four levels down at most, as compare's
+// runs/<scenario>/<combination>/seed-<n>), relative to it and sorted: those with trajectories
+// (render can draw them) and how many more kept none.
+struct RunsBelow {
+  std::vector<std::string> drawable;
+  std::size_t withoutTrajectories = 0;
+};
+RunsBelow runFoldersBelow(const fs::path& folder) {
+  RunsBelow runs;
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (it.depth() >= 3) it.disable_recursion_pending();
-    if (it->is_directory(ec) && fs::exists(it->path() / "summary.json", ec) && !fs::exists(it->path() / "RUNNING", ec))
-      runs.push_back(fs::relative(it->path(), folder, ec).string());
+    if (!it->is_directory(ec) || !fs::exists(it->path() / "summary.json", ec) || fs::exists(it->path() / "RUNNING", ec)) continue;
+    if (fs::exists(it->path() / "trajectories.csv", ec))
+      runs.drawable.push_back(fs::relative(it->path(), folder, ec).string());
+    else
+      ++runs.withoutTrajectories;
   }
-  std::sort(runs.begin(), runs.end());
+  std::sort(runs.drawable.begin(), runs.drawable.end(), naturalLess);
   return runs;
 }
 }  // namespace
@@ -426,14 +459,20 @@ Scenario runScenarioOf(const fs::path& runDir) {
                                                     "or one stopped before it was done)"
                                                   : "the run has not finished (RUNNING is there, no summary.json yet)");
   if (!fs::exists(summaryPath, ec)) {
-    // The demo's and compare's folders hold runs in folders of their own: say which.
-    const std::vector<std::string> runs = runFoldersBelow(runDir);
+    // The demo's and compare's folders hold runs in folders of their own: say which can be drawn.
+    const RunsBelow runs = runFoldersBelow(runDir);
+    const auto& drawable = runs.drawable;
     std::string which;
-    for (std::size_t k = 0; k < runs.size() && k < 3; ++k) which += (k == 0 ? "" : ", ") + (runDir / runs[k]).string();
-    if (runs.size() > 3) which += ", ... (" + std::to_string(runs.size()) + " runs)";
-    throw InputError({summaryPath.string(), 0, 0},
-                     runs.empty() ? std::string("not a finished run (no summary.json)")
-                                  : "not a run's folder (no summary.json), but it holds runs: render one of them: " + which);
+    for (std::size_t k = 0; k < drawable.size() && k < 3; ++k) which += (k == 0 ? "" : ", ") + (runDir / drawable[k]).string();
+    if (drawable.size() > 3) which += ", ... (" + std::to_string(drawable.size()) + " runs)";
+    std::string message = "not a finished run (no summary.json)";
+    if (!drawable.empty())
+      message = "not a run's folder (no summary.json), but it holds runs: render one of them: " + which;
+    else if (runs.withoutTrajectories > 0)
+      message = "not a run's folder (no summary.json); it holds " + std::to_string(runs.withoutTrajectories) +
+                (runs.withoutTrajectories == 1 ? " finished run" : " finished runs") +
+                ", and none kept trajectories to draw (compare and sweep keep them with --trajectories)";
+    throw InputError({summaryPath.string(), 0, 0}, message);
   }
   const JsonFile summaryFile = readJsonFile(summaryPath.string(), "the run's summary.json");
   const nlohmann::json& summary = summaryFile.value;

@@ -172,7 +172,9 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
     const std::string rest = command == "check" ? "" : command == "run" ? " --quiet --out " : " --no-charts --quiet --out ";
     const auto r = runSteer(command + " " + yaml + " --param " + param + rest + (command == "check" ? "" : out.string()));
     EXPECT_EQ(r.status, 2) << r.err;
-    EXPECT_NE(r.err.find("is not a --param key: it has an option of its own, " + option), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("is not a --param key: run, check, compare and sweep have an option of their own, " + option),
+              std::string::npos)
+        << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
   // An entry of a list below an agent (its goals) cannot be set: said so, with the whole list's
@@ -652,6 +654,13 @@ TEST(SteerCommand, PlotOptionsRefuseSubnormalNumbers) {
     EXPECT_NE(r.err.find("a subnormal number (below 2.2e-308)"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(dir / "out")) << option;
   }
+  // steer field's own check of --omega too (1e-320 ran a solve of 4 iterations).
+  const auto omega = runSteer("field " + std::string(STEER_SOURCE_DIR) +
+                              "/experiments/scenarios/u_trap.yaml --solver sor --omega 1e-320 --no-png --out " +
+                              (dir / "field").string());
+  EXPECT_EQ(omega.status, 2) << omega.err;
+  EXPECT_NE(omega.err.find("a subnormal number (below 2.2e-308)"), std::string::npos) << omega.err;
+  EXPECT_FALSE(fs::exists(dir / "field"));
   // Zero stays a number where the range takes it.
   const auto zero = runSteer("plot weights --gamma12 0 --out " + (dir / "zero").string());
   EXPECT_EQ(zero.status, 0) << zero.err;

@@ -95,6 +95,14 @@ TEST(JsonLocation, AnAbsentMemberIsPlacedAtItsObjectAndANameOfNothingAtLineZero)
   EXPECT_EQ(locateJsonValue("f", "[1, 2", Pointer("/1")).column, 5);  // found before the syntax error
 }
 
+// nlohmann skips a UTF-8 byte-order mark: the top value is placed after it (it was placed at the
+// mark, 1:1).
+TEST(JsonLocation, AByteOrderMarkIsNotTheFirstValue) {
+  const std::string text = "\xEF\xBB\xBF\n\n{\"a\": 1}";
+  EXPECT_EQ(locateJsonValue("f", text, Pointer("/nx")).line, 3);  // absent: its object, on line 3
+  EXPECT_EQ(locateJsonValue("f", text, Pointer("/a")).column, 7);
+}
+
 TEST(JsonLocation, AFileErrorNamesTheValuesLine) {
   const JsonFile file{"field.json", "{\"vectors\": [\n  [1, 0],\n  [1, \"x\"]\n]}", nlohmann::json::parse("{\"vectors\": [[1, 0], [1, \"x\"]]}")};
   try {

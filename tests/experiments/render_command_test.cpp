@@ -91,6 +91,15 @@ TEST(SteerCommand, RenderOfAFolderOfRunsNamesThem) {
                        ", " + (dir / "harmonic").string() + "\n"),
             std::string::npos)
       << r.err;
+  // Runs that kept no trajectories cannot be drawn: not listed, and said so.
+  const fs::path bare = dir.string() + "_bare";
+  ASSERT_EQ(runSteer("run " + kData + "/yaml/minimal.yaml --duration 0.2 --no-trajectories --quiet --out " + (bare / "one").string())
+                .status,
+            0);
+  const auto none = runSteer("render " + bare.string() + " --frames 0 --quiet");
+  EXPECT_EQ(none.status, 2) << none.err;
+  EXPECT_NE(none.err.find("it holds 1 finished run, and none kept trajectories to draw"), std::string::npos) << none.err;
+  fs::remove_all(bare);
   fs::create_directories(dir.string() + "_nothing");
   const auto nothing = runSteer("render " + dir.string() + "_nothing --frames 0 --quiet");
   EXPECT_EQ(nothing.status, 2) << nothing.err;
@@ -126,7 +135,9 @@ TEST(SteerCommand, RenderThatCannotWriteAPictureSaysWhyAndLeavesNoneOfIts) {
     std::ofstream(out / blocked / "keep") << "a folder that is not empty: nothing removes it";
     const auto r = runSteer("render " + (dir / "run").string() + " --frames 3 --quiet --out " + out.string());
     EXPECT_EQ(r.status, 1) << blocked << ": " << r.err;
-    EXPECT_EQ(r.err, "steer render: cannot write " + (out / "frame_0001.png").string() +
+    // The temporary file named when it is the one in the way.
+    const std::string through = blocked == "frame_0001.png" ? "" : " (through " + (out / blocked).string() + ")";
+    EXPECT_EQ(r.err, "steer render: cannot write " + (out / "frame_0001.png").string() + through +
                          ": Is a directory (removed the 2 pictures this render had made)\n")
         << blocked;
     EXPECT_FALSE(fs::exists(out / "trajectories.png")) << blocked;

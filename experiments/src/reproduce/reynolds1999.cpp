@@ -339,13 +339,16 @@ Claim obstacleAvoidance(const Context& context) {
   const sim::NearObstacle both[] = {near(0), near(1)};
   const Vec3 none = reynolds::obstacleAvoidance(c, clearOnly, p);
   const Vec3 steer = reynolds::obstacleAvoidance(c, both, p);
-  // Fig. 7's B and C: two balls in the cylinder, the nearer (B, its surface crossed first along
-  // the forward axis) on the left, the farther (C) on the right; B is avoided: steering to the
-  // right (−y), where avoiding C would steer left. Given in both orders.
+  // Fig. 7's B and C: two balls in the cylinder (radius 0.5 m, the character's). B, on the left,
+  // is the one the forward axis meets first: its cylinder-grown surface at x = 6 − √(4² − 0.2²)
+  // = 2.01 m; C, on the right, is nearer by its centre (3.04 m against 6.0 m) and by its surface
+  // (2.44 m against 2.50 m) but is met later, at x = 2.9 − √(1.1² − 0.9²) = 2.27 m. The paper
+  // selects B: steering to the right (−y); avoiding the nearest by centre or surface, C, would
+  // steer left. Given in both orders.
   sim::World fig7;
   fig7.dimension = 2;
-  fig7.obstacles.push_back({geometry::Ball{Vec3(3.5, 0.3, 0), 0.8}, {}});   // B
-  fig7.obstacles.push_back({geometry::Ball{Vec3(6.0, -0.3, 0), 0.8}, {}});  // C
+  fig7.obstacles.push_back({geometry::Ball{Vec3(6.0, 0.2, 0), 3.5}, {}});   // B
+  fig7.obstacles.push_back({geometry::Ball{Vec3(2.9, -0.9, 0), 0.6}, {}});  // C
   fig7.refreshPieces();
   const auto nearIn = [&](const sim::World& world, std::size_t piece) {
     const auto& pc = world.pieces()[piece];
@@ -361,13 +364,15 @@ Claim obstacleAvoidance(const Context& context) {
              "is nearest (our version also brakes: not the paper's)",
              "Obstacle Avoidance, Fig. 7",
              "reynolds::obstacleAvoidance: a character at the origin moving +x at 1.5 m/s; a ball of radius 1 m at "
-             "(5, 0.4) in its cylinder and one at (3, 6) outside it; then Fig. 7's B and C, balls of 0.8 m at "
-             "(3.5, 0.3) and (6, −0.3), both in the cylinder, given in either order",
+             "(5, 0.4) in its cylinder and one at (3, 6) outside it; then Fig. 7's B and C, both in the cylinder: B "
+             "(radius 3.5 m at (6, 0.2)) met first by the forward axis, C (0.6 m at (2.9, −0.9)) nearer by its centre "
+             "and its surface, given in either order",
              format("steering with only the outside ball: |f| = %.1e; with both: (%.3f, %.3f); with B and C: y = %.3f "
                     "and %.3f",
                     none.norm(), steer.x(), steer.y(), awayFromB.y(), awayFromBAgain.y()),
              ok, "threshold: zero (1e-12) when clear; lateral component away from the ball (−y, the ball is at +y) and "
-                 "no forward push; with B and C, away from B, the nearer (−y), whichever comes first in the list");
+                 "no forward push; with B and C, away from B, the one the axis meets first (−y), whichever comes first "
+                 "in the list");
 }
 
 Claim wander(const Context& context) {

@@ -276,8 +276,8 @@ struct ClapOutcome {
   /// Each first flight after the clap that ended by then: from take-off to walking again, its
   /// duration (s) and the ground distance between both ends (m).
   std::vector<double> flightSeconds, flightMetres;
-  /// With a second clap: for each bird whose first flight ended before it and that flew again
-  /// after it, the ground lengths (m) of its first and of its next flight.
+  /// With a second clap: for each bird back on the ground from its first flight just before it
+  /// and that flew again after it, the ground lengths (m) of its first and of its next flight.
   std::vector<std::pair<double, double>> againMetres;
   double secondClapTime = 0.0;
   std::size_t birds = 0;
@@ -343,10 +343,17 @@ ClapOutcome clapRun(const Context& context, std::optional<double> contagion, dou
   std::vector<double> since(out.birds, 0.0), firstMetres(out.birds, 0.0);
   std::vector<Vec3> from(out.birds);
   const bool again = secondClapAfter > 0.0;
+  // Just before the second clap, the birds whose first flight has ended and that are on the
+  // ground: only their next flight is paired with the first (one still in the air, or up again,
+  // is left out). Taken after every step before the clap; the last such is the one that counts.
+  std::vector<char> eligible(out.birds, 0);
   const auto followFlights = [&] {
     const bool afterSecond = again && sim.world().time >= out.secondClapTime - 1e-9;
+    if (again && !afterSecond)
+      for (std::size_t i = 0; i < out.birds; ++i) eligible[i] = flight[i] == 2 && walking(i);
     for (std::size_t i = 0; i < out.birds; ++i) {
       const Vec3& at = sim.world().agents[i].state.position;
+      if (afterSecond && flight[i] == 2 && !eligible[i]) continue;
       if ((flight[i] == 0 && !afterSecond) || (flight[i] == 2 && afterSecond)) {
         if (walking(i)) continue;
         since[i] = sim.world().time;
@@ -425,10 +432,11 @@ std::vector<Claim> pigeons(const Context& context) {
                 "Case study",
                 format("the first flights above (their length from take-off to touch-down); then the same run with "
                        "the clap sounding again %.0f s after the first (the first flights have landed, annoyance has "
-                       "decayed to about 0.72): each bird that flew both times, its next flight against its first",
+                       "decayed to about 0.72): each bird back on the ground from its first flight when the clap sounds again "
+                       "and that flies again, its next flight against its first",
                        kSecondClapAfter),
                 format("first flights: median %.1f m (%.0f feet), longest %.1f m, over %zu; startled again: %zu birds "
-                       "flew both times, %zu of them further the second time, median ratio %.2f",
+                       "landed from a first flight and flew again, %zu of them further the second time, median ratio %.2f",
                        medianMetres, medianMetres / 0.3048,
                        spread.flightMetres.empty() ? std::nan("")
                                                    : *std::max_element(spread.flightMetres.begin(), spread.flightMetres.end()),

@@ -64,7 +64,7 @@ void saveWindowPng(vtkRenderWindow* window, const std::string& path) {
   std::error_code ec;
   if (writer->GetErrorCode() != 0 || !std::filesystem::is_regular_file(part, ec) || std::filesystem::file_size(part, ec) == 0) {
     std::filesystem::remove(part, ec);
-    throw std::runtime_error("cannot write " + path + ": " + whyNotWritable(part));
+    throw std::runtime_error("cannot write " + path + " (through " + part + "): " + whyNotWritable(part));
   }
   std::filesystem::rename(part, path, ec);
   if (ec) {
