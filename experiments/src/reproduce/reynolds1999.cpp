@@ -305,16 +305,19 @@ Claim flowFollowing(const Context& context) {
   c.position = Vec3(0, 3, 0);
   c.velocity = Vec3(1, 0, 0);  // the field there is (−1, 0): moving against it
   c.maxSpeed = vp.maxSpeed;
-  for (int k = 0; k < 2000; ++k) {
-    const Vec3 tangent = Vec3(-c.position.y(), c.position.x(), 0).normalized();  // a rotational field
-    vehicleStep(c, reynolds::flowFollowing(c, tangent, 1.5), vp, 0.01);
-  }
-  const Vec3 tangent = Vec3(-c.position.y(), c.position.x(), 0).normalized();
+  // The paper samples the field at the character's estimated future position: here 0.5 s ahead.
+  constexpr double kAhead = 0.5;  // s
+  const auto fieldAt = [](const Vec3& p) { return Vec3(-p.y(), p.x(), 0).normalized(); };  // a rotational field
+  for (int k = 0; k < 2000; ++k) vehicleStep(c, reynolds::flowFollowing(c, fieldAt(c.position + kAhead * c.velocity), 1.5), vp, 0.01);
+  const Vec3 tangent = fieldAt(c.position);
   const double alignment = c.velocity.normalized().dot(tangent);
-  return row("Flow field following: steer so that the velocity matches the field's direction where the character is",
+  return row("Flow field following: steer so that the velocity matches the field's direction sampled at the "
+             "character's estimated future position (the direction, at the requested speed, as the desired velocity: "
+             "the paper takes the flow vector itself)",
              "Flow Field Following",
              "reynolds::flowFollowing (1.5 m/s) driving a simple vehicle in the rotational field (−y, x)/r from "
-             "(0, 3) moving against it, 20 s (the planners' fields drive it in scenarios)",
+             "(0, 3) moving against it, the field sampled 0.5 s ahead, 20 s (the planners' fields drive it in "
+             "scenarios)",
              format("velocity · field direction = %.4f at the end, speed %.3f m/s", alignment, c.velocity.norm()),
              alignment > 0.98 && std::abs(c.velocity.norm() - 1.5) < 0.05,
              "threshold: aligned with the field (cosine > 0.98) at the requested speed (±5 cm/s)");
