@@ -212,20 +212,29 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
   for (const auto& [key, value] : j.items())
     if (key != "origin" && key != "spacing" && key != "nx" && key != "ny" && key != "vectors")
       fail(Pointer() / key, key, "unknown key (expected origin, spacing, nx, ny, vectors)");
-  const auto number = [&](const nlohmann::json& v, const Pointer& at, const std::string& key) {
-    if (!v.is_number() || !std::isfinite(v.get<double>())) fail(at, key, "expected a finite number");
+  // `where()` gives the value's pointer and name; it is called only for an error (a field of 10^8
+  // nodes made them for every vector).
+  const auto number = [&](const nlohmann::json& v, auto where) {
+    if (!v.is_number() || !std::isfinite(v.get<double>())) {
+      const auto [at, key] = where();
+      fail(at, key, "expected a finite number");
+    }
     return v.get<double>();
   };
-  const auto pair = [&](const nlohmann::json& v, const Pointer& at, const std::string& key) {
-    if (!v.is_array() || v.size() != 2) fail(at, key, "expected [x, y]");
-    return geometry::Vec2(number(v[0], at / 0, key), number(v[1], at / 1, key));
+  const auto pair = [&](const nlohmann::json& v, auto where) {
+    if (!v.is_array() || v.size() != 2) {
+      const auto [at, key] = where();
+      fail(at, key, "expected [x, y]");
+    }
+    const auto element = [&](int k) {
+      return [&where, k] {
+        auto [at, key] = where();
+        return std::pair<Pointer, std::string>(at / k, key);
+      };
+    };
+    return geometry::Vec2(number(v[0], element(0)), number(v[1], element(1)));
   };
-  // A vector is checked cheaply first; its pointer and name are made only for an error (a field of
-  // 10^8 nodes made them for every vector).
-  const auto good = [](const nlohmann::json& v) {
-    return v.is_array() && v.size() == 2 && v[0].is_number() && v[1].is_number() && std::isfinite(v[0].get<double>()) &&
-           std::isfinite(v[1].get<double>());
-  };
+  const auto named = [&](const char* key) { return [key, &top] { return std::pair<Pointer, std::string>(top(key), key); }; };
   const auto count = [&](const char* key) {
     if (!j.contains(key)) fail(top(key), key, "missing");
     const auto& v = j.at(key);
@@ -236,9 +245,9 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
   };
   auto& f = p.field;
   if (!j.contains("origin")) fail(top("origin"), "origin", "missing");
-  f.origin = pair(j.at("origin"), top("origin"), "origin");
+  f.origin = pair(j.at("origin"), named("origin"));
   if (!j.contains("spacing")) fail(top("spacing"), "spacing", "missing");
-  f.spacing = number(j.at("spacing"), top("spacing"), "spacing");
+  f.spacing = number(j.at("spacing"), named("spacing"));
   if (!(f.spacing > 0.0)) fail(top("spacing"), "spacing", "expected a number > 0");
   f.nx = count("nx");
   f.ny = count("ny");
@@ -264,8 +273,9 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
     fail(top("vectors"), "vectors", "expected nx*ny = " + std::to_string(nodes) + " entries, got " + std::to_string(v.size()));
   f.vectors.reserve(nodes);
   for (std::size_t k = 0; k < v.size(); ++k)
-    f.vectors.push_back(good(v[k]) ? geometry::Vec2(v[k][0].get<double>(), v[k][1].get<double>())
-                                   : pair(v[k], top("vectors") / k, "vectors[" + std::to_string(k) + "]"));
+    f.vectors.push_back(pair(v[k], [&top, k] {
+      return std::pair<Pointer, std::string>(top("vectors") / k, "vectors[" + std::to_string(k) + "]");
+    }));
   return p;
 }
 

@@ -309,9 +309,10 @@ int main(int argc, char** argv) {
     if (at != std::string::npos) what = what.substr(0, at) + "given " + what.substr(at + 32) + " times; give it once";
     // `steer run a.yaml b.yaml`: the command for several scenarios is compare.
     const std::string command = argc > 1 ? argv[1] : "";
-    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && (command == "run" || command == "check"))
-      what += " (" + command + " takes one scenario; steer compare runs several)";
-    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && command == "field") what += " (field takes one scenario)";
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+      if (command == "run" || command == "check") what += " (" + command + " takes one scenario; steer compare runs several)";
+      if (command == "field") what += " (field takes one scenario)";
+    }
     return "steer: " + what + " (see --help)\n";
   });
   try {

@@ -176,9 +176,10 @@ Claim tableA1(const Context& context) {
   return c;
 }
 
-std::vector<std::uint64_t> seeds(const Context& context, int full) {
+// The run's --seed and the ones after it: `full` of them, `quick` with --quick.
+std::vector<std::uint64_t> seeds(const Context& context, int full, int quick = 1) {
   std::vector<std::uint64_t> s;
-  for (int i = 0; i < (context.quick ? 1 : full); ++i) s.push_back(context.seed + static_cast<std::uint64_t>(i));
+  for (int i = 0; i < (context.quick ? quick : full); ++i) s.push_back(context.seed + static_cast<std::uint64_t>(i));
   return s;
 }
 
@@ -558,8 +559,7 @@ std::vector<Claim> section7(const Context& context, std::vector<SuiteRun>& runs)
     // One seed's run is one draw of the personalities: the claim ("two agents that sometimes get
     // stuck") is about what such draws give, so it is judged over seeds, with the paper's printed
     // model beside.
-    std::vector<std::uint64_t> flockSeeds;  // the run's --seed and on: 12 (4 with --quick)
-    for (int i = 0; i < (context.quick ? 4 : 12); ++i) flockSeeds.push_back(context.seed + static_cast<std::uint64_t>(i));
+    const std::vector<std::uint64_t> flockSeeds = seeds(context, 12, 4);
     const auto stuckOverSeeds = [&](const std::vector<std::string>& params, const std::string& tag, std::string& counts,
                                     unsigned long long& collisions) {
       std::vector<std::size_t> stuck;

@@ -333,13 +333,13 @@ Claim obstacleAvoidance(const Context& context) {
   Character c;
   c.velocity = Vec3(1.5, 0, 0);
   const reynolds::ObstacleAvoidanceParameters p;
-  const auto near = [&](std::size_t piece) {
-    const auto& pc = w.pieces()[piece];
+  const auto near = [&](const sim::World& world, std::size_t piece) {
+    const auto& pc = world.pieces()[piece];
     return sim::NearObstacle{static_cast<sim::PieceIndex>(piece), &pc, sim::closestPointOnPiece(pc, c.position),
                              sim::distanceToPiece(pc, c.position)};
   };
-  const sim::NearObstacle clearOnly[] = {near(1)};
-  const sim::NearObstacle both[] = {near(0), near(1)};
+  const sim::NearObstacle clearOnly[] = {near(w, 1)};
+  const sim::NearObstacle both[] = {near(w, 0), near(w, 1)};
   const Vec3 none = reynolds::obstacleAvoidance(c, clearOnly, p);
   const Vec3 steer = reynolds::obstacleAvoidance(c, both, p);
   // Fig. 7's B and C: two balls in the cylinder (radius 0.5 m, the character's). B, on the left,
@@ -353,13 +353,8 @@ Claim obstacleAvoidance(const Context& context) {
   fig7.obstacles.push_back({geometry::Ball{Vec3(6.0, 0.2, 0), 3.5}, {}});   // B
   fig7.obstacles.push_back({geometry::Ball{Vec3(2.9, -0.9, 0), 0.6}, {}});  // C
   fig7.refreshPieces();
-  const auto nearIn = [&](const sim::World& world, std::size_t piece) {
-    const auto& pc = world.pieces()[piece];
-    return sim::NearObstacle{static_cast<sim::PieceIndex>(piece), &pc, sim::closestPointOnPiece(pc, c.position),
-                             sim::distanceToPiece(pc, c.position)};
-  };
-  const sim::NearObstacle bThenC[] = {nearIn(fig7, 0), nearIn(fig7, 1)};
-  const sim::NearObstacle cThenB[] = {nearIn(fig7, 1), nearIn(fig7, 0)};
+  const sim::NearObstacle bThenC[] = {near(fig7, 0), near(fig7, 1)};
+  const sim::NearObstacle cThenB[] = {near(fig7, 1), near(fig7, 0)};
   const Vec3 awayFromB = reynolds::obstacleAvoidance(c, bThenC, p), awayFromBAgain = reynolds::obstacleAvoidance(c, cThenB, p);
   const bool ok = none.norm() < 1e-12 && steer.y() < 0 && steer.x() <= 0 && awayFromB.y() < 0 && awayFromBAgain.y() < 0;
   return row("Obstacle avoidance: nothing to do when no obstacle intersects the forward cylinder; otherwise steer "
