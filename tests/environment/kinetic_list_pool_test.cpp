@@ -130,6 +130,31 @@ TEST(KineticListPool, CompactionFillsPagesAndGivesTheRestBack) {
   expectSame(pool, refs, model);
 }
 
+// wantsCompaction(share): holes more than 1/share of the pages held. Ten full pages (160 lists
+// of capacity 64); releasing one list in most pages keeps every page held and makes holes of
+// exactly 64 entries each.
+TEST(KineticListPool, CompactionThresholdIsAShareOfThePages) {
+  Pool pool;
+  std::vector<Pool::Ref> refs(160);
+  for (auto& r : refs)
+    for (std::uint32_t j = 0; j < 64; ++j) pool.push_back(r, {j, 1.0f});
+  std::size_t released = 0;
+  const auto releaseInPages = [&](std::size_t lists) {  // lists 16 k + 1 of each page k, then 16 k + 2, ...
+    for (const std::size_t end = released + lists; released < end; ++released)
+      pool.release(refs[16 * (released % 10) + 1 + released / 10]);
+  };
+  EXPECT_FALSE(pool.wantsCompaction());
+  releaseInPages(10);  // 640 of 10,240 entries: exactly a sixteenth, not more
+  EXPECT_FALSE(pool.wantsCompaction());
+  releaseInPages(1);   // 704
+  EXPECT_TRUE(pool.wantsCompaction());
+  EXPECT_TRUE(pool.wantsCompaction(16));
+  EXPECT_FALSE(pool.wantsCompaction(8));
+  releaseInPages(10);  // 1,344: more than an eighth
+  EXPECT_TRUE(pool.wantsCompaction(8));
+  EXPECT_FALSE(pool.wantsCompaction(4));
+}
+
 // Blocks that fill their pages exactly: after a compaction the next block must go to a new page,
 // not over the last one (a bump pointer one page too far back once overwrote a live list).
 TEST(KineticListPool, CompactionOfExactlyFullPages) {

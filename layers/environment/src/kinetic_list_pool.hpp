@@ -108,11 +108,11 @@ class ListPool {
     r = Ref{};
   }
 
-  /// Whether holes hold more than a sixteenth of the pages, and more than a few pages (then
-  /// compact()).
-  bool wantsCompaction() const {
+  /// Whether holes hold more than 1/share of the pages (a sixteenth unless told), and more than a
+  /// few pages (then compact()).
+  bool wantsCompaction(std::size_t share = 16) const {
     const std::size_t held = std::size_t{pages_} * kPage;
-    return pages_ > 4 && (held - live_) * 16 > held;
+    return pages_ > 4 && (held - live_) * share > held;
   }
   /// Slides every block of a single page down over the holes, in location order, so that the
   /// pages end full and the emptied ones are given back. `forEachRef(f)` must call f(Ref&) for

@@ -164,7 +164,8 @@ class NearSets {
   void directSets(std::uint32_t p);  // an agent off the triangulation: by brute force
   void reportDirect(std::uint32_t p, std::uint32_t q);  // q to p's output if near and in sight
   void fastMovers();                 // agents that moved more than half their near radius
-  void compactLists(bool always);    // slides the lists over their holes (always, or when many)
+  // Slides the lists over their holes: always, or when they are more than 1/share of the pages.
+  void compactLists(bool always, std::size_t share = 16);
 
   Shared& s_;
   const Triangulation& t_;
