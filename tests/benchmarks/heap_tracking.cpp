@@ -1,0 +1,97 @@
+// Replacement global operator new/delete for steer_bench (heap_tracking.hpp says why). Every
+// replaceable form is replaced, the aligned ones too: CGAL's triangulation cells here are
+// over-aligned, and std::allocator takes them through the aligned operator new.
+#include "benchmarks/heap_tracking.hpp"
+
+#include <malloc.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+namespace {
+
+// Counting is on only inside a window, so that the other benchmarks (some on several threads)
+// do not share one counter.
+std::atomic<bool> counting{false};
+std::atomic<std::int64_t> live{0};
+std::atomic<std::int64_t> peak{0};
+
+void taken(void* p) {
+  if (!counting.load(std::memory_order_relaxed)) return;
+  const auto bytes = static_cast<std::int64_t>(malloc_usable_size(p));
+  const std::int64_t now = live.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+  std::int64_t seen = peak.load(std::memory_order_relaxed);
+  while (now > seen && !peak.compare_exchange_weak(seen, now, std::memory_order_relaxed)) {
+  }
+}
+
+void given(void* p) {
+  if (p == nullptr) return;
+  if (counting.load(std::memory_order_relaxed))
+    live.fetch_sub(static_cast<std::int64_t>(malloc_usable_size(p)), std::memory_order_relaxed);
+  std::free(p);
+}
+
+void* take(std::size_t size) {
+  void* p = std::malloc(size == 0 ? 1 : size);
+  if (p != nullptr) taken(p);
+  return p;
+}
+
+void* takeAligned(std::size_t size, std::align_val_t align) {
+  const auto a = static_cast<std::size_t>(align);
+  // aligned_alloc wants a size that is a multiple of the alignment.
+  const std::size_t rounded = ((size == 0 ? 1 : size) + a - 1) / a * a;
+  void* p = std::aligned_alloc(a, rounded);
+  if (p != nullptr) taken(p);
+  return p;
+}
+
+}  // namespace
+
+namespace steer::bench {
+
+void heapWindowStart() {
+  live.store(0, std::memory_order_relaxed);
+  peak.store(0, std::memory_order_relaxed);
+  counting.store(true, std::memory_order_relaxed);
+}
+void heapWindowStop() { counting.store(false, std::memory_order_relaxed); }
+std::int64_t heapWindowLive() { return live.load(std::memory_order_relaxed); }
+std::int64_t heapWindowPeak() { return peak.load(std::memory_order_relaxed); }
+
+}  // namespace steer::bench
+
+void* operator new(std::size_t size) {
+  if (void* p = take(size)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) { return operator new(size); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return take(size); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return take(size); }
+void* operator new(std::size_t size, std::align_val_t align) {
+  if (void* p = takeAligned(size, align)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size, std::align_val_t align) { return operator new(size, align); }
+void* operator new(std::size_t size, std::align_val_t align, const std::nothrow_t&) noexcept {
+  return takeAligned(size, align);
+}
+void* operator new[](std::size_t size, std::align_val_t align, const std::nothrow_t&) noexcept {
+  return takeAligned(size, align);
+}
+
+void operator delete(void* p) noexcept { given(p); }
+void operator delete[](void* p) noexcept { given(p); }
+void operator delete(void* p, std::size_t) noexcept { given(p); }
+void operator delete[](void* p, std::size_t) noexcept { given(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { given(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { given(p); }
+void operator delete(void* p, std::align_val_t) noexcept { given(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { given(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { given(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { given(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { given(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { given(p); }
+
