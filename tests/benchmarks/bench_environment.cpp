@@ -1,10 +1,13 @@
 // Environment-layer benchmarks (issue #4): the time of one step's maintenance of every agent's
 // near set, under crowd-like motion (crowd_motion.hpp: each agent moves at most 5% of the mean
 // spacing per step, headings turning smoothly), among N/200 random walls in 2D. The motion
-// itself is not timed. Compare providers by the ratios of one run.
+// itself is not timed. Compare providers by the ratios of one run. The 2D benchmarks run exactly
+// as the kinetic ones of bench_environment_kinetic.cpp (near_environment_bench.hpp: one motion,
+// steps 11-210 after reset() timed in real time, the near sets checked after).
 #include <benchmark/benchmark.h>
 
 #include "benchmarks/crowd_motion.hpp"
+#include "benchmarks/near_environment_bench.hpp"
 #include "steer/environment/brute_force_provider.hpp"
 #include "steer/environment/kinetic_provider_3d.hpp"
 #include "steer/environment/lattice_provider.hpp"
@@ -13,18 +16,19 @@ namespace {
 
 using namespace steer;
 
+// 3D: no walls (the 3D providers see through everything but obstacles' bodies).
 bench::CrowdMotionSettings crowdFor(std::size_t n, int dimension) {
+  if (dimension == 2) return bench::nearEnvironmentMotion(n);
   bench::CrowdMotionSettings s;
   s.agents = n;
   s.dimension = dimension;
-  s.walls = dimension == 2 ? static_cast<int>(n / 200) : 0;
   s.seed = 2026;
   return s;
 }
 
 // `warmUp`: untimed steps after reset(), so that the timed ones show the steady state.
 template <typename Provider>
-void runSteps(benchmark::State& state, Provider& provider, int dimension, int warmUp = 3) {
+void runSteps(benchmark::State& state, Provider& provider, int dimension, int warmUp) {
   const auto n = static_cast<std::size_t>(state.range(0));
   bench::CrowdMotion motion(crowdFor(n, dimension));
   provider.reset(motion.world());
@@ -32,7 +36,6 @@ void runSteps(benchmark::State& state, Provider& provider, int dimension, int wa
     motion.step();
     provider.update(motion.world(), motion.previous());
   }
-  std::size_t near = 0;
   for (auto _ : state) {
     state.PauseTiming();
     motion.step();
@@ -40,38 +43,51 @@ void runSteps(benchmark::State& state, Provider& provider, int dimension, int wa
     provider.update(motion.world(), motion.previous());
     benchmark::ClobberMemory();
   }
+  std::size_t near = 0;
   for (std::size_t i = 0; i < n; ++i) near += provider.neighbors(static_cast<sim::AgentIndex>(i)).size();
+  if (dimension == 2)
+    bench::checkSampleAgainstDefinition(state, motion.world(), [&](sim::AgentIndex i) {
+      const auto set = provider.neighbors(i);
+      return std::vector<sim::AgentIndex>(set.begin(), set.end());
+    });
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));
-  state.counters["ns_per_agent"] = benchmark::Counter(static_cast<double>(state.iterations() * n),
-                                                      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_agent"] = bench::nsPerAgent(n);
   state.counters["neighbours_per_agent"] = static_cast<double>(near) / static_cast<double>(n);
+}
+
+// The issue's 2D benchmarks: the same warm-up and window as BM_NearEnvironment_Kinetic.
+template <typename Provider>
+void runNearEnvironment2D(benchmark::State& state, Provider& provider) {
+  runSteps(state, provider, 2, bench::kWarmUpSteps);
 }
 
 void BM_NearEnvironment_Lattice(benchmark::State& state) {
   environment::LatticeSettings settings;
   settings.detectContacts = false;  // near sets only, as the other providers
   environment::LatticeProvider provider(settings);
-  runSteps(state, provider, 2);
+  runNearEnvironment2D(state, provider);
 }
-BENCHMARK(BM_NearEnvironment_Lattice)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NearEnvironment_Lattice)->Arg(1000)->Arg(10000)->Arg(100000)->Iterations(bench::kTimedSteps)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_NearEnvironment_LatticeWithContacts(benchmark::State& state) {
   environment::LatticeProvider provider;
-  runSteps(state, provider, 2);
+  runNearEnvironment2D(state, provider);
 }
-BENCHMARK(BM_NearEnvironment_LatticeWithContacts)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NearEnvironment_LatticeWithContacts)->Arg(1000)->Arg(10000)->Arg(100000)->Iterations(bench::kTimedSteps)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_NearEnvironment_Brute(benchmark::State& state) {
   environment::BruteForceProvider provider({.detectContacts = false});  // near sets only, as the lattice above
-  runSteps(state, provider, 2);
+  runNearEnvironment2D(state, provider);
 }
-BENCHMARK(BM_NearEnvironment_Brute)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+// The brute scan keeps no structure that ages: its steps cost the same, so the first 20 of the
+// window stand for all 200 (the whole window took 92 s per repetition at 10,000 agents).
+BENCHMARK(BM_NearEnvironment_Brute)->Arg(1000)->Arg(10000)->Iterations(bench::kTimedSteps / 10)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_NearEnvironment_Lattice3D(benchmark::State& state) {
   environment::LatticeSettings settings;
   settings.detectContacts = false;
   environment::LatticeProvider provider(settings);
-  runSteps(state, provider, 3);
+  runSteps(state, provider, 3, 3);
 }
 BENCHMARK(BM_NearEnvironment_Lattice3D)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 

@@ -28,6 +28,7 @@
 
 #include "benchmarks/crowd_motion.hpp"
 #include "benchmarks/heap_tracking.hpp"
+#include "benchmarks/near_environment_bench.hpp"
 #include "steer/environment/brute_force_provider.hpp"
 #include "steer/environment/kinetic_provider.hpp"
 #include "steer/geometry/distance.hpp"
@@ -36,14 +37,9 @@ namespace {
 
 using namespace steer;
 
-bench::CrowdMotionSettings settings(std::size_t n) {
-  bench::CrowdMotionSettings s;
-  s.agents = n;
-  s.stepFraction = 0.05;
-  s.walls = static_cast<int>(n / 200);
-  s.seed = 7;
-  return s;
-}
+using bench::checkSampleAgainstDefinition;
+using bench::kTimedSteps;
+using bench::kWarmUpSteps;
 
 // The heap in use: small blocks (uordblks) and the large ones glibc maps on their own (hblkhd).
 // uordblks alone left out the large arrays whenever glibc mapped them (whether it does depends on
@@ -53,37 +49,9 @@ std::size_t heapBytes() {
   return m.uordblks + m.hblkhd;
 }
 
-// The timed window of the kinetic benchmarks, the same at every N: steps 11 to 210 after
-// reset(). It spans the structure ageing after its numbering in space order and the first
-// renumbering (every KineticSettings::renumberAfter = 2 near radii walked, ~170 steps of this
-// motion), whose cost is then in the figure as it is in a run. (Timed for as long as
-// benchmark's min_time, 100,000 agents saw 2-3 steps, the freshest layout, and no renumbering.)
-constexpr int kWarmUpSteps = 10;
-constexpr int kTimedSteps = 200;
-
-// After the timed steps, a sample of 100 agents' near sets is checked against the definition
-// (environment::isNearNeighbor over every agent): a benchmark of wrong sets reports an error
-// instead of a figure. Outside the timed region.
-template <class NeighborsOf>
-void checkSampleAgainstDefinition(benchmark::State& state, const sim::World& world, NeighborsOf neighborsOf) {
-  const auto walls = environment::sightBlockers(world);
-  const std::size_t n = world.agents.size(), stride = std::max<std::size_t>(1, n / 100);
-  for (std::size_t i = 0; i < n; i += stride) {
-    std::vector<sim::AgentIndex> expected;
-    for (std::size_t j = 0; j < n; ++j)
-      if (environment::isNearNeighbor(world, walls, world.agents[i], world.agents[j])) expected.push_back(static_cast<sim::AgentIndex>(j));
-    std::vector<sim::AgentIndex> got = neighborsOf(static_cast<sim::AgentIndex>(i));
-    std::sort(got.begin(), got.end());
-    if (got != expected) {
-      state.SkipWithError(("agent " + std::to_string(i) + "'s near set differs from the definition").c_str());
-      return;
-    }
-  }
-}
-
 void runKinetic(benchmark::State& state, environment::KineticSettings kineticSettings) {
   const auto n = static_cast<std::size_t>(state.range(0));
-  bench::CrowdMotion motion(settings(n));
+  bench::CrowdMotion motion(bench::nearEnvironmentMotion(n));
   const std::size_t heapBefore = heapBytes();
   // The motion's own blocks are counted too, as mallinfo2 would; it takes none per step.
   bench::heapWindowStart();
@@ -128,8 +96,7 @@ void runKinetic(benchmark::State& state, environment::KineticSettings kineticSet
   state.counters["renumberings"] = static_cast<double>(c.renumberings - before.renumberings);
   state.counters["timed_steps"] = steps;
   state.counters["foldovers"] = static_cast<double>(c.foldOvers);
-  state.counters["ns_per_agent"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate |
-                                                                                 benchmark::Counter::kInvert);
+  state.counters["ns_per_agent"] = bench::nsPerAgent(n);
 }
 
 // Near sets (and obstacle pieces) only, as the Rebuild baseline and the lattice benchmark
@@ -200,7 +167,7 @@ class WallGrid {
 
 void BM_NearEnvironment_Rebuild(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));
-  bench::CrowdMotion motion(settings(n));
+  bench::CrowdMotion motion(bench::nearEnvironmentMotion(n));
   std::vector<std::vector<sim::AgentIndex>> near(n);
   std::vector<std::uint32_t> mark;
   std::uint32_t stamp = 0;
@@ -286,8 +253,7 @@ void BM_NearEnvironment_Rebuild(benchmark::State& state) {
   checkSampleAgainstDefinition(state, motion.world(), [&](sim::AgentIndex i) {
     return std::vector<sim::AgentIndex>(near[i].begin(), near[i].end());
   });
-  state.counters["ns_per_agent"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate |
-                                                                                 benchmark::Counter::kInvert);
+  state.counters["ns_per_agent"] = bench::nsPerAgent(n);
 }
 
 BENCHMARK(BM_NearEnvironment_Kinetic)->Arg(1000)->Arg(10000)->Arg(100000)->Iterations(kTimedSteps)->Unit(benchmark::kMillisecond)->UseRealTime();
