@@ -7,6 +7,7 @@ const char* verdictName(Verdict verdict) {
     case Verdict::Reproduced: return "reproduced";
     case Verdict::Differs: return "differs";
     case Verdict::NotTestable: return "not testable";
+    case Verdict::Reported: return "reported, not judged";
   }
   return "?";
 }

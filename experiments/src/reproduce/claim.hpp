@@ -3,8 +3,8 @@
 //
 // A paper's claims are a function from a Context (where to write, how much budget) to the rows
 // of the table in papers/<paper>/README.md (issue #8): claim or figure; section; the scenario,
-// test or figure that checks it; what this run measured; reproduced / differs / not testable;
-// and why. Every row's `measured` and `verdict` are computed by the run that writes them, never
+// test or figure that checks it; what this run measured; reproduced / differs / reported, not
+// judged / not testable; and why. Every row's `measured` and `verdict` are computed by the run that writes them, never
 // copied from an earlier run: a claim whose check fails in this run is reported as `Differs`
 // with the numbers that made it fail.
 #include <cstdint>
@@ -15,9 +15,12 @@
 
 namespace steer::experiments::reproduce {
 
-enum class Verdict { Reproduced, Differs, NotTestable };
+/// Reported: measured and printed, but the paper gives nothing to judge it by (a figure on a
+/// machine of 2001, a time where the paper's claim is one of complexity). NotTestable: this run
+/// cannot measure what the paper claims.
+enum class Verdict { Reproduced, Differs, NotTestable, Reported };
 
-/// "reproduced", "differs" or "not testable": the words of the table.
+/// "reproduced", "differs", "not testable" or "reported, not judged": the words of the table.
 const char* verdictName(Verdict verdict);
 
 struct Claim {

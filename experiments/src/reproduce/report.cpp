@@ -79,9 +79,10 @@ std::string reportMarkdown(const RunConditions& c, const std::vector<Claim>& cla
     << "- machine: " << c.machine << "; load average " << twoDecimals(c.loadAverage) << " at the start\n"
     << "- build: " << c.build << "\n"
     << "- budget: " << (c.quick ? "**--quick** (reduced: fewer seeds, smaller N, fewer repetitions)" : "full") << "\n\n";
-  int counts[3] = {0, 0, 0};
+  int counts[4] = {0, 0, 0, 0};
   for (const auto& claim : claims) ++counts[static_cast<int>(claim.verdict)];
-  o << counts[0] << " reproduced, " << counts[1] << " differ, " << counts[2] << " not testable.\n\n";
+  o << counts[0] << " reproduced, " << counts[1] << " differ, " << counts[3] << " reported (not judged), " << counts[2]
+    << " not testable.\n\n";
   o << "| claim or figure | section | checked by | what we measured | status | why |\n"
     << "|---|---|---|---|---|---|\n";
   for (const auto& claim : claims)
