@@ -155,6 +155,26 @@ TEST(KineticListPool, CompactionThresholdIsAShareOfThePages) {
   EXPECT_FALSE(pool.wantsCompaction(4));
 }
 
+// Right after a compaction there is nothing left to compact, whatever the share: the free end of
+// the last page is not a hole (counted as one, a pool of 5 pages asked for compaction again
+// after every compaction, and the near sets compacted after every agent they visited).
+TEST(KineticListPool, NothingToCompactRightAfterACompaction) {
+  for (const std::uint32_t lists : {76u, 150u, 300u})
+    for (const std::size_t releaseEvery : {0u, 3u}) {
+      Pool pool;
+      std::vector<Pool::Ref> refs(lists);
+      for (auto& r : refs)
+        for (std::uint32_t j = 0; j < 56; ++j) pool.push_back(r, {j, 1.0f});
+      if (releaseEvery > 0)
+        for (std::size_t k = 0; k < refs.size(); k += releaseEvery) pool.release(refs[k]);
+      pool.compact([&](auto&& f) {
+        for (auto& r : refs) f(r);
+      });
+      for (const std::size_t share : {2u, 4u, 8u, 16u})
+        EXPECT_FALSE(pool.wantsCompaction(share)) << lists << " lists, every " << releaseEvery << " released, 1/" << share;
+    }
+}
+
 // Blocks that fill their pages exactly: after a compaction the next block must go to a new page,
 // not over the last one (a bump pointer one page too far back once overwrote a live list).
 TEST(KineticListPool, CompactionOfExactlyFullPages) {

@@ -109,10 +109,13 @@ class ListPool {
   }
 
   /// Whether holes hold more than 1/share of the pages (a sixteenth unless told), and more than a
-  /// few pages (then compact()).
+  /// few pages (then compact()). The free end of the bump page is not a hole: compact() cannot
+  /// give it back (counted, a pool of 5-8 pages asked for compaction again right after one, and
+  /// a step of ~100-300 agents compacted after every agent).
   bool wantsCompaction(std::size_t share = 16) const {
     const std::size_t held = std::size_t{pages_} * kPage;
-    return pages_ > 4 && (held - live_) * share > held;
+    const std::size_t tail = bumpSlot_ == kNil ? 0 : bumpEnd_ - bumpLoc_;
+    return pages_ > 4 && (held - live_ - tail) * share > held;
   }
   /// Slides every block of a single page down over the holes, in location order, so that the
   /// pages end full and the emptied ones are given back. `forEachRef(f)` must call f(Ref&) for
