@@ -6,6 +6,7 @@
 #include <malloc.h>
 
 #include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 
@@ -16,10 +17,12 @@ namespace {
 std::atomic<bool> counting{false};
 std::atomic<std::int64_t> live{0};
 std::atomic<std::int64_t> peak{0};
+std::atomic<std::int64_t> allocations{0};
 
 void taken(void* p) {
   if (!counting.load(std::memory_order_relaxed)) return;
   const auto bytes = static_cast<std::int64_t>(malloc_usable_size(p));
+  allocations.fetch_add(1, std::memory_order_relaxed);
   const std::int64_t now = live.fetch_add(bytes, std::memory_order_relaxed) + bytes;
   std::int64_t seen = peak.load(std::memory_order_relaxed);
   while (now > seen && !peak.compare_exchange_weak(seen, now, std::memory_order_relaxed)) {
@@ -41,6 +44,7 @@ void* take(std::size_t size) {
 
 void* takeAligned(std::size_t size, std::align_val_t align) {
   const auto a = static_cast<std::size_t>(align);
+  if (size > SIZE_MAX - a) return nullptr;
   // aligned_alloc wants a size that is a multiple of the alignment.
   const std::size_t rounded = ((size == 0 ? 1 : size) + a - 1) / a * a;
   void* p = std::aligned_alloc(a, rounded);
@@ -55,24 +59,35 @@ namespace steer::bench {
 void heapWindowStart() {
   live.store(0, std::memory_order_relaxed);
   peak.store(0, std::memory_order_relaxed);
+  allocations.store(0, std::memory_order_relaxed);
   counting.store(true, std::memory_order_relaxed);
 }
 void heapWindowStop() { counting.store(false, std::memory_order_relaxed); }
 std::int64_t heapWindowLive() { return live.load(std::memory_order_relaxed); }
 std::int64_t heapWindowPeak() { return peak.load(std::memory_order_relaxed); }
+std::int64_t heapWindowAllocations() { return allocations.load(std::memory_order_relaxed); }
 
 }  // namespace steer::bench
 
+// The throwing forms call the new-handler until the block is there, as the standard's do.
 void* operator new(std::size_t size) {
-  if (void* p = take(size)) return p;
-  throw std::bad_alloc();
+  for (;;) {
+    if (void* p = take(size)) return p;
+    const std::new_handler handler = std::get_new_handler();
+    if (handler == nullptr) throw std::bad_alloc();
+    handler();
+  }
 }
 void* operator new[](std::size_t size) { return operator new(size); }
 void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return take(size); }
 void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return take(size); }
 void* operator new(std::size_t size, std::align_val_t align) {
-  if (void* p = takeAligned(size, align)) return p;
-  throw std::bad_alloc();
+  for (;;) {
+    if (void* p = takeAligned(size, align)) return p;
+    const std::new_handler handler = std::get_new_handler();
+    if (handler == nullptr) throw std::bad_alloc();
+    handler();
+  }
 }
 void* operator new[](std::size_t size, std::align_val_t align) { return operator new(size, align); }
 void* operator new(std::size_t size, std::align_val_t align, const std::nothrow_t&) noexcept {

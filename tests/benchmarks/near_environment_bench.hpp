@@ -31,8 +31,8 @@ inline CrowdMotionSettings nearEnvironmentMotion(std::size_t n) {
 // it spans the structure ageing after its numbering in space order and the first renumbering
 // (every KineticSettings::renumberAfter = 2 near radii walked, ~170 steps of this motion), whose
 // cost is then in the figure as it is in a run. (Timed for as long as benchmark's min_time,
-// 100,000 agents saw 2-3 steps, the freshest layout, and no renumbering.) Benchmarks whose steps
-// cost the same at every age (Rebuild) may time fewer.
+// 100,000 agents saw 2-3 steps, the freshest layout, and no renumbering.) Benchmarks that keep
+// nothing between steps (Rebuild, Brute) cost the same at any age and time the window's first 20.
 inline constexpr int kWarmUpSteps = 10;
 inline constexpr int kTimedSteps = 200;
 
@@ -57,7 +57,8 @@ void checkSampleAgainstDefinition(benchmark::State& state, const sim::World& wor
   }
 }
 
-// Time per agent-step, from the real time of the iterations.
+// Time per agent-step, from the iterations' time (real time where the benchmark says UseRealTime,
+// as the 2D ones do; CPU time otherwise).
 inline benchmark::Counter nsPerAgent(std::size_t n) {
   return benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }

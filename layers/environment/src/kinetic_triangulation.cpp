@@ -62,11 +62,15 @@ void Triangulation::build(const Vec2& lo, const Vec2& hi, const std::vector<geom
   handle_.assign(n, VH());
   const std::size_t total = n + cdt_.number_of_vertices();
   handle_.reserve(total);
-  // Exactly `total` records (64 B each). shrink_to_fit after the reserve gave the reserve back,
+  // Exactly `total` records (64 B each). shrink_to_fit after a reserve gave the reserve back,
   // and the static vertices' push_back then doubled the array: 64 B per agent held for nothing.
   s_.v.resize(n);
-  s_.v.shrink_to_fit();
-  s_.v.reserve(total);
+  if (s_.v.capacity() != total) {  // a renumbering keeps the array as it is
+    std::vector<Shared::Vertex> exact;
+    exact.reserve(total);
+    exact.assign(s_.v.begin(), s_.v.end());
+    s_.v.swap(exact);
+  }
   for (auto v = cdt_.finite_vertices_begin(); v != cdt_.finite_vertices_end(); ++v) {
     v->info().id = static_cast<std::uint32_t>(handle_.size());
     v->info().speed = 0.0f;  // static
