@@ -79,6 +79,7 @@ std::string reportMarkdown(const RunConditions& c, const std::vector<Claim>& cla
     << "- machine: " << c.machine << "; load average " << twoDecimals(c.loadAverage) << " at the start\n"
     << "- build: " << c.build << "\n"
     << "- budget: " << (c.quick ? "**--quick** (reduced: fewer seeds, smaller N, fewer repetitions)" : "full") << "\n\n";
+  static_assert(static_cast<int>(Verdict::Reported) == 3, "counts[] below follows the Verdict enum");
   int counts[4] = {0, 0, 0, 0};
   for (const auto& claim : claims) ++counts[static_cast<int>(claim.verdict)];
   o << counts[0] << " reproduced, " << counts[1] << " differ, " << counts[3] << " reported (not judged), " << counts[2]
