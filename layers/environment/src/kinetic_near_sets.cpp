@@ -545,8 +545,9 @@ void NearSets::build() {
     finishAgent(p);
     // The walks add holders to lists built before: each such growth moves the list to the end
     // and leaves a hole. Left to the end of the build, the holes made the heap's peak in reset()
-    // ~1.5 times the steady state (1,241 B per agent at 10,000 agents against 767 after); slid
-    // over whenever they are an eighth of the pages, the peak is 851 B, for ~1/3 more build time.
+    // ~1.5 times the steady state (1,243 B per agent at 100,000 agents against ~770 after); slid
+    // over whenever they are an eighth of the pages (~75 times there), the peak is 842 B, for
+    // ~10 % more build time (1.53 against 1.38 s).
     compactLists(false, kInStepHoles);
   }
   contacts_ = nullptr;
@@ -604,7 +605,7 @@ void NearSets::process(std::span<const sim::Vec3> previous, double t0, double dt
     s_.unset(p, Shared::kDirty);
     // Lists moved to the end leave holes in pages that other lists still hold, and the pool grew
     // within the step until the compaction at its end: the heap's peak was 1,033 B per agent at
-    // 1,000 agents, 989 with this (~3 compactions a step there; at 10,000 agents one every ~8
+    // 1,000 agents, 985 with this (~1.4 compactions a step there; at 10,000 agents one every ~17
     // steps, at 100,000 one every ~30).
     compactLists(false, kInStepHoles);
   }
