@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <nlohmann/json.hpp>
 
@@ -165,9 +166,13 @@ planning::HybridPlannerParameters readHybridPlannerParameters(const Scenario& s)
 }
 
 FieldPlannerSection readFieldPlannerSection(const Scenario& s) {
-  if (!hasSection(s, "field"))
-    throw InputError({s.file, 0, 0}, "planning.field: the field planner needs a velocity field file: planning.field.file "
-                                     "in the scenario, or --param planning.field.file=FILE");
+  if (!hasSection(s, "field")) {
+    // Blamed where the field planner was chosen: the file's `planner:` line, or --planner.
+    const std::string why = "the field planner needs a velocity field file: planning.field.file in the scenario, or "
+                            "--param planning.field.file=FILE";
+    if (s.plannerAt.file == "<command line>") throw InputError(s.plannerAt, "--planner field: " + why);
+    throw InputError(s.plannerAt.line > 0 ? s.plannerAt : SourceLocation{s.file, 0, 0}, "planner: " + why);
+  }
   yaml::YamlMap map(s.file, s.planning["field"], "planning.field");
   FieldPlannerSection section;
   const std::string file = map.requiredString("file");
@@ -249,8 +254,14 @@ planning::FieldPlannerParameters readFieldPlannerParameters(const Scenario& s) {
   if (!j.contains("spacing")) fail(top("spacing"), "spacing", "missing");
   f.spacing = number(j.at("spacing"), named("spacing"));
   if (!(f.spacing > 0.0)) fail(top("spacing"), "spacing", "expected a number > 0");
+  // Subnormal: the field's lookups divide by it (to infinity), as a subnormal radius does.
+  if (f.spacing < std::numeric_limits<double>::min())
+    fail(top("spacing"), "spacing", "expected a number > 0, got a subnormal number (below 2.2e-308)");
   f.nx = count("nx");
   f.ny = count("ny");
+  // The far nodes must be numbers too: a spacing of 1e308 put them at infinity.
+  if (const geometry::Vec2 far = f.origin + f.spacing * geometry::Vec2(f.nx - 1, f.ny - 1); !far.allFinite())
+    fail(top("spacing"), "spacing", "the grid's far corner, origin + spacing × (nx − 1, ny − 1), is beyond the doubles");
   // Beyond its grid the field is clamped to its border: a grid wholly outside the world gave every
   // agent its corner's vector, and they walked out of the world (a grid covering part of it is
   // allowed: outside, an agent gets the nearest border node's direction).

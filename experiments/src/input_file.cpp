@@ -78,8 +78,11 @@ JsonFile readJsonFile(const std::string& path, const std::string& what) {
     // The line and column of the byte where parsing stopped.
     throw InputError(locationOfByte(path, text, e.byte > 0 ? e.byte - 1 : 0), "bad JSON in " + what);
   } catch (const nlohmann::json::exception& e) {
-    // A number beyond the doubles (1e400) is out_of_range: placed at the token being read.
-    throw InputError(locationOfByte(path, text, failedAt), "bad JSON in " + what + ": " + e.what());
+    // A number beyond the doubles (1e400) is out_of_range: placed at the token being read. The
+    // library's own tag ("[json.exception.out_of_range.406] ") is left out of the message.
+    std::string why = e.what();
+    if (const auto tag = why.find("] "); why.rfind("[json.exception.", 0) == 0 && tag != std::string::npos) why.erase(0, tag + 2);
+    throw InputError(locationOfByte(path, text, failedAt), "bad JSON in " + what + ": " + why);
   }
 }
 

@@ -79,6 +79,7 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     if (const std::string why = plannerDimensionProblem(*o.planner, s.world.dimension); !why.empty())
       badOption("--planner", why + " (" + s.file + " is 3D)");
     s.planner = *o.planner;
+    s.plannerAt = {"<command line>", 0, 0};
   }
   if (o.neighbors) s.neighbors = *o.neighbors;
   if (o.integrator && !sim::parseIntegrator(*o.integrator, s.settings.integrator.kind))

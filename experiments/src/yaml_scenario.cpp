@@ -3,6 +3,7 @@
 #include <yaml-cpp/depthguard.h>
 
 #include <algorithm>
+#include <limits>
 #include <set>
 #include <cmath>
 #include <iomanip>
@@ -164,6 +165,8 @@ struct Reader {
       YamlMap c = m.map("box");
       const Vec3 lo = footprintPoint(c, "min"), hi = footprintPoint(c, "max");
       if (!(hi.x() > lo.x() && hi.y() > lo.y())) c.fail("max", "max must exceed min in x and y");
+      if (hi.x() - lo.x() < std::numeric_limits<double>::min() || hi.y() - lo.y() < std::numeric_limits<double>::min())
+        c.fail("max", "max must exceed min in x and y by more than a subnormal number (2.2e-308)");
       o.shape = geometry::AlignedBox{geometry::xy(lo), geometry::xy(hi)};
       c.finish();
     }
@@ -177,6 +180,9 @@ struct Reader {
       if (c.node("size").IsSequence() && c.node("size").size() == 3)
         c.fail("size", "an oriented box takes [width, depth], its footprint's sizes (in 3D a prism of every height)");
       if (!(size.x() > 0 && size.y() > 0)) c.fail("size", "both sizes must be > 0");
+      // A subnormal size halves to 0 or nearly: a box of no width (as a subnormal radius is refused).
+      if (size.x() < std::numeric_limits<double>::min() || size.y() < std::numeric_limits<double>::min())
+        c.fail("size", "both sizes must be > 0, got a subnormal number (below 2.2e-308)");
       const double angle = c.number("angle_deg", 0.0) * geometry::kPi / 180.0;
       o.shape = geometry::OrientedBox{geometry::xy(center), 0.5 * geometry::xy(size), angle};
       c.finish();
@@ -598,6 +604,7 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   }
   s.model = m.choice("model", s.model, {"goldenstein", "reynolds", "straight"});
   s.planner = m.choice("planner", s.planner, {"direct", "harmonic", "hybrid", "field"});
+  if (m.has("planner")) s.plannerAt = yaml::locate(file, m.node("planner"));
   // (--planner, when given, is checked against the dimension in its place: applyOverrides.)
   if (const std::string why = plannerDimensionProblem(s.planner, r.dimension); !why.empty() && !replaced.planner)
     m.fail("planner", why);

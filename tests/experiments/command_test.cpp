@@ -545,7 +545,14 @@ TEST(SteerCommand, InputFilesThatAreNotWhatTheyShouldBeAreBadInput) {
   } fields[] = {{"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}", ""},
                 {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 3.7, \"ny\": 2, \"vectors\": " + vectors + "}", "nx: expected a whole number"},
                 {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 4294967299, \"ny\": 2, \"vectors\": " + vectors + "}", "nx: expected a whole number"},
-                {"{\"origin\": [-10, -10], \"spacing\": 1e400, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}", "number overflow"},
+                // Without the library's tag ("[json.exception.out_of_range.406] ").
+                {"{\"origin\": [-10, -10], \"spacing\": 1e400, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}",
+                 "bad JSON in the velocity field file: number overflow"},
+                // A subnormal spacing divides to infinity; a huge one puts the far nodes there.
+                {"{\"origin\": [-10, -10], \"spacing\": 1e-320, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}",
+                 "f.json:1:35: spacing: expected a number > 0, got a subnormal number"},
+                {"{\"origin\": [-10, -10], \"spacing\": 1e308, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}",
+                 "f.json:1:35: spacing: the grid's far corner"},
                 {"{\"origin\": [-10, -10],\n\"spacing\": 1e400, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}", "f.json:2:12: bad JSON"},
                 {"{\"origin\": [-10, -10], \"spacing\": 10, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + ", \"extra\": 1}", "extra: unknown key"},
                 {"{\"origin\": [-10, -10, 0], \"spacing\": 10, \"nx\": 3, \"ny\": 2, \"vectors\": " + vectors + "}", "origin: expected [x, y]"},
@@ -1333,6 +1340,23 @@ TEST(SteerCommand, FieldPlannerErrorsSayWhereTheFileComesFrom) {
   const auto none = runSteer("run " + uTrap + " --planner field --quiet --out " + out.string());
   EXPECT_EQ(none.status, 2) << none.err;
   EXPECT_NE(none.err.find("or --param planning.field.file=FILE"), std::string::npos) << none.err;
+  // Blamed where the planner was chosen: the option (it was blamed on the file, with no line) ...
+  EXPECT_EQ(none.err.rfind("<command line>: --planner field: ", 0), 0u) << none.err;
+  // ... or the file's `planner:` line.
+  const fs::path scenarios = scratchDir("field_planner_in_file");
+  fs::create_directories(scenarios);
+  {
+    std::ofstream f(scenarios / "field_no_file.yaml");
+    f << "world: {min: [-10, -10], max: [10, 10]}\nplanner: field\nagents:\n  - position: [-5, 0]\n";
+  }
+  const std::string file = (scenarios / "field_no_file.yaml").string();
+  for (const std::string& command : {"check " + file, "run " + file + " --quiet --out " + (scenarios / "r").string()}) {
+    const auto inFile = runSteer(command);
+    EXPECT_EQ(inFile.status, 2) << inFile.err;
+    EXPECT_EQ(inFile.err.rfind(file + ":2:10: planner: the field planner needs", 0), 0u) << command << ": " << inFile.err;
+    EXPECT_FALSE(fs::exists(scenarios / "r"));
+  }
+  fs::remove_all(scenarios);
   const auto absent = runSteer("run " + uTrap + " --planner field --param planning.field.file=" + (out / "none.json").string() +
                                " --quiet --out " + out.string());
   EXPECT_EQ(absent.status, 2) << absent.err;

@@ -43,6 +43,9 @@ struct Scenario {
   SourceLocation dtAt, durationAt;
   /// Where the file gave the world's bounds (line 0: not known), for the checks of the bounds.
   SourceLocation worldAt;
+  /// Where the planner was chosen: the file's `planner:` key, "<command line>" for --planner,
+  /// line 0 when neither chose it (the default), for errors about what the planner needs.
+  SourceLocation plannerAt;
 
   /// Raw configuration sections of our YAML format, read by each part's factory (see
   /// factory.hpp); undefined nodes mean "defaults". They keep their marks for error messages.
