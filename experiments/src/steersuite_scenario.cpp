@@ -6,6 +6,7 @@
 #include <Eigen/Geometry>
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 #include <cmath>
 #include <map>
@@ -287,8 +288,35 @@ class XmlReader {
 
   Scenario read() {
     pugi::xml_document doc;
-    const pugi::xml_parse_result result = doc.load_buffer(text_.data(), text_.size());
+    // The declaration and a DOCTYPE are kept as nodes, to be checked: pugixml skipped both, so a
+    // version "nan" or an encoding "EBCDIC" was taken in silence, and a DTD's entities were left
+    // unexpanded in the text ("&lol9;" became a scenario's name).
+    const pugi::xml_parse_result result =
+        doc.load_buffer(text_.data(), text_.size(), pugi::parse_default | pugi::parse_declaration | pugi::parse_doctype);
     if (!result) throw InputError(locationOf(static_cast<std::size_t>(result.offset) + 1), std::string("malformed XML: ") + result.description());
+    // (Placed at their first byte: fail() names an element, and these are none.)
+    const auto failAt = [&](const char* opening, const std::string& message) {
+      const std::size_t at = text_.find(opening);
+      throw InputError(locationOf((at == std::string::npos ? 0 : at) + 1), message);
+    };
+    for (const auto& n : doc.children()) {
+      if (n.type() == pugi::node_doctype) failAt("<!DOCTYPE", "a DOCTYPE is not read (its entities would not be expanded): remove it");
+      if (n.type() != pugi::node_declaration) continue;
+      const auto fail = [&](const std::string& message) { failAt("<?xml", message); };
+      for (const auto& a : n.attributes()) {
+        const std::string name = a.name(), value = a.value();
+        std::string lower = value;
+        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (name == "version" && value != "1.0" && value != "1.1")
+          fail("the XML declaration's version must be 1.0 or 1.1, got '" + value + "'");
+        else if (name == "encoding" && lower != "utf-8" && lower != "utf8" && lower != "us-ascii")
+          fail("the XML declaration's encoding must be UTF-8 (the file is read as UTF-8), got '" + value + "'");
+        else if (name == "standalone" && value != "yes" && value != "no")
+          fail("the XML declaration's standalone must be yes or no, got '" + value + "'");
+        else if (name != "version" && name != "encoding" && name != "standalone")
+          fail("unexpected attribute '" + name + "' in the XML declaration (version, encoding, standalone)");
+      }
+    }
     const pugi::xml_node root = doc.document_element();
     if (std::string(root.name()) != "SteerBenchTestCase")
       fail(root, "expected <SteerBenchTestCase> as the root element");
