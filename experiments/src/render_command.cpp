@@ -482,7 +482,10 @@ Scenario runScenarioOf(const fs::path& runDir) {
     if (!ok) summaryFile.fail(nlohmann::json::json_pointer(std::string("/") + key), std::string(key) + ": expected " + what);
   };
   field("scenario", summary.is_object() && summary.value("scenario", nlohmann::json("")).is_string(), "the scenario file's path (a string)");
-  field("seed", summary.value("seed", nlohmann::json(0u)).is_number_unsigned(), "a whole number ≥ 0");
+  // Every run writes its seed: without it the groups were drawn with seed 0, in silence.
+  field("seed", summary.contains("seed") && summary["seed"].is_number_unsigned(), "a whole number ≥ 0 (every run writes it)");
+  // Written since 2026-11-30; a run of the other dimension than the file's cannot be drawn on it.
+  field("dimension", !summary.contains("dimension") || summary["dimension"] == 2 || summary["dimension"] == 3, "2 or 3");
   const nlohmann::json params = summary.value("params", nlohmann::json::array());  // absent before 2026-11-27
   field("params", params.is_array() && std::all_of(params.begin(), params.end(), [](const auto& p) { return p.is_string(); }),
         "a list of the run's --param assignments (strings)");
@@ -497,9 +500,10 @@ Scenario runScenarioOf(const fs::path& runDir) {
     summaryFile.fail(nlohmann::json::json_pointer("/scenario"),
                      "scenario: the run's scenario file " + file +
                          " is gone (moved or deleted since the run?); render draws the obstacles and goals from it");
+  Scenario scenario;
   try {
-    if (file == "<embedded:u_trap.yaml>") return parseYamlWithOverrides(kUTrapScenarioYaml, file, overrides);
-    return loadWithOverrides(file, overrides);
+    scenario = file == "<embedded:u_trap.yaml>" ? parseYamlWithOverrides(kUTrapScenarioYaml, file, overrides)
+                                                : loadWithOverrides(file, overrides);
   } catch (const UnreadableFile&) {
     throw;  // a file that cannot be read (a folder now, not text) is not the params' doing
   } catch (const InputError& e) {
@@ -507,6 +511,13 @@ Scenario runScenarioOf(const fs::path& runDir) {
     // A --param of the run that the file, edited since, no longer takes.
     summaryFile.fail(nlohmann::json::json_pointer("/params"), "the run's params no longer apply to " + file + ": " + e.what());
   }
+  // The file replaced by one of the other dimension (a 3D flock was drawn flat on a 2D room).
+  if (summary.contains("dimension") && summary["dimension"] != scenario.world.dimension)
+    summaryFile.fail(nlohmann::json::json_pointer("/dimension"),
+                     "dimension: the run was " + std::to_string(summary["dimension"].get<int>()) + "D, its scenario file " +
+                         file + " is " + std::to_string(scenario.world.dimension) +
+                         "D now (edited or replaced since the run?): its pictures cannot be drawn on it");
+  return scenario;
 }
 
 

@@ -190,6 +190,7 @@ nlohmann::json summaryHead(const RunInfo& info, const RunMetrics& m, const Traje
   nlohmann::json j;
   j["scenario"] = info.scenario;
   j["scenario_name"] = info.scenarioName;
+  j["dimension"] = info.dimension;  // steer render checks the scenario file against it
   j["params"] = info.params;
   j["model"] = info.model;
   j["planner"] = info.planner;

@@ -49,6 +49,38 @@ TEST(SteerCommand, RenderSaysWhenTheRunsScenarioFileChangedOrIsGone) {
   fs::remove_all(dir);
 }
 
+// A run's scenario file replaced by one of the other dimension is refused, named at summary.json's
+// `dimension` (a 3D flock was drawn flat on a 2D room with exit 0); a summary.json without its
+// seed is refused too (the groups were drawn with seed 0, in silence).
+TEST(SteerCommand, RenderRefusesAScenarioOfTheOtherDimensionAndAMissingSeed) {
+  const fs::path dir = scratchDir("render_dimension");
+  const fs::path file = dir / "scene.yaml";
+  fs::create_directories(dir);
+  fs::copy_file(kData + "/yaml/batch_small.yaml", file);
+  ASSERT_EQ(runSteer("run " + file.string() + " --duration 0.3 --quiet --out " + (dir / "run").string()).status, 0);
+  const std::string summary = steer::test::slurp(dir / "run" / "summary.json");
+  ASSERT_NE(summary.find("\"dimension\": 2"), std::string::npos) << summary.substr(0, 300);
+  fs::copy_file(std::string(STEER_SOURCE_DIR) + "/experiments/scenarios/flock_3d.yaml", file, fs::copy_options::overwrite_existing);
+  const auto other = runSteer("render " + (dir / "run").string() + " --frames 0 --quiet --out " + (dir / "p1").string());
+  EXPECT_EQ(other.status, 2) << other.err;
+  EXPECT_EQ(other.err.rfind((dir / "run" / "summary.json").string() + ":", 0), 0u) << other.err;
+  EXPECT_NE(other.err.find("dimension: the run was 2D, its scenario file " + file.string() + " is 3D now"), std::string::npos)
+      << other.err;
+  EXPECT_FALSE(fs::exists(dir / "p1"));
+  // Back to the run's own file, without the seed in summary.json.
+  fs::copy_file(kData + "/yaml/batch_small.yaml", file, fs::copy_options::overwrite_existing);
+  std::string noSeed = summary;
+  const auto at = noSeed.find("\"seed\":");
+  ASSERT_NE(at, std::string::npos);
+  noSeed.erase(at, noSeed.find(',', at) + 1 - at);
+  std::ofstream(dir / "run" / "summary.json") << noSeed;
+  const auto unseeded = runSteer("render " + (dir / "run").string() + " --frames 0 --quiet --out " + (dir / "p2").string());
+  EXPECT_EQ(unseeded.status, 2) << unseeded.err;
+  EXPECT_NE(unseeded.err.find("seed: expected a whole number"), std::string::npos) << unseeded.err;
+  EXPECT_FALSE(fs::exists(dir / "p2"));
+  fs::remove_all(dir);
+}
+
 // A time given twice makes one picture and is counted once (the summary said "2 pictures" for
 // one), and --at -0 is the picture at 0 (it was named at_-0.00.png).
 TEST(SteerCommand, RenderCountsThePicturesItMakesAtGivenTimes) {
