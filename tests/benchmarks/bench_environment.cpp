@@ -55,29 +55,23 @@ void runSteps(benchmark::State& state, Provider& provider, int dimension, int wa
   state.counters["neighbours_per_agent"] = static_cast<double>(near) / static_cast<double>(n);
 }
 
-// The 2D benchmarks: the same warm-up and window as BM_NearEnvironment_Kinetic.
-template <typename Provider>
-void runNearEnvironment2D(benchmark::State& state, Provider& provider) {
-  runSteps(state, provider, 2, bench::kWarmUpSteps);
-}
-
 void BM_NearEnvironment_Lattice(benchmark::State& state) {
   environment::LatticeSettings settings;
   settings.detectContacts = false;  // near sets only, as the other providers
   environment::LatticeProvider provider(settings);
-  runNearEnvironment2D(state, provider);
+  runSteps(state, provider, 2, bench::kWarmUpSteps);  // as BM_NearEnvironment_Kinetic
 }
 BENCHMARK(BM_NearEnvironment_Lattice)->Arg(1000)->Arg(10000)->Arg(100000)->Iterations(bench::kTimedSteps)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_NearEnvironment_LatticeWithContacts(benchmark::State& state) {
   environment::LatticeProvider provider;
-  runNearEnvironment2D(state, provider);
+  runSteps(state, provider, 2, bench::kWarmUpSteps);  // as BM_NearEnvironment_Kinetic
 }
 BENCHMARK(BM_NearEnvironment_LatticeWithContacts)->Arg(1000)->Arg(10000)->Arg(100000)->Iterations(bench::kTimedSteps)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_NearEnvironment_Brute(benchmark::State& state) {
   environment::BruteForceProvider provider({.detectContacts = false});  // near sets only, as the lattice above
-  runNearEnvironment2D(state, provider);
+  runSteps(state, provider, 2, bench::kWarmUpSteps);  // as BM_NearEnvironment_Kinetic
 }
 // The brute scan keeps no structure that ages: its steps cost the same, so the first 20 of the
 // window stand for all 200 (the whole window took 92 s per repetition at 10,000 agents).

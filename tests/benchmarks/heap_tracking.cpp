@@ -52,6 +52,17 @@ void* takeAligned(std::size_t size, std::align_val_t align) {
   return p;
 }
 
+// The throwing forms call the new-handler until the block is there, as the standard's do.
+template <class Take>
+void* takeOrThrow(Take take) {
+  for (;;) {
+    if (void* p = take()) return p;
+    const std::new_handler handler = std::get_new_handler();
+    if (handler == nullptr) throw std::bad_alloc();
+    handler();
+  }
+}
+
 }  // namespace
 
 namespace steer::bench {
@@ -69,25 +80,14 @@ std::int64_t heapWindowAllocations() { return allocations.load(std::memory_order
 
 }  // namespace steer::bench
 
-// The throwing forms call the new-handler until the block is there, as the standard's do.
 void* operator new(std::size_t size) {
-  for (;;) {
-    if (void* p = take(size)) return p;
-    const std::new_handler handler = std::get_new_handler();
-    if (handler == nullptr) throw std::bad_alloc();
-    handler();
-  }
+  return takeOrThrow([size] { return take(size); });
 }
 void* operator new[](std::size_t size) { return operator new(size); }
 void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return take(size); }
 void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return take(size); }
 void* operator new(std::size_t size, std::align_val_t align) {
-  for (;;) {
-    if (void* p = takeAligned(size, align)) return p;
-    const std::new_handler handler = std::get_new_handler();
-    if (handler == nullptr) throw std::bad_alloc();
-    handler();
-  }
+  return takeOrThrow([size, align] { return takeAligned(size, align); });
 }
 void* operator new[](std::size_t size, std::align_val_t align) { return operator new(size, align); }
 void* operator new(std::size_t size, std::align_val_t align, const std::nothrow_t&) noexcept {
