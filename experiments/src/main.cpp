@@ -14,6 +14,7 @@
 #include "field_command.hpp"
 #include "interrupt.hpp"
 #include "number_text.hpp"
+#include "output_size_note.hpp"
 #include "plot_command.hpp"
 #include "part_configs.hpp"
 #include "progress_bar.hpp"
@@ -139,8 +140,12 @@ int runOne(const std::string& path, const CommonOptions& o) {
   const std::string out = o.out.empty() ? defaultRunFolder(scenario.name) : o.out;
   try {
     scenarioNotes(scenario, "steer run");
+    const RunOutputOptions outputs{o.frameInterval, o.trajectories, o.trajectoryInterval};
+    if (const auto note = outputSizeNote(scenario.world.agents.size(), scenario.settings.duration, scenario.settings.dt,
+                                         outputs, freeSpaceFor(out), out))
+      std::cerr << "steer run: note: " << *note << "\n";
     ProgressBar bar("steer run " + scenario.name, !o.quiet);
-    const RunResult r = runScenario(scenario, out, {o.frameInterval, o.trajectories, o.trajectoryInterval}, [&](double f) { bar.update(f); });
+    const RunResult r = runScenario(scenario, out, outputs, [&](double f) { bar.update(f); });
     bar.done();
     // Said after the run, so that an error in it is still the first line of stderr.
     idleAgentsNote(scenario, "steer run");

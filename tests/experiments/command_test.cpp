@@ -823,6 +823,30 @@ TEST(SteerCommand, AgentsWithoutGoalsAreNamedInANote) {
   fs::remove_all(dir);
 }
 
+// A run whose outputs may take gigabytes says so before it starts (a step of 1e-7 s wrote 800 MB
+// of trajectories.csv for one agent in silence). Agents without goals leave at t = 0, so these
+// runs end at once whatever their step.
+TEST(SteerCommand, OutputsOfGigabytesAreSaidBeforeTheRun) {
+  const fs::path dir = scratchDir("output_size");
+  fs::create_directories(dir);
+  std::ofstream(dir / "idle.yaml") << "world: {min: [-10, -10], max: [10, 10]}\nmodel: straight\nagents:\n"
+                                   << "  - {position: [0, 0]}\n  - {position: [3, 0]}\n";
+  const std::string run = "run " + (dir / "idle.yaml").string() + " --dt 1e-6 --duration 100 --quiet --out ";
+  const auto large = runSteer(run + (dir / "a").string());
+  EXPECT_EQ(large.status, 0) << large.err;
+  // 2 agents x 100,000,001 rows of ~100 B, and 1,001 frames.
+  EXPECT_NE(large.err.find("steer run: note: the outputs may take up to 20 GB (trajectories.csv: 2 agents x 100,000,001 rows"),
+            std::string::npos)
+      << large.err;
+  const auto thinned = runSteer(run + (dir / "b").string() + " --trajectory-interval 0.1");
+  EXPECT_EQ(thinned.status, 0) << thinned.err;
+  EXPECT_EQ(thinned.err.find("the outputs may take"), std::string::npos) << thinned.err;
+  const auto none = runSteer(run + (dir / "c").string() + " --no-trajectories");
+  EXPECT_EQ(none.status, 0) << none.err;
+  EXPECT_EQ(none.err.find("the outputs may take"), std::string::npos) << none.err;
+  fs::remove_all(dir);
+}
+
 
 // A step longer than a body's diameter at max_speed lets two bodies cross between two step
 // ends: the collision count (taken at the step ends) then misses the crossing, and the note says
