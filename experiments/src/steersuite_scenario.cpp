@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string_view>
 #include <vector>
 
 #include "number_text.hpp"
@@ -286,6 +287,47 @@ class XmlReader {
     return out;
   }
 
+  // XML allows '&' only at the start of a reference: one of its five entities or a character
+  // reference (no DOCTYPE is read, so no other entity is defined). pugixml leaves any other
+  // "&name;", and a bare '&', in the text as it is: "&lol9;" became a scenario's name. Comments,
+  // CDATA sections and processing instructions hold '&' as they like.
+  void checkReferences() const {
+    static const std::pair<std::string_view, std::string_view> kRaw[] = {{"<!--", "-->"}, {"<![CDATA[", "]]>"}, {"<?", "?>"}};
+    std::size_t at = 0;
+    while ((at = text_.find_first_of("<&", at)) != std::string::npos) {
+      if (text_[at] == '<') {
+        std::size_t next = at + 1;
+        for (const auto& [open, close] : kRaw)
+          if (text_.compare(at, open.size(), open) == 0) {
+            const std::size_t end = text_.find(close, at + open.size());
+            next = end == std::string::npos ? text_.size() : end + close.size();
+            break;
+          }
+        at = next;
+        continue;
+      }
+      // A name of up to 40 characters before its ';' (a longer one is read as a bare '&').
+      const std::size_t semi = text_.find(';', at);
+      std::string name = semi != std::string::npos && semi - at <= 40 ? text_.substr(at + 1, semi - at - 1) : "";
+      if (!std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '#' || c == '_'; }))
+        name.clear();  // "AT& T;": a bare '&'
+      const auto all = [&](std::size_t from, int (*isDigit)(int)) {
+        return name.size() > from && std::all_of(name.begin() + static_cast<std::ptrdiff_t>(from), name.end(),
+                                                 [&](char c) { return isDigit(static_cast<unsigned char>(c)) != 0; });
+      };
+      const bool known = name == "amp" || name == "lt" || name == "gt" || name == "quot" || name == "apos" ||
+                         (name.rfind("#x", 0) == 0 && all(2, std::isxdigit)) ||
+                         (name.rfind("#", 0) == 0 && name.rfind("#x", 0) != 0 && all(1, std::isdigit));
+      if (!known) {
+        const std::string what = name.empty() ? "a bare '&' (write &amp; for the character)"
+                                              : "the entity '&" + name + ";' is not defined";
+        throw InputError(locationOf(at + 1), what + ": XML knows &amp; &lt; &gt; &quot; &apos; and character "
+                                                    "references &#N; (a DOCTYPE, which could define others, is not read)");
+      }
+      at = semi + 1;
+    }
+  }
+
   Scenario read() {
     pugi::xml_document doc;
     // The declaration and a DOCTYPE are kept as nodes, to be checked: pugixml skipped both, so a
@@ -317,6 +359,7 @@ class XmlReader {
           fail("unexpected attribute '" + name + "' in the XML declaration (version, encoding, standalone)");
       }
     }
+    checkReferences();
     const pugi::xml_node root = doc.document_element();
     if (std::string(root.name()) != "SteerBenchTestCase")
       fail(root, "expected <SteerBenchTestCase> as the root element");

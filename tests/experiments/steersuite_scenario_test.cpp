@@ -275,3 +275,23 @@ TEST(SteerSuiteScenario, BehaviourHintsInEitherSpellingAreSkippedInsideAGoal) {
     EXPECT_EQ(errorOf(minimalWith("<timeDuration>100</timeDuration>", "<timeDuration>100</timeDuration>" + hint)), "") << tag;
   }
 }
+
+// XML's own references are read (its five entities and character references, in text and in
+// comments alike), and any other '&' is refused where it stands: pugixml left "&lol9;" and a bare
+// '&' in the text as they were, and they became a scenario's name.
+TEST(SteerSuiteScenario, ReferencesAreXmlsOwnOrRefused) {
+  const auto named = [](const std::string& name) {
+    return minimalWith("<name>ok</name>", "<name>" + name + "</name><!-- & and &lol; -->");
+  };
+  const auto s = experiments::parseSteerSuiteScenario(named("a &amp; b &#x41;&#65; &lt;&gt;&quot;&apos;"), "t.xml", 1);
+  EXPECT_EQ(s.name, "a & b AA <>\"'");
+  EXPECT_EQ(errorOf(named("<![CDATA[AT&T]]>")), "");
+  EXPECT_NE(errorOf(named("crowd &lol9;")).find("t.xml:5:17: the entity '&lol9;' is not defined"), std::string::npos)
+      << errorOf(named("crowd &lol9;"));
+  for (const std::string bare : {"AT&T", "a & b"})
+    EXPECT_NE(errorOf(named(bare)).find("t.xml:5:"), std::string::npos) << bare << ": " << errorOf(named(bare));
+  for (const std::string bare : {"AT&T", "a & b"})
+    EXPECT_NE(errorOf(named(bare)).find("a bare '&'"), std::string::npos) << bare << ": " << errorOf(named(bare));
+  for (const std::string wrong : {"&#;", "&#xZ;", "&#12a;", "&verylongentityname;"})
+    EXPECT_NE(errorOf(named(wrong)).find("is not defined"), std::string::npos) << wrong << ": " << errorOf(named(wrong));
+}
