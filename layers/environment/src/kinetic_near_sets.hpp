@@ -107,7 +107,7 @@ class NearSets {
   };
   using Ref = ListPool<Entry>::Ref;
   static constexpr std::uint32_t kA = 1u << 31, kW = 1u << 30, kVis = 1u << 29, kHeld = 1u << 28;
-  static constexpr std::uint32_t kNew = 1u << 27;  // appended by a flip, not yet merged
+  static constexpr std::uint32_t kNew = 1u << 27;  // watched by a flip of this step (until evaluate())
   static constexpr std::uint32_t kIdMask = (1u << 27) - 1;
   static constexpr std::uint32_t kOwn = kA | kW;
   static std::uint32_t idOf(const Entry& e) { return e.key & kIdMask; }
