@@ -155,3 +155,25 @@ TEST(KineticCertificates, FirstFailureMissesNoPositiveStretch) {
   }
   EXPECT_GT(positive, 5000);
 }
+
+// The first failure is found where it is: for −k(τ − r1)(τ − r2)(τ² + 1), positive exactly
+// between its two roots, at the smaller root to within rounding (the roots are found by
+// Newton's steps inside a bracket, as precisely as the bisection to machine precision before).
+TEST(KineticCertificates, FirstFailureIsAtTheFirstRoot) {
+  std::mt19937 rng(15);
+  std::uniform_real_distribution<double> root(0.0, 1.0), scale(0.01, 100.0);
+  for (int trial = 0; trial < 20000; ++trial) {
+    const double r1 = root(rng), r2 = root(rng), k = scale(rng);
+    if (std::abs(r1 - r2) < 1e-6) continue;  // a double root: no sign change to find
+    const double s = r1 + r2, p = r1 * r2;
+    const Quartic f = {-k * p, k * s, -k * (1.0 + p), k * s, -k};
+    bool solved = false;
+    const Failure fail = firstFailure(f, 0.0, solved);
+    ASSERT_TRUE(fail.fails) << "trial " << trial;
+    // Rounding of the coefficients moves a root by ~1e-16 over the slope there, which is
+    // proportional to the roots' gap (both methods stay within 5e-16 / gap).
+    ASSERT_NEAR(fail.tau, std::min(r1, r2), 2e-15 / std::abs(r1 - r2)) << "trial " << trial;
+    ASSERT_GT(evaluate(f, fail.probe), 0.0) << "trial " << trial;
+    ASSERT_LT(fail.probe, std::max(r1, r2)) << "trial " << trial;
+  }
+}

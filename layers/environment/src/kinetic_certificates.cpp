@@ -20,11 +20,42 @@ double evalDeg(const double* c, int deg, double t) {
   return v;
 }
 
+// The root of c (degree deg, derivative d) in [a, b], where c changes sign (fa = c(a)) and is
+// monotone: Newton's steps, kept inside the shrinking bracket, with a bisection whenever a step
+// leaves it or does not halve the step before (Press et al.'s rtsafe). Until the iterate stops
+// moving: as precise as the bisection to machine precision it replaced, in ~5-8 evaluations of
+// c and d instead of ~55 of c (the kinetic sweep solves one quartic, cubic and quadratic per
+// in-circle certificate that may fail in the step: ~1/3 of its time went to the bisections).
+double rootInBracket(const double* c, const double* d, int deg, double a, double b, double fa) {
+  double x = 0.5 * (a + b), step = b - a, stepBefore = step;
+  for (int it = 0; it < 200; ++it) {
+    const double fx = evalDeg(c, deg, x);
+    if (fx == 0.0) return x;
+    if ((fx < 0.0) == (fa < 0.0)) {
+      a = x;
+      fa = fx;
+    } else {
+      b = x;
+    }
+    const double dfx = evalDeg(d, deg - 1, x);
+    double next = x - fx / dfx;
+    stepBefore = step;
+    if (!(next > a && next < b) || std::abs(2.0 * (next - x)) > std::abs(stepBefore)) {
+      next = 0.5 * (a + b);  // (also when dfx is 0 or the step is not finite)
+      if (next <= a || next >= b) return next;  // the bracket is two adjacent doubles
+    }
+    step = next - x;
+    if (next == x) return x;
+    x = next;
+  }
+  return x;
+}
+
 // Real roots of the polynomial c (degree deg) inside [lo, hi], ascending. The polynomial is cut
-// into monotone pieces at the roots of its derivative (found the same way, recursively), and each
-// piece with a sign change is bisected to machine precision. This needs no leading coefficient
-// to be well away from zero, which the kinetic quartics often violate (Eigen's companion-matrix
-// solver would need the degree trimmed by a guessed tolerance).
+// into monotone pieces at the roots of its derivative (found the same way, recursively), and in
+// each piece with a sign change the root is found to machine precision (rootInBracket). This
+// needs no leading coefficient to be well away from zero, which the kinetic quartics often
+// violate (Eigen's companion-matrix solver would need the degree trimmed by a guessed tolerance).
 void rootsIn(const double* c, int deg, double lo, double hi, double* out, int& count) {
   count = 0;
   while (deg > 0 && c[deg] == 0.0) --deg;
@@ -47,19 +78,7 @@ void rootsIn(const double* c, int deg, double lo, double hi, double* out, int& c
     if (fprev == 0.0) {
       if (count == 0 || out[count - 1] != prev) out[count++] = prev;
     } else if ((fprev < 0.0) != (fnext < 0.0) && fnext != 0.0) {
-      double a = prev, b = next, fa = fprev;
-      for (int it = 0; it < 200 && b - a > 0.0; ++it) {
-        const double m = 0.5 * (a + b);
-        if (m <= a || m >= b) break;
-        const double fm = evalDeg(c, deg, m);
-        if ((fm < 0.0) == (fa < 0.0)) {
-          a = m;
-          fa = fm;
-        } else {
-          b = m;
-        }
-      }
-      out[count++] = 0.5 * (a + b);
+      out[count++] = rootInBracket(c, d, deg, prev, next, fprev);
     }
     prev = next;
     fprev = fnext;
