@@ -5,9 +5,9 @@
 // block the C++ code takes is counted when it is taken and when it is given back: a peak read
 // this way includes the blocks that live only inside one update (a vector grown and dropped
 // within a step), which a reading of mallinfo2 between steps cannot see. Blocks are counted at
-// their usable size (malloc_usable_size), as glibc hands them out; glibc's 8-byte chunk header
-// is not counted (a few hundred blocks per structure: well under 1 B per agent). malloc() called directly
-// (C code, libraries that do not go through operator new) is not counted.
+// their usable size (malloc_usable_size) plus glibc's 8-byte chunk header (left out until
+// 2026-11-30: ~2 B per agent at 1,000 to 100,000 agents). malloc()
+// called directly (C code, libraries that do not go through operator new) is not counted.
 #pragma once
 
 #include <cstdint>
