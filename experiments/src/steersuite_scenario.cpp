@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <limits>
 #include <cmath>
 #include <map>
@@ -309,15 +310,18 @@ class XmlReader {
       // A name of up to 40 characters before its ';' (a longer one is read as a bare '&').
       const std::size_t semi = text_.find(';', at);
       std::string name = semi != std::string::npos && semi - at <= 40 ? text_.substr(at + 1, semi - at - 1) : "";
-      if (!std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '#' || c == '_'; }))
-        name.clear();  // "AT& T;": a bare '&'
-      const auto all = [&](std::size_t from, int (*isDigit)(int)) {
-        return name.size() > from && std::all_of(name.begin() + static_cast<std::ptrdiff_t>(from), name.end(),
-                                                 [&](char c) { return isDigit(static_cast<unsigned char>(c)) != 0; });
+      const auto nameChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("#_-.:", c) != nullptr; };
+      if (!std::all_of(name.begin(), name.end(), nameChar)) name.clear();  // "AT& T;": a bare '&'
+      // Whether the name's characters from `from` on are all digits (hex: also a-f).
+      const auto digitsFrom = [&](std::size_t from, bool hex) {
+        return name.size() > from && std::all_of(name.begin() + static_cast<std::ptrdiff_t>(from), name.end(), [&](char c) {
+                 const auto u = static_cast<unsigned char>(c);
+                 return hex ? std::isxdigit(u) != 0 : std::isdigit(u) != 0;
+               });
       };
       const bool known = name == "amp" || name == "lt" || name == "gt" || name == "quot" || name == "apos" ||
-                         (name.rfind("#x", 0) == 0 && all(2, std::isxdigit)) ||
-                         (name.rfind("#", 0) == 0 && name.rfind("#x", 0) != 0 && all(1, std::isdigit));
+                         (name.rfind("#x", 0) == 0 && digitsFrom(2, true)) ||
+                         (name.rfind("#", 0) == 0 && name.rfind("#x", 0) != 0 && digitsFrom(1, false));
       if (!known) {
         const std::string what = name.empty() ? "a bare '&' (write &amp; for the character)"
                                               : "the entity '&" + name + ";' is not defined";

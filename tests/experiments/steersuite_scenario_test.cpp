@@ -292,6 +292,6 @@ TEST(SteerSuiteScenario, ReferencesAreXmlsOwnOrRefused) {
     EXPECT_NE(errorOf(named(bare)).find("t.xml:5:"), std::string::npos) << bare << ": " << errorOf(named(bare));
   for (const std::string bare : {"AT&T", "a & b"})
     EXPECT_NE(errorOf(named(bare)).find("a bare '&'"), std::string::npos) << bare << ": " << errorOf(named(bare));
-  for (const std::string wrong : {"&#;", "&#xZ;", "&#12a;", "&verylongentityname;"})
+  for (const std::string wrong : {"&#;", "&#xZ;", "&#12a;", "&verylongentityname;", "&a-b.c:d;"})
     EXPECT_NE(errorOf(named(wrong)).find("is not defined"), std::string::npos) << wrong << ": " << errorOf(named(wrong));
 }
