@@ -64,6 +64,13 @@ class CrowdMotion {
       a.state.direction = randomDirection(i);
       a.state.speed = a.maxSpeed * (0.5 + 0.5 * noise_.uniform(i, 0, 3));
     }
+    if (s_.dimension == 3) {  // each heading's turn axis: a random direction across it
+      axis_.resize(s_.agents);
+      for (std::size_t i = 0; i < s_.agents; ++i) {
+        axis_[i] = sim::Vec3(noise_.normal(i, 0, 11), noise_.normal(i, 0, 12), noise_.normal(i, 0, 13));
+        acrossHeading(axis_[i], world_.agents[i].state.direction);
+      }
+    }
     previous_.resize(s_.agents);
     for (std::size_t i = 0; i < s_.agents; ++i) previous_[i] = world_.agents[i].state.position;
   }
@@ -116,17 +123,25 @@ class CrowdMotion {
     sim::Vec3 d(noise_.normal(i, 0, 5), noise_.normal(i, 0, 6), noise_.normal(i, 0, 7));
     return d.norm() > 1e-12 ? sim::Vec3(d.normalized()) : sim::Vec3::UnitX();
   }
-  void turnHeading(sim::Vec3& d, double angle, std::uint64_t i) const {
+  void turnHeading(sim::Vec3& d, double angle, std::uint64_t i) {
     if (s_.dimension == 2) {
       const double c = std::cos(angle), sn = std::sin(angle);
       d = sim::Vec3(c * d.x() - sn * d.y(), sn * d.x() + c * d.y(), 0);
       return;
     }
-    // 3D: rotate about a slowly varying axis perpendicular to the heading.
-    sim::Vec3 axis = d.cross(sim::Vec3(noise_.normal(i, step_, 2), noise_.normal(i, step_, 3), 1.0));
-    if (axis.norm() < 1e-12) return;
-    axis.normalize();
+    // 3D: rotate about the agent's turn axis, which drifts a little each step (by at most about
+    // maxTurn) and stays across the heading: the heading bends smoothly, as in 2D. (The axis was
+    // drawn afresh at every step until 2026-11-30, so 3D headings jittered in direction.)
+    sim::Vec3& axis = axis_[i];
+    axis += 0.3 * s_.maxTurn * sim::Vec3(noise_.normal(i, step_, 2), noise_.normal(i, step_, 3), noise_.normal(i, step_, 4));
+    acrossHeading(axis, d);
     d = (d * std::cos(angle) + axis.cross(d) * std::sin(angle)).normalized();
+  }
+  // `axis` made a unit vector perpendicular to `d` (any such one if it is along d).
+  static void acrossHeading(sim::Vec3& axis, const sim::Vec3& d) {
+    axis -= axis.dot(d) * d;
+    if (axis.norm() < 1e-9) axis = d.unitOrthogonal();
+    axis.normalize();
   }
 
   CrowdMotionSettings s_;
@@ -134,6 +149,7 @@ class CrowdMotion {
   sim::World world_;
   double side_ = 0.0;
   std::vector<double> turn_;
+  std::vector<sim::Vec3> axis_;  // 3D: each agent's turn axis (unit, across its heading)
   std::vector<sim::Vec3> previous_;
   std::uint64_t step_ = 0;
 };
