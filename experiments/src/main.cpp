@@ -58,7 +58,7 @@ void addCommonOptions(CLI::App& app, CommonOptions& o) {
                                  ->check(finitePositive());
   auto* noTrajectories =
       app.add_flag("!--no-trajectories", o.trajectories,
-                   "summary.json only: no trajectories.csv and no ParaView frames (about 100 and 80 bytes per agent per step "
+                   "summary.json only: no trajectories.csv and no ParaView frames (about 100 and 90 bytes per agent per step "
                    "and per frame; steer render needs them)");
   // An interval of outputs that are not written was taken in silence (compare refuses it too).
   frameInterval->excludes(noTrajectories);
