@@ -195,6 +195,7 @@ class NearSets {
   std::vector<sim::Contact>* contacts_ = nullptr;
   std::vector<std::uint32_t> stack_, exits_, enters_, scratch_, flipScratch_, neighbourScratch_;
   std::vector<std::uint32_t> due_;  // evaluate(): indices of the entries that came due
+  std::vector<double> dist_;        // evaluate(): their distances
   std::vector<std::uint32_t> heldScratch_;  // flipped(): one corner's holders
   std::vector<Flip> flipOrder_;             // flipsDone(): the step's flips in space order
   std::size_t flipCount_ = 0;             // flipped(): agents in flipScratch_
