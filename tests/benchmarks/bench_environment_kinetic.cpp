@@ -88,6 +88,8 @@ void runKinetic(benchmark::State& state, environment::KineticSettings kineticSet
       static_cast<double>(c.certificateEvaluations() - before.certificateEvaluations()) / n / steps;
   state.counters["incircle_per_agent_step"] =
       static_cast<double>(c.inCircleEvaluations - before.inCircleEvaluations) / n / steps;
+  state.counters["solves_per_agent_step"] =
+      static_cast<double>(c.quarticSolves - before.quarticSolves) / n / steps;
   state.counters["distance_per_agent_step"] =
       static_cast<double>(c.distanceEvaluations - before.distanceEvaluations) / n / steps;
   state.counters["enters_per_agent_step"] = static_cast<double>(c.enters - before.enters) / n / steps;
