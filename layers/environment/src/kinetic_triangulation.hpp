@@ -201,7 +201,7 @@ class Triangulation {
   // among many static vertices (a maze of walls) the faces around the agents, each from its
   // lowest agent corner; otherwise every finite face, in memory order.
   template <class F>
-  void forFacesWithAgents(F&& f);
+  void forFacesWithAgents(F&& f, bool loadRecords = false);  // loadRecords: prefetch the corners' end positions
   // A face with no agent corner (its certificates cannot fail).
   bool allStatic(cdt::FH f) const;
 
