@@ -115,16 +115,13 @@ template <class F>
 void Triangulation::forFacesWithAgents(F&& f, bool loadRecords) {
   if (!aroundAgents_) {
     s_.counters.facesVisited += cdt_.number_of_faces();
-    if (!loadRecords) {
-      for (auto face = cdt_.finite_faces_begin(); face != cdt_.finite_faces_end(); ++face) f(FH(face));
-      return;
-    }
     // The faces come in memory order, their corners' CGAL vertices and records (end positions)
-    // do not: load them ahead, in two stages (the vertices 16 faces ahead, then from them the
-    // records 8 faces ahead), so that the certificates of a face do not wait for them.
+    // do not: with loadRecords they are loaded ahead, in two stages (the vertices 16 faces
+    // ahead, then from them the records 8 faces ahead), so that a face's certificates do not
+    // wait for them (without it both cursors start at the end and load nothing).
     constexpr int kVertexAhead = 16, kRecordAhead = 8;
     const auto end = cdt_.finite_faces_end();
-    auto vertexAhead = cdt_.finite_faces_begin(), recordAhead = vertexAhead;
+    auto vertexAhead = loadRecords ? cdt_.finite_faces_begin() : end, recordAhead = vertexAhead;
     for (int k = 0; k < kVertexAhead && vertexAhead != end; ++k) ++vertexAhead;
     for (int k = 0; k < kRecordAhead && recordAhead != end; ++k) ++recordAhead;
     for (auto face = cdt_.finite_faces_begin(); face != end; ++face) {
