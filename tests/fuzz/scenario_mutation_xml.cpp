@@ -46,10 +46,24 @@ std::string pathOf(pugi::xml_node node) {
   return path;
 }
 
+// Removes `node` and everything below it, the deepest first, without recursion: pugixml's
+// remove_child frees a subtree by recursion, a stack frame per level, and deleting an element
+// above a nest of mutation 7 overflowed the stack and ended the whole run (seed 7308796).
+void removeSubtree(pugi::xml_node node) {
+  for (pugi::xml_node at = node;;) {
+    while (at.first_child()) at = at.first_child();
+    if (at == node) break;
+    pugi::xml_node parent = at.parent();
+    parent.remove_child(at);  // a leaf: nothing below it to free
+    at = parent;
+  }
+  node.parent().remove_child(node);
+}
+
 // The element's text replaced (its children too, when it had elements: a value where a
 // structure belongs).
 void setText(pugi::xml_node element, const std::string& value) {
-  while (element.first_child()) element.remove_child(element.first_child());
+  while (element.first_child()) removeSubtree(element.first_child());
   if (!value.empty()) element.append_child(pugi::node_pcdata).set_value(value.c_str());
 }
 
@@ -99,7 +113,7 @@ bool mutateXml(std::string& text, MutationRandom& random, std::vector<std::strin
       break;
     }
     case 3:
-      e.parent().remove_child(e);
+      removeSubtree(e);
       steps.push_back("xml: " + where + " deleted");
       break;
     case 4: {
@@ -135,7 +149,7 @@ bool mutateXml(std::string& text, MutationRandom& random, std::vector<std::strin
       pugi::xml_node inner = wrapper;
       for (int k = 1; k < levels; ++k) inner = inner.append_child(random.chance(50) ? "position" : "x");
       inner.append_copy(e);
-      e.parent().remove_child(e);
+      removeSubtree(e);
       deepest += levels;
       steps.push_back("xml: " + where + " nested in " + std::to_string(levels) + " elements");
       break;
