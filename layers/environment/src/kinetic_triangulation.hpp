@@ -201,7 +201,8 @@ class Triangulation {
   // among many static vertices (a maze of walls) the faces around the agents, each from its
   // lowest agent corner; otherwise every finite face, in memory order.
   template <class F>
-  void forFacesWithAgents(F&& f, bool loadRecords = false);  // loadRecords: prefetch the corners' end positions
+  // loadRecords: in the pass over every face, load the corners' vertices and end positions ahead.
+  void forFacesWithAgents(F&& f, bool loadRecords = false);
   // A face with no agent corner (its certificates cannot fail).
   bool allStatic(cdt::FH f) const;
 
