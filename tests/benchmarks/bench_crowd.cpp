@@ -8,6 +8,9 @@
 //                                    sets the OpenMP team of the per-agent loop); items_per_second
 //                                    = agent-steps per second of wall time.
 //  BM_Crowd_Goldenstein_1Thread/<N>: the same on 1 thread, for the thread-scaling ratio.
+//  BM_Crowd_Goldenstein_Shuffled/<N>: the same on 2 threads with the agents numbered at random in
+//                                    space (the grid crowd is numbered row after row): what a
+//                                    numbering without locality costs the step.
 //
 // The world: two crowds crossing a square in opposite directions. Agents (default body radius
 // 0.5 m, near radius 5 m, desired speed 1.3 m/s) stand on a jittered grid with 2.5 m spacing;
@@ -18,9 +21,13 @@
 // (MeasureProcessCPUTime), i.e. both threads.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <numeric>
+#include <random>
+#include <vector>
 
 #include "steer/environment/kinetic_provider.hpp"
 #include "steer/local/goldenstein_model.hpp"
@@ -38,7 +45,9 @@ constexpr double kSpacing = 2.5;  // m between grid neighbours (0.16 agents/m²)
 constexpr double kGoalMargin = 10.0;  // m beyond the far edge
 constexpr int kWarmUpSteps = 5;
 
-sim::Simulation makeCrowd(std::int64_t n, int threads) {
+// `shuffled`: the agents numbered at random in space (as a SteerSuite region's agents, placed at
+// random, are numbered), instead of row after row of the grid.
+sim::Simulation makeCrowd(std::int64_t n, int threads, bool shuffled) {
   sim::World world;
   world.dimension = 2;
   const auto columns = static_cast<std::int64_t>(std::ceil(std::sqrt(static_cast<double>(n))));
@@ -47,8 +56,15 @@ sim::Simulation makeCrowd(std::int64_t n, int threads) {
   world.bounds = {Vec3(-outer, -outer, -1), Vec3(outer, outer, 1)};
   const sim::Noise jitter(11);
   world.agents.resize(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i) {
-    sim::Agent& a = world.agents[static_cast<std::size_t>(i)];
+  std::vector<std::int64_t> place(static_cast<std::size_t>(n));
+  std::iota(place.begin(), place.end(), 0);
+  if (shuffled) {
+    std::mt19937_64 rng(5);  // a fixed draw: every run numbers the crowd alike
+    std::shuffle(place.begin(), place.end(), rng);
+  }
+  for (std::int64_t k = 0; k < n; ++k) {
+    sim::Agent& a = world.agents[static_cast<std::size_t>(k)];
+    const std::int64_t i = place[static_cast<std::size_t>(k)];  // the grid cell agent k stands in
     const auto id = static_cast<std::uint64_t>(i);
     const double x = -h + kSpacing * (static_cast<double>(i % columns) + 0.3 + 0.4 * jitter.uniform(id, 0, 0));
     const double y = -h + kSpacing * (static_cast<double>(i / columns) + 0.3 + 0.4 * jitter.uniform(id, 0, 1));
@@ -69,9 +85,9 @@ sim::Simulation makeCrowd(std::int64_t n, int threads) {
                          std::make_unique<planning::DirectPlanner>());
 }
 
-void runCrowd(benchmark::State& state, int threads) {
+void runCrowd(benchmark::State& state, int threads, bool shuffled = false) {
   const std::int64_t n = state.range(0);
-  sim::Simulation simulation = makeCrowd(n, threads);
+  sim::Simulation simulation = makeCrowd(n, threads, shuffled);
   simulation.start();
   for (int s = 0; s < kWarmUpSteps; ++s) simulation.step();
   std::int64_t agentSteps = 0;
@@ -102,6 +118,7 @@ void timing(benchmark::internal::Benchmark* b) {
 
 void BM_Crowd_Goldenstein(benchmark::State& state) { runCrowd(state, 2); }
 void BM_Crowd_Goldenstein_1Thread(benchmark::State& state) { runCrowd(state, 1); }
+void BM_Crowd_Goldenstein_Shuffled(benchmark::State& state) { runCrowd(state, 2, true); }
 
 // Fixed step counts (about a second each at 1,000 and 10,000; 100,000 takes about a second per
 // step, so two), so that every run measures the same steps of the same crowd and the 1- and
@@ -111,5 +128,7 @@ BENCHMARK(BM_Crowd_Goldenstein)->Arg(10000)->Iterations(10)->Apply(timing);
 BENCHMARK(BM_Crowd_Goldenstein)->Arg(100000)->Iterations(2)->Apply(timing);
 BENCHMARK(BM_Crowd_Goldenstein_1Thread)->Arg(1000)->Iterations(100)->Apply(timing);
 BENCHMARK(BM_Crowd_Goldenstein_1Thread)->Arg(10000)->Iterations(10)->Apply(timing);
+BENCHMARK(BM_Crowd_Goldenstein_Shuffled)->Arg(10000)->Iterations(10)->Apply(timing);
+BENCHMARK(BM_Crowd_Goldenstein_Shuffled)->Arg(100000)->Iterations(2)->Apply(timing);
 
 }  // namespace
