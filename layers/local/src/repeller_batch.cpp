@@ -9,7 +9,9 @@
 // evaluate() is compiled twice, for AVX2 (4 lanes) and the x86-64 baseline (2 lanes), and the
 // loader picks one per CPU. The clones compute the same IEEE operations in the same order (no
 // contraction: -std=c++20 implies -ffp-contract=off, and AVX2 alone has no FMA), so they give
-// the same bits.
+// the same bits. The attribute is on the definition only: on the header's declaration too, GCC 12
+// made a resolver in every file that calls evaluate(), naming clones only this file defines
+// (undefined references at link). Its link-time optimisation then warns -Wodr: harmless.
 #if defined(__x86_64__) && defined(__GNUC__)
 #define STEER_LOCAL_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
 #else
