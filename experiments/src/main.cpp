@@ -289,7 +289,7 @@ int main(int argc, char** argv) {
   addSweepOptions(*sweep, sweepOptions);
 
   reproduce::ReproduceOptions reproduceOptions;
-  auto* reproduceSub = app.add_subcommand("reproduce", "check every claim of a source paper in one run -> DIR/REPORT.md, report.json, figures/");
+  auto* reproduceSub = app.add_subcommand("reproduce", "check every claim of a source paper in one run -> DIR/REPORT.md, report.json (and figures/ for goldenstein2001)");
   reproduce::addReproduceOptions(*reproduceSub, reproduceOptions);
 
   app.set_version_flag("--version", "steer " STEER_VERSION, "print the version and exit");
