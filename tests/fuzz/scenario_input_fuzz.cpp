@@ -173,7 +173,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   const auto addSettings = [](CLI::App* command, Settings& s) {
     command->add_option("--steps", s.steps, "steps a mutant that reads is run for")->capture_default_str()->check(CLI::PositiveNumber);
-    command->add_option("--timeout", s.timeout, "seconds one case may take before it counts as a hang")
+    command->add_option("--timeout", s.timeout, "CPU seconds one case may use before it counts as a hang (a case that blocks: four times that of wall time)")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
   };

@@ -342,35 +342,36 @@ Claim obstacleAvoidance(const Context& context) {
   const sim::NearObstacle both[] = {near(w, 0), near(w, 1)};
   const Vec3 none = reynolds::obstacleAvoidance(c, clearOnly, p);
   const Vec3 steer = reynolds::obstacleAvoidance(c, both, p);
-  // Fig. 7's B and C: two balls in the cylinder (radius 0.5 m, the character's). B, on the left,
-  // is the one the forward axis meets first: its cylinder-grown surface at x = 6 − √(4² − 0.2²)
-  // = 2.01 m; C, on the right, is nearer by its centre (3.04 m against 6.0 m) and by its surface
-  // (2.44 m against 2.50 m) but is met later, at x = 2.9 − √(1.1² − 0.9²) = 2.27 m. The paper
-  // selects B: steering to the right (−y); avoiding the nearest by centre or surface, C, would
-  // steer left. Given in both orders.
+  // Fig. 7's B and C: two balls in the cylinder (radius 0.5 m, the character's). B, on the
+  // character's right (−y, the character heading +x), is the one the forward axis meets first:
+  // its cylinder-grown surface at x = 6 − √(4² − 0.2²) = 2.01 m; C, on the left, is nearer by its
+  // centre (3.04 m against 6.0 m) and by its surface (2.44 m against 2.50 m) but is met later, at
+  // x = 2.9 − √(1.1² − 0.9²) = 2.27 m. The paper: "B is selected for avoidance, and corrective
+  // steering is to the character's left" (+y); avoiding the nearest by centre or surface, C, would
+  // steer right. Given in both orders.
   sim::World fig7;
   fig7.dimension = 2;
-  fig7.obstacles.push_back({geometry::Ball{Vec3(6.0, 0.2, 0), 3.5}, {}});   // B
-  fig7.obstacles.push_back({geometry::Ball{Vec3(2.9, -0.9, 0), 0.6}, {}});  // C
+  fig7.obstacles.push_back({geometry::Ball{Vec3(6.0, -0.2, 0), 3.5}, {}});  // B
+  fig7.obstacles.push_back({geometry::Ball{Vec3(2.9, 0.9, 0), 0.6}, {}});   // C
   fig7.refreshPieces();
   const sim::NearObstacle bThenC[] = {near(fig7, 0), near(fig7, 1)};
   const sim::NearObstacle cThenB[] = {near(fig7, 1), near(fig7, 0)};
   const Vec3 awayFromB = reynolds::obstacleAvoidance(c, bThenC, p), awayFromBAgain = reynolds::obstacleAvoidance(c, cThenB, p);
-  const bool ok = none.norm() < 1e-12 && steer.y() < 0 && steer.x() <= 0 && awayFromB.y() < 0 && awayFromBAgain.y() < 0;
+  const bool ok = none.norm() < 1e-12 && steer.y() < 0 && steer.x() <= 0 && awayFromB.y() > 0 && awayFromBAgain.y() > 0;
   return row("Obstacle avoidance: nothing to do when no obstacle intersects the forward cylinder; otherwise steer "
              "laterally away from the most threatening obstacle, the one whose intersection with the forward axis "
              "is nearest (our version also brakes: not the paper's)",
              "Obstacle Avoidance, Fig. 7",
              "reynolds::obstacleAvoidance: a character at the origin moving +x at 1.5 m/s; a ball of radius 1 m at "
              "(5, 0.4) in its cylinder and one at (3, 6) outside it; then Fig. 7's B and C, both in the cylinder: B "
-             "(radius 3.5 m at (6, 0.2)) met first by the forward axis, C (0.6 m at (2.9, −0.9)) nearer by its centre "
-             "and its surface, given in either order",
+             "(radius 3.5 m at (6, −0.2), on the character's right) met first by the forward axis, C (0.6 m at (2.9, "
+             "0.9)) nearer by its centre and its surface, given in either order",
              format("steering with only the outside ball: |f| = %.1e; with both: (%.3f, %.3f); with B and C: y = %.3f "
                     "and %.3f",
                     none.norm(), steer.x(), steer.y(), awayFromB.y(), awayFromBAgain.y()),
              ok, "threshold: zero (1e-12) when clear; lateral component away from the ball (−y, the ball is at +y) and "
-                 "no forward push; with B and C, away from B, the one the axis meets first (−y), whichever comes first "
-                 "in the list");
+                 "no forward push; with B and C, away from B, the one the axis meets first: to the character's left "
+                 "(+y), as the paper's Fig. 7 steers, whichever comes first in the list");
 }
 
 Claim wander(const Context& context) {
@@ -631,7 +632,7 @@ Claim sketched(const Context& context) {
   const double hideCosine = hide.norm() > 0 ? hide.normalized().dot(toSpot) : 0.0;
   return row("The sketched behaviours: interpose steers to the midpoint between two characters; hide steers to the "
              "far side of an obstacle from a threat (shadow: pursue, then match velocity)",
-             "Combined behaviors (interpose, hide, shadow)",
+             "Steering Behaviors, the sketches after Fig. 17 (interpose, hide, shadow)",
              "reynolds::interpose between (−4, 5) and (4, 5) from (0, −5), both still and then the first moving "
              "at (2, 0) m/s; reynolds::hide from a threat at (−6, 0) behind a ball of radius 1 at the origin, 1 m "
              "beyond it, from (0, 3) at rest",

@@ -1,6 +1,6 @@
 #pragma once
-/// @file The `field` planner (Goldenstein §6.1: "a pre-specified vector field ... based on user
-/// input"): a user velocity field on a regular grid, sampled at the agent's predicted position
+/// @file The `field` planner (Goldenstein's Abstract: "a pre-specified vector field ... based on
+/// user input"; §6.1: "arbitrary velocity fields"): a user velocity field on a regular grid, sampled at the agent's predicted position
 /// as in Reynolds' flow-field following (reynolds-1999, "flow field following").
 ///
 /// Agents whose current goal is seek or region follow the field; idle, flee and flow goals keep

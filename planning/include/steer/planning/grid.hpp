@@ -1,7 +1,8 @@
 #pragma once
 /// @file The regular grid a harmonic field lives on, and the rasterization of the static world
-/// onto it (Goldenstein Appendix A.2: "the obstacles' potential, which include the
-/// configuration space boundary").
+/// onto it (Goldenstein §6.1.1: the boundary conditions are "the obstacles' potential, which
+/// include the configuration space boundary"; Appendix A.2 sets "the obstacle and boundary
+/// potential to 1").
 #include <cstdint>
 #include <vector>
 
