@@ -249,8 +249,12 @@ TEST(ExploreRun, OneAgentCoversAnEmptyBoxInBoundedTime) {
     simulation.addObserver(&observer);
     simulation.run();
     // 100 cells of 2 m: a tour through every centre is about 100 × 2 m = 200 m, 77 s at 2.6 m/s.
+    // Explore must come within 1.3 × that tour (60–70 s measured on 2026-12-01; the run's own
+    // 150 s bounded nothing, as fullAt is only ever set within the run); wander alone covers ~67 %
+    // of the box in 60 s and would not.
+    const double tour = 100 * 2.0 / 2.6;
     EXPECT_GT(observer.fullAt, 0.0) << "seed " << seed << ": coverage " << observer.fraction();
-    EXPECT_LT(observer.fullAt, 150.0) << "seed " << seed;
+    EXPECT_LT(observer.fullAt, 1.3 * tour) << "seed " << seed;
     RecordProperty("full_coverage_s_seed_" + std::to_string(seed), std::to_string(observer.fullAt));
     // The model's own memory agrees with the trajectory.
     const auto& model = dynamic_cast<const ReynoldsModel&>(simulation.model());
