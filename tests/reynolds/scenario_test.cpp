@@ -11,6 +11,7 @@
 #include "steer/experiments/factory.hpp"
 #include "steer/geometry/vec.hpp"
 #include "steer/experiments/input_error.hpp"
+#include "steer/experiments/metrics.hpp"
 #include "part_configs.hpp"  // experiments/src: readReynoldsParameters
 #include "steer/reynolds/pigeons.hpp"
 #include "steer/reynolds/reynolds_model.hpp"
@@ -44,28 +45,6 @@ class ObstacleContacts final : public sim::StepObserver {
   std::vector<bool> touching_;
 };
 
-// Counts agent–agent overlaps (> 1e-3) that start, every pair at every step (the oracle's way).
-class AgentContacts final : public sim::StepObserver {
- public:
-  void onStep(const sim::World& world, const sim::Planner&, std::span<const sim::Vec3>) override {
-    const auto& agents = world.agents;
-    touching_.resize(agents.size() * agents.size(), false);
-    for (std::size_t i = 0; i < agents.size(); ++i)
-      for (std::size_t j = i + 1; j < agents.size(); ++j) {
-        const bool now = agents[i].enabled && agents[j].enabled &&
-                         (agents[i].state.position - agents[j].state.position).norm() <
-                             agents[i].radius + agents[j].radius - 1e-3;
-        auto&& was = touching_[i * agents.size() + j];
-        if (now && !was) ++count;
-        was = now;
-      }
-  }
-  int count = 0;
-
- private:
-  std::vector<bool> touching_;
-};
-
 Outcome runCase(const std::string& file, const std::string& neighbors, const std::string& model = "reynolds") {
   experiments::Scenario s = experiments::loadScenario(std::string(STEER_TEST_DATA_DIR) + "/steersuite/" + file);
   s.model = model;
@@ -74,15 +53,15 @@ Outcome runCase(const std::string& file, const std::string& neighbors, const std
   s.settings.duration = 200.0;
   sim::Simulation sim = experiments::makeSimulation(s);
   ObstacleContacts contacts;
-  AgentContacts agentContacts;
+  experiments::MetricsRecorder metrics;  // agent–agent collisions as summary.json counts them
   sim.addObserver(&contacts);
-  sim.addObserver(&agentContacts);
+  sim.addObserver(&metrics);
   sim.run();
   Outcome o;
   o.agents = static_cast<int>(sim.world().agents.size());
   for (const auto& a : sim.world().agents) o.reached += a.finishTime >= 0.0 ? 1 : 0;
   o.obstacleContacts = contacts.count;
-  o.agentContacts = agentContacts.count;
+  o.agentContacts = static_cast<int>(metrics.metrics().agentAgentCollisions);
   return o;
 }
 

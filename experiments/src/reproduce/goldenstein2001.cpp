@@ -1,8 +1,8 @@
 // The claims of Goldenstein et al. 2001 checked by `steer reproduce goldenstein2001`: the
 // function figures (Fig. 2, Fig. 5) and Table A.1 from steer::local's own functions, the
 // behaviours of §4.1.2, §6 and §7 from runs of the scenario suite, and the kinetic structure's
-// "O(1) per agent" from the environment layer (§5; its structure is A.3's). Every verdict comes from a threshold
-// stated in its row.
+// "O(1) per agent" from the environment layer (§5; its structure is A.3's). Every verdict comes
+// from a threshold stated in its row.
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <chrono>

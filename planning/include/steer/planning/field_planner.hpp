@@ -1,7 +1,8 @@
 #pragma once
 /// @file The `field` planner (Goldenstein's Abstract: "a pre-specified vector field ... based on
-/// user input"; §6.1: "arbitrary velocity fields"): a user velocity field on a regular grid, sampled at the agent's predicted position
-/// as in Reynolds' flow-field following (reynolds-1999, "flow field following").
+/// user input"; §6.1: "arbitrary velocity fields"): a user velocity field on a regular grid,
+/// sampled at the agent's predicted position as in Reynolds' flow-field following (reynolds-1999,
+/// "flow field following").
 ///
 /// Agents whose current goal is seek or region follow the field; idle, flee and flow goals keep
 /// their own direction (standing, fleeing, the flow), as under the harmonic planner.

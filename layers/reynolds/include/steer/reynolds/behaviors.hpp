@@ -1,7 +1,8 @@
 #pragma once
 /// @file Every steering behavior of reynolds-1999 ("Steering Behaviors For Autonomous
-/// Characters", section "Steering Behaviors"), as pure functions from the character's kinematics and what it
-/// perceives to a steering vector (N for a unit mass; the vehicle truncates it to max_force).
+/// Characters", section "Steering Behaviors"), as pure functions from the character's kinematics
+/// and what it perceives to a steering vector (N for a unit mass; the vehicle truncates it to
+/// max_force).
 /// Most follow the paper's pattern steering = desired_velocity − velocity.
 #include <cmath>
 #include <span>
@@ -142,7 +143,8 @@ Vec3 wander(const Character& self, WanderState& state, const WanderParameters& p
 
 // ---- explore and forage (named after wander, not defined, by the paper) ---------------------
 
-/// Explore: "the goal is to exhaustively cover a region of space" (reynolds-1999, the paragraph after Wander in "Steering Behaviors").
+/// Explore: "the goal is to exhaustively cover a region of space" (reynolds-1999, the paragraph
+/// after Wander in "Steering Behaviors").
 /// Seeks the centre of exploreTarget(grid, lastSeen, position), the least recently seen cell
 /// the character can reach (explore.hpp); zero when no cell is reachable. `lastSeen` is the
 /// character's memory of the grid (empty: nothing seen yet).
@@ -153,9 +155,9 @@ struct ForageParameters {
   double slowingDistance = 2.0;  ///< arrival's slowing distance at the resource (m), > 0
 };
 
-/// Forage: "combining wandering with resource seeking" (reynolds-1999, the paragraph after Wander in "Steering Behaviors"). With an
-/// available resource within `perception`, arrival at the nearest (forageTarget; `state` is
-/// left as it was); otherwise exactly wander(self, state, w, ...). Consumption happens in the
+/// Forage: "combining wandering with resource seeking" (reynolds-1999, the paragraph after Wander
+/// in "Steering Behaviors"). With an available resource within `perception`, arrival at the
+/// nearest (forageTarget; `state` is left as it was); otherwise exactly wander(self, state, w, ...). Consumption happens in the
 /// commit phase (ResourceLedger::consume), not here.
 Vec3 forage(const Character& self, WanderState& state, const ResourceLedger& resources, const ForageParameters& p,
             const WanderParameters& w, int dimension, const sim::Noise& noise, std::uint64_t agent,

@@ -1,6 +1,6 @@
 #pragma once
-/// @file The grid that explore covers. reynolds-1999 (the paragraph after Wander, in "Steering Behaviors")
-/// only names the behaviour:
+/// @file The grid that explore covers. reynolds-1999 (the paragraph after
+/// Wander, in "Steering Behaviors") only names the behaviour:
 /// "Related to wander is explore (where the goal is to exhaustively cover a region of space)
 /// and forage (combining wandering with resource seeking). See [Beer 90] and [Tu 96] for more
 /// details." Our construction: a coarse grid of cells over a box; a cell is *seen* when its

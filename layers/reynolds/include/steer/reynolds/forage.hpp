@@ -1,6 +1,6 @@
 #pragma once
-/// @file The resources that forage seeks. reynolds-1999 (the paragraph after Wander, in "Steering Behaviors")
-/// only names the behaviour:
+/// @file The resources that forage seeks. reynolds-1999 (the paragraph after
+/// Wander, in "Steering Behaviors") only names the behaviour:
 /// forage is "combining wandering with resource seeking" ([Beer 90], [Tu 96]). Our construction:
 /// resources are point items of the scenario, each with a radius; a forager wanders until an
 /// available resource is within its perception radius, arrives at the nearest one, and consumes
