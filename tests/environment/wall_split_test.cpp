@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "random_walls.hpp"
 #include "steer/geometry/distance.hpp"
 #include "wall_split.hpp"
 
@@ -39,21 +40,7 @@ std::vector<Segment> piecesOf(const WallPieces& split) {
   return out;
 }
 
-// Random walls in a 10 m square, with end points on a 0.5 m grid half of the time (T-junctions,
-// shared end points, collinear overlaps, walls through other walls' corners) and anywhere the
-// rest of the time (proper crossings).
-std::vector<Segment> randomWalls(unsigned seed, int count, const Vec2& offset = Vec2::Zero()) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> anywhere(-5.0, 5.0);
-  std::uniform_int_distribution<int> grid(-10, 10);
-  std::vector<Segment> walls;
-  for (int k = 0; k < count; ++k) {
-    const bool onGrid = k % 2 == 0;
-    auto point = [&] { return onGrid ? Vec2(0.5 * grid(rng), 0.5 * grid(rng)) : Vec2(anywhere(rng), anywhere(rng)); };
-    walls.push_back({offset + point(), offset + point()});
-  }
-  return walls;
-}
+using test::randomWalls;
 
 bool sameSegment(const Segment& u, const Segment& v) { return (u.a == v.a && u.b == v.b) || (u.a == v.b && u.b == v.a); }
 

@@ -35,7 +35,7 @@ class World {
   /// fixed once it starts); piece indices do not change.
   void advancePieces();
   const std::vector<ObstaclePiece>& pieces() const { return pieces_; }
-  /// Indices of the segment pieces of static obstacles (the walls a harmonic field sees).
+  /// The segment pieces of static obstacles (the walls a harmonic field sees).
   std::vector<geometry::Segment> staticWalls() const;
 
   /// Position of a target now.

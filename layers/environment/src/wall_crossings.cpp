@@ -1,0 +1,64 @@
+// Counting the static walls' crossings (see wall_crossings.hpp).
+#include "steer/environment/wall_crossings.hpp"
+
+#include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
+#include <CGAL/box_intersection_d.h>
+
+#include <vector>
+
+namespace steer::environment {
+
+namespace {
+
+using K = CGAL::Exact_predicates_inexact_constructions_kernel;
+
+// A wall's bounding box for CGAL's box intersection (the BoxIntersectionBox_d concept), its
+// index as id (CGAL's ID_EXPLICIT boxes number themselves from a global counter).
+struct WallBox {
+  using NT = double;
+  using ID = std::size_t;
+  static int dimension() { return 2; }
+  ID id() const { return index; }
+  NT min_coord(int d) const { return lo[d]; }
+  NT max_coord(int d) const { return hi[d]; }
+  K::Segment_2 segment;
+  std::size_t index;
+  double lo[2], hi[2];
+};
+
+// Thrown by the callback to stop the traversal once the count is decided: CGAL's box
+// intersection has no other way to stop early, and the whole traversal is what the count warns of.
+struct Enough {};
+
+}  // namespace
+
+std::size_t staticWallCrossings(const sim::World& world, std::size_t cap) {
+  if (world.dimension != 2 || cap == 0) return 0;
+  std::vector<WallBox> boxes;
+  for (const sim::ObstaclePiece& piece : world.pieces()) {
+    if (piece.moving || piece.kind != sim::ObstaclePiece::Kind::Segment) continue;
+    const K::Segment_2 s({piece.segment.a.x(), piece.segment.a.y()}, {piece.segment.b.x(), piece.segment.b.y()});
+    if (s.is_degenerate()) continue;
+    const CGAL::Bbox_2 b = s.bbox();
+    boxes.push_back({s, boxes.size(), {b.xmin(), b.ymin()}, {b.xmax(), b.ymax()}});
+  }
+  std::size_t crossings = 0, pairs = 0;
+  const std::size_t pairBudget = 16 * cap;
+  try {
+    CGAL::box_self_intersection_d(boxes.begin(), boxes.end(), [&](const WallBox& u, const WallBox& v) {
+      if (++pairs >= pairBudget) throw Enough{};
+      const K::Segment_2 &s = u.segment, &t = v.segment;
+      // A proper crossing: each wall's end points strictly on either side of the other's line.
+      const auto side = [](const K::Segment_2& w, const K::Point_2& p) {
+        return static_cast<int>(CGAL::orientation(w.source(), w.target(), p));
+      };
+      if (side(s, t.source()) * side(s, t.target()) < 0 && side(t, s.source()) * side(t, s.target()) < 0)
+        if (++crossings >= cap) throw Enough{};
+    });
+  } catch (const Enough&) {
+    return cap;
+  }
+  return crossings;
+}
+
+}  // namespace steer::environment
