@@ -4,6 +4,8 @@
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/box_intersection_d.h>
 
+#include <algorithm>
+#include <utility>
 #include <vector>
 
 namespace steer::environment {
@@ -26,7 +28,7 @@ struct WallBox {
   double lo[2], hi[2];
 };
 
-// Thrown by the callback to stop the traversal once the count is decided: CGAL's box
+// Thrown by the callback to stop the traversal at the cap or the budget of pairs: CGAL's box
 // intersection has no other way to stop early, and the whole traversal is what the count warns of.
 struct Enough {};
 
@@ -34,19 +36,35 @@ struct Enough {};
 
 std::size_t staticWallCrossings(const sim::World& world, std::size_t cap) {
   if (world.dimension != 2 || cap == 0) return 0;
-  std::vector<WallBox> boxes;
+  // Distinct walls, each with its end points in one order: the kinetic CDT splits the copies of a
+  // wall once (wall_split.hpp), so copies add no vertex and count once here.
+  std::vector<std::pair<geometry::Vec2, geometry::Vec2>> walls;
+  const auto before = [](const geometry::Vec2& p, const geometry::Vec2& q) {
+    return p.x() < q.x() || (p.x() == q.x() && p.y() < q.y());
+  };
   for (const sim::ObstaclePiece& piece : world.pieces()) {
-    if (piece.moving || piece.kind != sim::ObstaclePiece::Kind::Segment) continue;
-    const K::Segment_2 s({piece.segment.a.x(), piece.segment.a.y()}, {piece.segment.b.x(), piece.segment.b.y()});
-    if (s.is_degenerate()) continue;
-    const CGAL::Bbox_2 b = s.bbox();
-    boxes.push_back({s, boxes.size(), {b.xmin(), b.ymin()}, {b.xmax(), b.ymax()}});
+    if (piece.moving || piece.kind != sim::ObstaclePiece::Kind::Segment || piece.segment.a == piece.segment.b) continue;
+    const auto& [a, b] = piece.segment;
+    walls.push_back(before(a, b) ? std::pair{a, b} : std::pair{b, a});
+  }
+  const auto wallBefore = [&](const auto& u, const auto& v) {
+    return before(u.first, v.first) || (u.first == v.first && before(u.second, v.second));
+  };
+  std::sort(walls.begin(), walls.end(), wallBefore);
+  walls.erase(std::unique(walls.begin(), walls.end()), walls.end());
+
+  std::vector<WallBox> boxes;
+  boxes.reserve(walls.size());
+  for (const auto& [a, b] : walls) {
+    const K::Segment_2 s({a.x(), a.y()}, {b.x(), b.y()});
+    const CGAL::Bbox_2 box = s.bbox();
+    boxes.push_back({s, boxes.size(), {box.xmin(), box.ymin()}, {box.xmax(), box.ymax()}});
   }
   std::size_t crossings = 0, pairs = 0;
-  const std::size_t pairBudget = 16 * cap;
+  const std::size_t pairBudget = 64 * cap;
   try {
     CGAL::box_self_intersection_d(boxes.begin(), boxes.end(), [&](const WallBox& u, const WallBox& v) {
-      if (++pairs >= pairBudget) throw Enough{};
+      if (++pairs > pairBudget) throw Enough{};
       const K::Segment_2 &s = u.segment, &t = v.segment;
       // A proper crossing: each wall's end points strictly on either side of the other's line.
       const auto side = [](const K::Segment_2& w, const K::Point_2& p) {
@@ -56,7 +74,7 @@ std::size_t staticWallCrossings(const sim::World& world, std::size_t cap) {
         if (++crossings >= cap) throw Enough{};
     });
   } catch (const Enough&) {
-    return cap;
+    // At the cap, or out of pairs to look at: the crossings counted so far either way.
   }
   return crossings;
 }

@@ -11,11 +11,12 @@
 namespace steer::environment {
 
 /// The proper crossings (a point inside both walls, not an end point of either) among the
-/// segment pieces of the static obstacles (World::pieces(); call World::refreshPieces() after
-/// changing obstacles), counted up to `cap`: the count stops there, and also once 16 × `cap`
-/// pairs of walls whose bounding boxes meet have been looked at (those pairs are the set-up's
-/// other quadratic part; e.g. many copies of one wall), returning `cap` then. O(w log² w + the
-/// pairs looked at) for w walls. 0 for a 3D world.
+/// distinct segment pieces of the static obstacles (World::pieces(); call World::refreshPieces()
+/// after changing obstacles), counted up to `cap`. Copies of a wall count once, as the kinetic
+/// CDT splits them once. The count stops at `cap`, and also after 64 × `cap` pairs of walls whose
+/// bounding boxes meet (e.g. thousands of collinear walls overlapping one another), returning
+/// the crossings counted until then. O(w log² w + the pairs looked at) for w walls. 0 for a 3D
+/// world.
 std::size_t staticWallCrossings(const sim::World& world, std::size_t cap);
 
 }  // namespace steer::environment
