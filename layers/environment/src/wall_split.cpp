@@ -49,6 +49,14 @@ double scaleOf(std::span<const Segment> walls) {
   return scale;
 }
 
+// A segment from a to b as the same key either way round (the lower end first), to sort copies
+// of one segment together.
+std::array<double, 4> undirected(const Vec2& a, const Vec2& b) {
+  const bool forward = a.x() != b.x() ? a.x() < b.x() : a.y() <= b.y();
+  const Vec2 &lo = forward ? a : b, &hi = forward ? b : a;
+  return {lo.x(), lo.y(), hi.x(), hi.y()};
+}
+
 // Units in the last place at the size of the walls' coordinates.
 double ulpAt(double magnitude) {
   const double m = std::abs(magnitude);
@@ -73,21 +81,38 @@ WallPieces splitOnce(std::span<const Segment> input) {
   boxes.reserve(walls.size());
   for (std::size_t k = 0; k < walls.size(); ++k) boxes.push_back(boxOf(walls[k], k));
   const double scale = scaleOf(walls);
+  const double tolerance = 4.0 * ulpAt(scale);  // points this close are one point (below)
+  // Whether `e` is on wall `w`: exactly, or within the tolerance of a point inside it (then the
+  // cut is off the wall's line, and the wall strays). Walls along one line whose end points are
+  // only near each other's lines (a diagonal line in decimal coordinates) crossed each other at
+  // tiny angles, each round of splitting below made crossings of the last one's rounding, and 40
+  // such walls grew to 1.5 million pieces in four rounds; cut at each other's end points, they
+  // share their stretches as walls exactly along a line do.
+  const auto cutsAt = [&](std::size_t w, const K::Segment_2& on, const Vec2& e) {
+    if (on.has_on(pointOf(e))) return true;
+    const Vec2 a = walls[w].a, along = walls[w].b - a, off = e - a;
+    const double length2 = along.squaredNorm(), t = off.dot(along);
+    if (!(t > 0.0 && t < length2)) return false;
+    const double cross = along.x() * off.y() - along.y() * off.x();
+    if (!(std::isfinite(cross) && std::abs(cross) <= tolerance * std::sqrt(length2))) return false;
+    strays[w] = 1;
+    return true;
+  };
   // Each pair of walls whose boxes meet (closed boxes: walls that only touch count), once.
   CGAL::box_self_intersection_d(boxes.begin(), boxes.end(), [&](const WallBox& boxA, const WallBox& boxB) {
     const std::size_t i = std::min(boxA.wall, boxB.wall), j = std::max(boxA.wall, boxB.wall);
     const Segment &s = walls[i], &t = walls[j];
     const K::Segment_2 si = segmentOf(s), sj = segmentOf(t);
-    // An end point on the other wall (exact): the walls meet there, or overlap along a line
-    // between such end points. Either way those end points are all the cuts.
+    // An end point on the other wall: the walls meet there, or overlap along a line between such
+    // end points. Either way those end points are all the cuts.
     bool touch = false;
     for (const Vec2& e : {t.a, t.b})
-      if (si.has_on(pointOf(e))) {
+      if (cutsAt(i, si, e)) {
         cuts.emplace_back(i, e);
         touch = true;
       }
     for (const Vec2& e : {s.a, s.b})
-      if (sj.has_on(pointOf(e))) {
+      if (cutsAt(j, sj, e)) {
         cuts.emplace_back(j, e);
         touch = true;
       }
@@ -110,7 +135,6 @@ WallPieces splitOnce(std::span<const Segment> input) {
   // (a grid of walls), the three constructed crossings differ in the last bits, and pieces
   // ending at them would cross each other there. Each cluster of points (and wall end points)
   // within 4 ulps at the walls' scale takes the smallest of them, end points first.
-  const double tolerance = 4.0 * ulpAt(scale);
   std::vector<std::pair<Vec2, bool>> points;  // (point, is a wall's end point)
   for (const Segment& w : walls) points.insert(points.end(), {{w.a, true}, {w.b, true}});
   for (const auto& cut : cuts) points.emplace_back(cut.second, false);
@@ -204,10 +228,47 @@ WallPieces splitOnce(std::span<const Segment> input) {
   return out;
 }
 
+// Pieces that are the same segment (either way round) kept once, in the order of their first
+// copy, each with every wall it is part of (`owners`, per piece, sorted; merged on return).
+// Walls that overlap along one line give each stretch between two of their end points once per
+// wall over it: n such walls gave ~n²/2 pieces, and the pairs among them ~n³ (1,000 walls along
+// one line, each overlapping all others, took 75 s to set up).
+void mergeSamePieces(WallPieces& w, std::vector<std::vector<std::size_t>>& owners) {
+  const auto key = [&](std::size_t k) { return undirected(w.points[w.pieces[k].first], w.points[w.pieces[k].second]); };
+  std::vector<std::size_t> order(w.pieces.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t u, std::size_t v) { return key(u) < key(v); });
+  std::vector<std::size_t> firstCopy(w.pieces.size());
+  bool copies = false;
+  for (std::size_t n = 0; n < order.size(); ++n) {
+    const bool copy = n > 0 && key(order[n]) == key(order[n - 1]);
+    firstCopy[order[n]] = copy ? firstCopy[order[n - 1]] : order[n];
+    copies = copies || copy;
+  }
+  if (!copies) return;
+  for (std::size_t k = 0; k < w.pieces.size(); ++k)
+    if (firstCopy[k] != k) owners[firstCopy[k]].insert(owners[firstCopy[k]].end(), owners[k].begin(), owners[k].end());
+  WallPieces kept;
+  kept.straying = std::move(w.straying);
+  std::vector<std::vector<std::size_t>> keptOwners;
+  for (std::size_t k = 0; k < w.pieces.size(); ++k) {
+    if (firstCopy[k] != k) continue;
+    kept.pieces.emplace_back(kept.points.size(), kept.points.size() + 1);
+    kept.points.push_back(w.points[w.pieces[k].first]);
+    kept.points.push_back(w.points[w.pieces[k].second]);
+    kept.wallOf.push_back(w.wallOf[k]);
+    auto& own = keptOwners.emplace_back(std::move(owners[k]));
+    std::sort(own.begin(), own.end());
+    own.erase(std::unique(own.begin(), own.end()), own.end());
+  }
+  w = std::move(kept);
+  owners = std::move(keptOwners);
+}
+
 // The walls of pieces that meet other than at a shared end point (exact predicates): a proper
-// crossing, an end point inside another piece, or an overlap along a line. Pieces that are
-// the same segment (two walls along one line) or only share an end point are fine.
-std::vector<std::size_t> wallsOfMeetingPieces(const WallPieces& w) {
+// crossing, an end point inside another piece, or an overlap along a line. Pieces that only share
+// an end point are fine; there are no two of one segment (mergeSamePieces).
+std::vector<std::size_t> wallsOfMeetingPieces(const WallPieces& w, const std::vector<std::vector<std::size_t>>& owners) {
   std::vector<WallBox> boxes;
   boxes.reserve(w.pieces.size());
   for (std::size_t k = 0; k < w.pieces.size(); ++k) boxes.push_back(boxOf({w.points[w.pieces[k].first], w.points[w.pieces[k].second]}, k));
@@ -227,8 +288,8 @@ std::vector<std::size_t> wallsOfMeetingPieces(const WallPieces& w) {
       const Vec2& otherOfJ = (c == a || c == b) ? d : c;
       if (!sj.has_on(pointOf(otherOfI)) && !si.has_on(pointOf(otherOfJ))) return;
     }
-    walls.push_back(w.wallOf[i]);
-    walls.push_back(w.wallOf[j]);
+    walls.insert(walls.end(), owners[i].begin(), owners[i].end());
+    walls.insert(walls.end(), owners[j].begin(), owners[j].end());
   });
   std::sort(walls.begin(), walls.end());
   walls.erase(std::unique(walls.begin(), walls.end()), walls.end());
@@ -238,27 +299,38 @@ std::vector<std::size_t> wallsOfMeetingPieces(const WallPieces& w) {
 // splitAtCrossings for walls that are all different segments.
 WallPieces splitDistinct(std::span<const Segment> input) {
   WallPieces out = splitOnce(input);
+  std::vector<std::vector<std::size_t>> owners(out.pieces.size());  // per piece: the walls it is part of
+  for (std::size_t k = 0; k < owners.size(); ++k) owners[k] = {out.wallOf[k]};
+  mergeSamePieces(out, owners);
   // Rounding makes crossings of its own: a constructed cut is off its wall's line by an ulp or
   // two, and a piece ending there may cross a third wall within rounding of that line (two walls
   // collinear to rounding, and a wall crossing one of them near the other: found by a
   // differential fuzzer at 3·10^5 m from the origin). CGAL constructed that crossing itself and
   // bent the third wall, which was not marked straying, and an agent 8e-12 m from it was put on
   // the wrong side. So the pieces are split again, as walls, until no two of them meet but at
-  // shared end points; each round's rounding adds to the straying of the walls it cuts.
+  // shared end points; each round's rounding adds to the straying of the walls it cuts (every
+  // wall a cut piece is part of).
   constexpr int kRounds = 8;
-  std::vector<std::size_t> meeting = wallsOfMeetingPieces(out);
+  std::vector<std::size_t> meeting = wallsOfMeetingPieces(out, owners);
   for (int round = 0; round < kRounds && !meeting.empty(); ++round) {
     std::vector<Segment> pieces;
     pieces.reserve(out.pieces.size());
     for (const auto& [a, b] : out.pieces) pieces.push_back({out.points[a], out.points[b]});
     WallPieces next = splitOnce(pieces);
     std::vector<double> added(input.size(), 0.0);
-    for (std::size_t k = 0; k < pieces.size(); ++k) added[out.wallOf[k]] = std::max(added[out.wallOf[k]], next.straying[k]);
+    for (std::size_t k = 0; k < pieces.size(); ++k)
+      for (const std::size_t wall : owners[k]) added[wall] = std::max(added[wall], next.straying[k]);
     for (std::size_t wall = 0; wall < input.size(); ++wall) added[wall] += out.straying[wall];
-    for (auto& wall : next.wallOf) wall = out.wallOf[wall];
+    std::vector<std::vector<std::size_t>> nextOwners(next.pieces.size());
+    for (std::size_t p = 0; p < next.pieces.size(); ++p) {
+      nextOwners[p] = owners[next.wallOf[p]];
+      next.wallOf[p] = out.wallOf[next.wallOf[p]];
+    }
     next.straying = std::move(added);
     out = std::move(next);
-    meeting = wallsOfMeetingPieces(out);
+    owners = std::move(nextOwners);
+    mergeSamePieces(out, owners);
+    meeting = wallsOfMeetingPieces(out, owners);
   }
   // Still meeting after the rounds (never seen): CGAL constructs those crossings, with the
   // rounding of one more cut.
@@ -275,12 +347,7 @@ WallPieces splitAtCrossings(std::span<const Segment> input) {
   // made cuts, time and memory grew with the square of the copies (a box repeated 1,000 times in
   // a scenario file took 4.9 s and 1.3 GB before the first step; found by mutation fuzzing of the
   // scenario files).
-  const auto key = [&](std::size_t k) {
-    const Segment& w = input[k];
-    const bool forward = w.a.x() != w.b.x() ? w.a.x() < w.b.x() : w.a.y() <= w.b.y();
-    const Vec2 &lo = forward ? w.a : w.b, &hi = forward ? w.b : w.a;
-    return std::array<double, 4>{lo.x(), lo.y(), hi.x(), hi.y()};
-  };
+  const auto key = [&](std::size_t k) { return undirected(input[k].a, input[k].b); };
   std::vector<std::size_t> order(input.size());
   for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t u, std::size_t v) { return key(u) < key(v); });

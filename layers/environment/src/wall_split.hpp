@@ -30,13 +30,16 @@ struct WallPieces {
   /// (no cut but at exact incidences); otherwise a bound on the rounding of its constructed cuts,
   /// so that a point farther than this from the wall is on the same side of its pieces.
   std::vector<double> straying;
-  std::vector<std::size_t> wallOf;  ///< per piece: the input wall it is part of
+  /// Per piece: an input wall it is part of (one of them where walls overlap along a line).
+  std::vector<std::size_t> wallOf;
 };
 
 /// The walls (zero-length ones dropped) split where they cross or touch each other, in the form
-/// CGAL's insert_constraints takes. Copies of one wall (the same segment, either way round) give
-/// its pieces once; `wallOf` names the first copy, and every copy has its straying. Points within 4 units in the last place (at the walls' scale)
-/// of each other are one point: an end point if there is one among them.
+/// CGAL's insert_constraints takes. No two pieces are the same segment: copies of one wall (the
+/// same segment, either way round) give its pieces once, `wallOf` naming the first copy, and every
+/// copy has its straying; walls overlapping along a line give each stretch they share once.
+/// Points within 4 units in the last place (at the walls' scale) of each other are one point: an
+/// end point if there is one among them.
 WallPieces splitAtCrossings(std::span<const geometry::Segment> walls);
 
 }  // namespace steer::environment::kinetic
