@@ -1,6 +1,8 @@
 // Counting the static walls' crossings (see wall_crossings.hpp).
 #include "steer/environment/wall_crossings.hpp"
 
+#include "wall_split.hpp"
+
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/box_intersection_d.h>
 
@@ -53,6 +55,11 @@ std::size_t staticWallCrossings(const sim::World& world, std::size_t cap) {
   std::sort(walls.begin(), walls.end(), wallBefore);
   walls.erase(std::unique(walls.begin(), walls.end()), walls.end());
 
+  std::vector<geometry::Segment> segments;
+  segments.reserve(walls.size());
+  for (const auto& [a, b] : walls) segments.push_back({a, b});
+  const double tolerance = kinetic::touchTolerance(segments);
+
   std::vector<WallBox> boxes;
   boxes.reserve(walls.size());
   for (const auto& [a, b] : walls) {
@@ -70,8 +77,14 @@ std::size_t staticWallCrossings(const sim::World& world, std::size_t cap) {
       const auto side = [](const K::Segment_2& w, const K::Point_2& p) {
         return static_cast<int>(CGAL::orientation(w.source(), w.target(), p));
       };
-      if (side(s, t.source()) * side(s, t.target()) < 0 && side(t, s.source()) * side(t, s.target()) < 0)
-        if (++crossings >= cap) throw Enough{};
+      if (side(s, t.source()) * side(s, t.target()) >= 0 || side(t, s.source()) * side(t, s.target()) >= 0) return;
+      // Walls with an end point within rounding of the other are cut there instead, as touching
+      // (wall_split.hpp): walls along a diagonal line cross each other at tiny angles.
+      const geometry::Segment &p = segments[u.index], &q = segments[v.index];
+      if (kinetic::nearlyInside(p, q.a, tolerance) || kinetic::nearlyInside(p, q.b, tolerance) ||
+          kinetic::nearlyInside(q, p.a, tolerance) || kinetic::nearlyInside(q, p.b, tolerance))
+        return;
+      if (++crossings >= cap) throw Enough{};
     });
   } catch (const Enough&) {
     // At the cap, or out of pairs to look at: the crossings counted so far either way.

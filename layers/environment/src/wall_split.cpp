@@ -63,6 +63,20 @@ double ulpAt(double magnitude) {
   return std::nextafter(m, std::numeric_limits<double>::infinity()) - m;
 }
 
+}  // namespace
+
+double touchTolerance(std::span<const Segment> walls) { return 4.0 * ulpAt(scaleOf(walls)); }
+
+bool nearlyInside(const Segment& wall, const Vec2& e, double tolerance) {
+  const Vec2 along = wall.b - wall.a, off = e - wall.a;
+  const double length2 = along.squaredNorm(), t = off.dot(along);
+  if (!(t > 0.0 && t < length2)) return false;  // beyond an end (or a length that overflows)
+  const double cross = along.x() * off.y() - along.y() * off.x();
+  return std::isfinite(cross) && std::abs(cross) <= tolerance * std::sqrt(length2);
+}
+
+namespace {
+
 // One pass: the walls split at their crossings and touches, the pieces' walls in `wallOf`.
 WallPieces splitOnce(std::span<const Segment> input) {
   std::vector<Segment> walls;
@@ -80,8 +94,7 @@ WallPieces splitOnce(std::span<const Segment> input) {
   std::vector<WallBox> boxes;
   boxes.reserve(walls.size());
   for (std::size_t k = 0; k < walls.size(); ++k) boxes.push_back(boxOf(walls[k], k));
-  const double scale = scaleOf(walls);
-  const double tolerance = 4.0 * ulpAt(scale);  // points this close are one point (below)
+  const double tolerance = touchTolerance(walls);  // points this close are one point (below)
   // Whether `e` is on wall `w`: exactly, or within the tolerance of a point inside it (then the
   // cut is off the wall's line, and the wall strays). Walls along one line whose end points are
   // only near each other's lines (a diagonal line in decimal coordinates) crossed each other at
@@ -90,11 +103,7 @@ WallPieces splitOnce(std::span<const Segment> input) {
   // share their stretches as walls exactly along a line do.
   const auto cutsAt = [&](std::size_t w, const K::Segment_2& on, const Vec2& e) {
     if (on.has_on(pointOf(e))) return true;
-    const Vec2 a = walls[w].a, along = walls[w].b - a, off = e - a;
-    const double length2 = along.squaredNorm(), t = off.dot(along);
-    if (!(t > 0.0 && t < length2)) return false;
-    const double cross = along.x() * off.y() - along.y() * off.x();
-    if (!(std::isfinite(cross) && std::abs(cross) <= tolerance * std::sqrt(length2))) return false;
+    if (!nearlyInside(walls[w], e, tolerance)) return false;
     strays[w] = 1;
     return true;
   };

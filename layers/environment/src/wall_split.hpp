@@ -42,4 +42,12 @@ struct WallPieces {
 /// end point if there is one among them.
 WallPieces splitAtCrossings(std::span<const geometry::Segment> walls);
 
+/// The distance (m) within which splitAtCrossings takes two points for one, and an end point for
+/// one on a wall it is that near to: 4 units in the last place at the walls' largest coordinate.
+double touchTolerance(std::span<const geometry::Segment> walls);
+
+/// Whether `e` lies within `tolerance` of a point strictly inside `wall` (in doubles: near the
+/// tolerance, either answer; an exact incidence is for exact predicates to settle).
+bool nearlyInside(const geometry::Segment& wall, const geometry::Vec2& e, double tolerance);
+
 }  // namespace steer::environment::kinetic
