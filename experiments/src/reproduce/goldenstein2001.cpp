@@ -706,8 +706,8 @@ std::vector<Claim> kinetic(const Context& context) {
              Verdict::Reported,
              format("the paper's claim is one of complexity, judged on the work in the row above; "
                     "it gives no figure for the time. A bound of ours (the time per agent at %zu agents at most 1.5 × "
-                    "that at %zu) passed in some runs and not in others, on the load of the moment (1.05-1.84 × over "
-                    "runs). With flat work, growth in time comes from the memory hierarchy (the structure outgrows "
+                    "that at %zu) passed in some runs and not in others, on the load of the moment and the machine (1.05-1.88 × "
+                    "over runs on 2-core VMs to 2026-12-02). With flat work, growth in time comes from the memory hierarchy (the structure outgrows "
                     "the caches; docs/benchmarks.md), as reynolds2000's time-per-boid row says of the lattice",
                     large, small)};
   return {work, time};
