@@ -62,7 +62,7 @@ std::size_t staticWallCrossings(const sim::World& world, std::size_t cap) {
 
   std::vector<WallBox> boxes;
   boxes.reserve(walls.size());
-  for (const auto& [a, b] : walls) {
+  for (const auto& [a, b] : segments) {
     const K::Segment_2 s({a.x(), a.y()}, {b.x(), b.y()});
     const CGAL::Bbox_2 box = s.bbox();
     boxes.push_back({s, boxes.size(), {box.xmin(), box.ymin()}, {box.xmax(), box.ymax()}});

@@ -11,8 +11,9 @@
 // in plain sight of another (no wall between them) was not in its near set.
 //
 // Here every crossing is computed once, from the two original walls, and an end point lying on
-// another wall (exact predicates) splits it at exactly that point; the pieces then deviate from
-// the walls by rounding only. Where that rounding makes pieces cross that the walls did not,
+// another wall (exact predicates, or within rounding of a point inside it) splits it at exactly
+// that point; the pieces then deviate from the walls by rounding only, and a stretch that walls
+// along one line share is one piece. Where that rounding makes pieces cross that the walls did not,
 // the pieces are split again, so that CGAL has no crossings left to construct.
 #include <cstddef>
 #include <span>

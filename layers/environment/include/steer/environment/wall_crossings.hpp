@@ -14,10 +14,10 @@ namespace steer::environment {
 /// distinct segment pieces of the static obstacles (World::pieces(); call World::refreshPieces()
 /// after changing obstacles), counted up to `cap`. Copies of a wall count once, as the kinetic
 /// CDT splits them once, and walls with an end point within rounding (4 units in the last place
-/// at the walls' largest coordinate) of the other do not count: the CDT cuts them there. The count stops at `cap`, and also after 64 × `cap` pairs of walls whose
-/// bounding boxes meet (e.g. thousands of collinear walls overlapping one another), returning
-/// the crossings counted until then. O(w log² w + the pairs looked at) for w walls. 0 for a 3D
-/// world.
+/// at the walls' largest coordinate) of the other do not count: the CDT cuts them there. The
+/// count stops at `cap`, and also after 64 × `cap` pairs of walls whose bounding boxes meet (e.g.
+/// thousands of collinear walls overlapping one another), returning the crossings counted until
+/// then. O(w log² w + the pairs looked at) for w walls. 0 for a 3D world.
 std::size_t staticWallCrossings(const sim::World& world, std::size_t cap);
 
 }  // namespace steer::environment
