@@ -803,6 +803,46 @@ TEST(SteerCommand, AReynoldsNeighbourhoodBeyondTheNearRadiusIsNamedInANote) {
   EXPECT_EQ(enough.err.find("note:"), std::string::npos) << enough.err;
 }
 
+// reynolds-2000: the avatar's move-away zone is "larger (and less elongated with speed)" than its
+// take-off zone. Both grow ahead with the car's speed, the take-off zone faster, so the move-away
+// zone holds it only up to a speed (3.5 m/s with pigeons.yaml's shapes); a faster avatar, or a
+// wider take-off zone, is said before the run. The zones' half axes are the oracle: the note
+// appears exactly when one of the take-off zone's is longer.
+TEST(SteerCommand, AnAvatarTakeOffZoneOutsideItsMoveAwayZoneIsNamedInANote) {
+  const fs::path dir = scratchDir("avatar_zones");
+  fs::create_directories(dir);
+  const auto scenario = [&](const std::string& name, double speed, double takeoffRadius) {
+    const fs::path file = dir / (name + ".yaml");
+    std::ofstream(file) << "world: {min: [-20, -20], max: [20, 20]}\nmodel: reynolds\n"
+                        << "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: [5, 5]}]}\n"
+                        << "reynolds:\n  behaviors:\n    - {kind: seek_goal}\n    - {kind: avatar_avoidance}\n"
+                        << "  avatar:\n    path: {waypoints: [[-15, 0], [15, 0]], speed: " << speed << "}\n"
+                        << "    move_away: {radius: 6, velocity_weight: 0.5}\n"
+                        << "    takeoff: {radius: " << takeoffRadius << ", velocity_weight: 1.5}\n";
+    return file.string();
+  };
+  const auto run = [&](const std::string& file, const std::string& out) {
+    const auto r = runSteer("run " + file + " --duration 0.1 --quiet --out " + (dir / out).string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.err;
+  };
+  // 2.5 + 1.5 × 3 = 7 m ahead against 6 + 0.5 × 3 = 7.5 m: held.
+  EXPECT_EQ(run(scenario("slow", 3, 2.5), "a").find("note:"), std::string::npos);
+  // 2.5 + 1.5 × 4 = 8.5 m against 8 m: not held.
+  const std::string fast = run(scenario("fast", 4, 2.5), "b");
+  EXPECT_NE(fast.find("note: the avatar's take-off zone is not inside its move-away zone: at the avatar path's speed "
+                      "of 4 m/s it reaches 8.5 m ahead, the move-away zone 8 m (they are equal at 3.5 m/s)"),
+            std::string::npos)
+      << fast;
+  // Wider than the move-away zone behind and across, whatever the speed.
+  const std::string wide = run(scenario("wide", 1, 7), "c");
+  EXPECT_NE(wide.find("note: the avatar's take-off zone is not inside its move-away zone: its radius 7 m is larger "
+                      "than the move-away zone's 6 m"),
+            std::string::npos)
+      << wide;
+  fs::remove_all(dir);
+}
+
 // An agent with no goals leaves at t = 0 (it has completed its sequence): allowed, but a run of
 // only such agents simulates nothing, so the command says why; agents that stay or have goals
 // are not mentioned.
