@@ -8,6 +8,7 @@
 #include "number_text.hpp"
 #include "part_configs.hpp"
 #include "steer/environment/wall_crossings.hpp"
+#include "steer/reynolds/state_machine.hpp"
 #include "steer/geometry/angle.hpp"
 
 namespace steer::experiments {
@@ -142,20 +143,17 @@ std::optional<std::string> avatarZonesNote(const Scenario& scenario) {
   const reynolds::Avatar& avatar = readReynoldsParameters(scenario).avatar;
   if (avatar.path.empty()) return std::nullopt;
   const reynolds::AvatarZone &away = avatar.moveAway, &takeoff = avatar.takeoff;
-  const double speed = avatar.path.speed;
-  const double awayAhead = away.radius + away.velocityWeight * speed;
-  const double takeoffAhead = takeoff.radius + takeoff.velocityWeight * speed;
-  // Two such shapes about one point, aligned: one holds the other when both its half axes are
-  // at least as long (the radius behind and across, the length ahead).
-  if (takeoff.radius <= away.radius && takeoffAhead <= awayAhead) return std::nullopt;
+  const double speed = avatar.path.speed, upTo = reynolds::holdsUpToSpeed(away, takeoff);
+  if (speed <= upTo) return std::nullopt;
   std::string note = "the avatar's take-off zone is not inside its move-away zone: ";
-  if (takeoff.radius > away.radius) {
+  if (upTo < 0.0) {
     note += "its radius " + numberText(takeoff.radius) + " m is larger than the move-away zone's " +
             numberText(away.radius) + " m";
   } else {
-    note += "at the avatar path's speed of " + numberText(speed) + " m/s it reaches " + numberText(takeoffAhead) +
-            " m ahead, the move-away zone " + numberText(awayAhead) + " m (they are equal at " +
-            numberText((away.radius - takeoff.radius) / (takeoff.velocityWeight - away.velocityWeight)) + " m/s)";
+    note += "at the avatar path's speed of " + numberText(speed) + " m/s it reaches " +
+            numberText(takeoff.radius + takeoff.velocityWeight * speed) + " m ahead, the move-away zone " +
+            numberText(away.radius + away.velocityWeight * speed) + " m (they are equal at " + numberText(upTo) +
+            " m/s)";
   }
   note += ", so birds there take off before moving away; Reynolds 2000 has the move-away zone the larger "
           "(reynolds.avatar.move_away and takeoff: radius, velocity_weight)";

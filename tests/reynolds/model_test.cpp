@@ -661,5 +661,37 @@ TEST(Pigeons, AvatarZoneIsAHalfCircleBehindAndAnElongatedHalfEllipseAhead) {
   EXPECT_FALSE(zone.contains(car, v, Vec3(2.5, 1.9, 0)));  // inside the circle, outside the ellipse
 }
 
+// holdsUpToSpeed against the zones themselves: below the speed it returns, every sampled point
+// of the inner zone (a grid over its box, its boundary included) is in the outer one; above it,
+// some sampled point is not. pigeons.yaml's pair (move-away 6 m + 0.5 s, take-off 2.5 m + 1.5 s)
+// reach alike ahead at 3.5 m/s.
+TEST(Pigeons, AnAvatarZoneHoldsAnotherUpToTheSpeedWhereTheyReachAlike) {
+  const Vec3 car(1, -2, 0);
+  const auto holdsAt = [&](const AvatarZone& outer, const AvatarZone& inner, double speed) {
+    const Vec3 v = speed * Vec3(0.6, 0.8, 0);
+    const double ahead = inner.radius + inner.velocityWeight * speed;
+    for (int i = -40; i <= 40; ++i)
+      for (int j = -40; j <= 40; ++j) {
+        // Along the heading from −radius to `ahead`, across it ±radius (boundary samples shrunk by
+        // 1e-9 so that rounding does not put them just outside the inner zone itself).
+        const double along = (i < 0 ? inner.radius : ahead) * (1 - 1e-9) * i / 40.0;
+        const double across = inner.radius * (1 - 1e-9) * j / 40.0;
+        const Vec3 p = car + along * Vec3(0.6, 0.8, 0) + across * Vec3(-0.8, 0.6, 0);
+        if (inner.contains(car, v, p) && !outer.contains(car, v, p)) return false;
+      }
+    return true;
+  };
+  const AvatarZone moveAway{6.0, 0.5}, takeoff{2.5, 1.5};
+  EXPECT_DOUBLE_EQ(holdsUpToSpeed(moveAway, takeoff), 3.5);
+  for (const double speed : {0.0, 1.0, 3.4}) EXPECT_TRUE(holdsAt(moveAway, takeoff, speed)) << speed;
+  for (const double speed : {3.6, 5.0, 20.0}) EXPECT_FALSE(holdsAt(moveAway, takeoff, speed)) << speed;
+  // Less elongated and wider: at every speed.
+  EXPECT_TRUE(std::isinf(holdsUpToSpeed(AvatarZone{6.0, 1.5}, AvatarZone{2.5, 1.0})));
+  for (const double speed : {0.0, 3.6, 50.0}) EXPECT_TRUE(holdsAt(AvatarZone{6.0, 1.5}, AvatarZone{2.5, 1.0}, speed));
+  // Narrower: at no speed, not even at rest.
+  EXPECT_LT(holdsUpToSpeed(AvatarZone{2.0, 2.0}, AvatarZone{3.0, 0.5}), 0.0);
+  for (const double speed : {0.0, 1.0, 10.0}) EXPECT_FALSE(holdsAt(AvatarZone{2.0, 2.0}, AvatarZone{3.0, 0.5}, speed));
+}
+
 }  // namespace
 }  // namespace steer::reynolds

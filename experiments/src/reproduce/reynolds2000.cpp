@@ -9,7 +9,6 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <random>
@@ -294,17 +293,12 @@ Claim avatarZone(const Context& context) {
   // Both zones reach radius + weight × speed ahead, the take-off zone growing faster: "larger"
   // (holding it) only up to the speed where the two reach alike, which the avatar's path must
   // stay below.
-  const double carSpeed = avatar.path.speed;
-  const bool wider = avatar.moveAway.radius > avatar.takeoff.radius;
-  const bool lessElongated = avatar.moveAway.velocityWeight < avatar.takeoff.velocityWeight;
-  const double equalAt = !wider         ? 0.0
-                         : lessElongated ? (avatar.moveAway.radius - avatar.takeoff.radius) /
-                                               (avatar.takeoff.velocityWeight - avatar.moveAway.velocityWeight)
-                                         : std::numeric_limits<double>::infinity();
-  const std::string holds = !wider ? std::string("at no speed")
-                            : std::isinf(equalAt) ? std::string("at every speed")
-                                                  : format("up to %.1f m/s", equalAt);
-  const bool related = wider && lessElongated && carSpeed < equalAt;
+  const double carSpeed = avatar.path.speed, upTo = reynolds::holdsUpToSpeed(avatar.moveAway, avatar.takeoff);
+  const std::string holds = upTo < 0.0        ? std::string("at no speed")
+                            : std::isinf(upTo) ? std::string("at every speed")
+                                               : format("up to %.1f m/s", upTo);
+  const bool related = avatar.moveAway.radius > avatar.takeoff.radius &&
+                       avatar.moveAway.velocityWeight < avatar.takeoff.velocityWeight && carSpeed < upTo;
   const reynolds::AvatarZone zone{2.0, 1.0};
   const Vec3 car = Vec3::Zero(), v(3, 0, 0);
   const bool ok = zone.contains(car, Vec3::Zero(), Vec3(1.9, 0, 0)) && !zone.contains(car, Vec3::Zero(), Vec3(2.1, 0, 0)) &&

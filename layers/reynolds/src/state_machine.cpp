@@ -1,6 +1,7 @@
 #include "steer/reynolds/state_machine.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace steer::reynolds {
 
@@ -41,6 +42,13 @@ bool AvatarZone::contains(const Vec3& avatarPosition, const Vec3& avatarVelocity
   if (along <= 0.0) return d.norm() <= radius;
   const double length = radius + velocityWeight * speed;
   return (along / length) * (along / length) + (lateral / radius) * (lateral / radius) <= 1.0;
+}
+
+double holdsUpToSpeed(const AvatarZone& outer, const AvatarZone& inner) {
+  if (inner.radius > outer.radius) return -1.0;
+  if (inner.velocityWeight <= outer.velocityWeight) return std::numeric_limits<double>::infinity();
+  // outer.radius + outer.velocityWeight·s ≥ inner.radius + inner.velocityWeight·s
+  return (outer.radius - inner.radius) / (inner.velocityWeight - outer.velocityWeight);
 }
 
 }  // namespace steer::reynolds

@@ -45,6 +45,13 @@ struct AvatarZone {
   bool contains(const Vec3& avatarPosition, const Vec3& avatarVelocity, const Vec3& p) const;
 };
 
+/// The highest avatar speed (m/s) up to which `outer` holds `inner`: two such zones about one
+/// avatar, aligned, hold one another when each half axis is at least as long (the radius behind
+/// and across, the length ahead). Infinity when `outer` holds `inner` at every speed; negative
+/// when at none (`inner` the wider). reynolds-2000 has the move-away zone "larger (and less
+/// elongated with speed)" than the take-off zone, which holds only up to this speed.
+double holdsUpToSpeed(const AvatarZone& outer, const AvatarZone& inner);
+
 /// The user's avatar (the RC car): moves along a path.
 struct Avatar {
   sim::Path path;            ///< empty: no avatar
