@@ -8,8 +8,8 @@
 #include "number_text.hpp"
 #include "part_configs.hpp"
 #include "steer/environment/wall_crossings.hpp"
-#include "steer/reynolds/state_machine.hpp"
 #include "steer/geometry/angle.hpp"
+#include "steer/reynolds/state_machine.hpp"
 
 namespace steer::experiments {
 
@@ -18,9 +18,8 @@ namespace {
 // The Reynolds behaviors see only each agent's near set (agents within near_radius): a
 // neighbourhood that reaches further is cut there without a word (pigeons.yaml flocked within
 // 3 m while asking for 4). Said before the run, as a note.
-std::optional<std::string> reynoldsReachNote(const Scenario& scenario) {
-  if (scenario.model != "reynolds" || scenario.world.agents.empty()) return std::nullopt;
-  const reynolds::ReynoldsParameters p = readReynoldsParameters(scenario);
+std::optional<std::string> reynoldsReachNote(const Scenario& scenario, const reynolds::ReynoldsParameters& p) {
+  if (scenario.world.agents.empty()) return std::nullopt;
   double reach = 0.0;
   std::string what;
   const auto consider = [&](double distance, const std::string& name) {
@@ -138,9 +137,7 @@ std::optional<std::string> overlappingWallsNote(const Scenario& scenario) {
 // paper's shapes as pigeons.yaml gives them (6 m + 0.5 s, 2.5 m + 1.5 s) up to 3.5 m/s. Beyond it
 // a bird ahead of the car is startled before it has been asked to move away. Said before the
 // run, at the avatar path's speed (the zones are measured on the ground, where the car drives).
-std::optional<std::string> avatarZonesNote(const Scenario& scenario) {
-  if (scenario.model != "reynolds") return std::nullopt;
-  const reynolds::Avatar& avatar = readReynoldsParameters(scenario).avatar;
+std::optional<std::string> avatarZonesNote(const reynolds::Avatar& avatar) {
   if (avatar.path.empty()) return std::nullopt;
   const reynolds::AvatarZone &away = avatar.moveAway, &takeoff = avatar.takeoff;
   const double speed = avatar.path.speed, upTo = reynolds::holdsUpToSpeed(away, takeoff);
@@ -164,8 +161,12 @@ std::optional<std::string> avatarZonesNote(const Scenario& scenario) {
 
 std::vector<std::string> scenarioNoteTexts(const Scenario& scenario) {
   std::vector<std::string> notes;
-  for (auto note : {reynoldsReachNote(scenario), avatarZonesNote(scenario), crowdedNearSetsNote(scenario),
-                    passThroughNote(scenario), overlappingWallsNote(scenario)})
+  if (scenario.model == "reynolds") {  // the section read once for the notes on it
+    const reynolds::ReynoldsParameters parameters = readReynoldsParameters(scenario);
+    for (auto note : {reynoldsReachNote(scenario, parameters), avatarZonesNote(parameters.avatar)})
+      if (note) notes.push_back(std::move(*note));
+  }
+  for (auto note : {crowdedNearSetsNote(scenario), passThroughNote(scenario), overlappingWallsNote(scenario)})
     if (note) notes.push_back(std::move(*note));
   return notes;
 }

@@ -298,7 +298,7 @@ Claim avatarZone(const Context& context) {
                             : std::isinf(upTo) ? std::string("at every speed")
                                                : format("up to %.1f m/s", upTo);
   const bool related = avatar.moveAway.radius > avatar.takeoff.radius &&
-                       avatar.moveAway.velocityWeight < avatar.takeoff.velocityWeight && carSpeed < upTo;
+                       avatar.moveAway.velocityWeight < avatar.takeoff.velocityWeight && carSpeed <= upTo;
   const reynolds::AvatarZone zone{2.0, 1.0};
   const Vec3 car = Vec3::Zero(), v(3, 0, 0);
   const bool ok = zone.contains(car, Vec3::Zero(), Vec3(1.9, 0, 0)) && !zone.contains(car, Vec3::Zero(), Vec3(2.1, 0, 0)) &&
