@@ -656,7 +656,9 @@ Scenario parseYamlScenario(const std::string& text, const std::string& file, con
   s.reynolds = m.node("reynolds");
   s.planning = m.node("planning");
   s.environment = m.node("environment");
-  m.finish();
+  // The world's own keys written beside it (`walls: true` under `world:` rather than in it).
+  const std::string worldKeys = "world: {min: [...], max: [...], walls: true}";
+  m.finish({{"walls", worldKeys}, {"min", worldKeys}, {"max", worldKeys}});
   if (s.world.agents.empty()) {
     // At the list that came out empty (`agents: []`, or groups of no members), else the top.
     const char* list = m.has("agents") ? "agents" : m.has("groups") ? "groups" : nullptr;

@@ -416,7 +416,7 @@ std::string YamlMap::knownKeyHint(const std::string& key) const {
   return best.empty() ? std::string() : "; a misspelling of '" + best + "'?";
 }
 
-void YamlMap::finish() const {
+void YamlMap::finish(const std::map<std::string, std::string>& elsewhere) const {
   if (!node_.IsMap()) return;
   // yaml-cpp keeps both entries of a key given twice and reads the first: the second (say a
   // corrected radius further down) would be silently ignored.
@@ -425,8 +425,10 @@ void YamlMap::finish() const {
     const std::string key = it->first.Scalar();
     if (!seen.insert(key).second) yaml::fail(file_, it->first, childPath(key), "duplicate key");
     // A key made by --param has no place in the file: its value (which carries the tag) answers.
-    if (!used_.count(key))
-      yaml::fail(file_, it->first.Mark().is_null() ? it->second : it->first, childPath(key), "unknown key" + knownKeyHint(key));
+    if (used_.count(key)) continue;
+    const auto there = elsewhere.find(key);
+    const std::string hint = there != elsewhere.end() ? " here; it belongs in " + there->second : knownKeyHint(key);
+    yaml::fail(file_, it->first.Mark().is_null() ? it->second : it->first, childPath(key), "unknown key" + hint);
   }
 }
 

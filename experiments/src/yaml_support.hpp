@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -80,8 +81,9 @@ class YamlMap {
   /// Each element of a sequence (must be a sequence), with its path "key[i]".
   void forEach(const std::string& key, const std::function<void(const YAML::Node&, const std::string&)>& f) const;
 
-  /// Errors on the first key that was never read.
-  void finish() const;
+  /// Errors on the first key that was never read. `elsewhere` names the section a key belongs in
+  /// (key → "world: {min, max, walls: true}"), for keys that are known one level down.
+  void finish(const std::map<std::string, std::string>& elsewhere = {}) const;
 
   [[noreturn]] void fail(const std::string& key, const std::string& message) const;
   const std::string& file() const { return file_; }

@@ -705,6 +705,9 @@ TEST(YamlScenario, AMisspeltRequiredKeyIsNamedAtItsLine) {
   EXPECT_EQ(errorOf("wrold: {min: [-5, -5], max: [5, 5]}\n" + std::string(kAgent)),
             "test.yaml:1:1: world: required key is missing (the world bounds {min, max}); 'wrold' here: a misspelling of "
             "'world'?");
+  // A key of the world beside it rather than in it: where it belongs.
+  EXPECT_EQ(errorOf(withLines("walls: true\n")),
+            "test.yaml:4:1: walls: unknown key here; it belongs in world: {min: [...], max: [...], walls: true}");
   // Nothing close: the map's line, as before.
   EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {goals: []}\n"), "test.yaml:5:5: agents[0].position: required key is missing");
 }
