@@ -284,6 +284,8 @@ viz::Scene runScene(const Scenario& scenario, const std::map<std::uint32_t, std:
   scene.max = hi + Vec2::Constant(margin);
   // The colour bar and the title get strips of their own beside the map (viz/scene.hpp).
   scene.title = pictureTitle(scenario, o, frameTime);
+  // Every frame has the still's view, strips and title width, hence its height.
+  if (o.height <= 0) scene.height = viz::fittedHeight(scene);
   return scene;
 }
 
@@ -294,7 +296,7 @@ viz::Scene3D runScene3D(const Scenario& scenario, const std::map<std::uint32_t, 
   const double now = still ? 0.0 : frameTime;
   viz::Scene3D scene;
   scene.width = o.width;
-  scene.height = o.height;
+  scene.height = o.height > 0 ? o.height : o.width;
   if (!scenario.cameras.empty()) {
     const CameraView& c = scenario.cameras.front();
     scene.camera = viz::SceneCamera{c.position, c.lookAt, c.up, c.fovy};
@@ -387,7 +389,9 @@ void addRenderOptions(CLI::App& app, RenderOptions& o) {
       ->check(finitePositive());
   app.add_option("--out", o.out, "output folder (default: RUN_DIR)")->check(nonEmptyPath());
   app.add_option("--width", o.width, "picture width (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
-  app.add_option("--height", o.height, "picture height (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
+  app.add_option("--height", o.height,
+                 "picture height (pixels; default: a 2D run's view fills the picture at --width, from width/4 to 2 x width; 3D: square)")
+      ->check(CLI::Range(64, 8192));
   app.add_option("--at", o.at, "also a frame at each of these times (s): OUT/at_<T>.png (repeatable)")->check(finiteNonNegative());
   app.add_flag("--triangulation", o.triangulation,
                "overlay the kinetic constrained Delaunay triangulation on the frames (2D; walls' edges drawn thick)");
@@ -578,13 +582,19 @@ int renderCommand(const RenderOptions& given) {
     ProgressBar bar("steer render", !o.quiet);
     double drawn = 0.0;
     std::optional<viz::SceneCamera> stillCamera;  // 3D: the still's, for every frame (made once)
+    // 2D: the still's height, for every frame (a frame before any trail has no colour bar, and
+    // its fitted height would differ from the others').
+    int stillHeight = 0;
     auto picture = [&](const fs::path& file, double time) {
       if (threeD) {
         const viz::Scene3D scene = runScene3D(scenario, tracks, o, time, stillCamera);
         if (time < 0.0) stillCamera = viz::sceneCamera(scene);
         viz::writeScene3D(file.string(), scene);
       } else {
-        viz::writeScene(file.string(), runScene(scenario, tracks, o, time));
+        viz::Scene scene = runScene(scenario, tracks, o, time);
+        if (time < 0.0) stillHeight = scene.height;
+        else scene.height = stillHeight;
+        viz::writeScene(file.string(), scene);
       }
       made.push_back(file);
       bar.update(++drawn / pictures);

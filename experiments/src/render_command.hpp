@@ -26,7 +26,10 @@ struct RenderOptions {
   std::string out;  ///< empty: RUN_DIR
   int frames = 6;   ///< evenly spaced frames, ≥ 0
   std::string color = "agent";  ///< agent | speed | group
-  int width = 900, height = 900;  ///< pixels
+  int width = 900;  ///< pixels
+  /// Pixels; 0: a 2D run's pictures take the shape of its view (viz::fittedHeight: a corridor
+  /// 60 m by 12 m was a strip across a square of white), a 3D run's are square.
+  int height = 0;
   std::vector<double> at;  ///< also frames at these times (s): OUT/at_<T>.png
   bool triangulation = false;  ///< overlay the constrained Delaunay triangulation on frames (2D)
   /// Draw each agent's near disk on frames; unset: when the run has at most kNearDisksUpTo

@@ -388,6 +388,58 @@ TEST(RenderScene, NothingOfTheMapIsDrawnUnderTheColourBarOrTheTitle) {
   }
 }
 
+// The fitted height: the region fills the map edge to edge in both directions (a 60 m by 12 m
+// corridor was a strip across a square picture of white), within width/4 to 2 × width.
+TEST(RenderScene, AFittedHeightShowsTheRegionEdgeToEdge) {
+  for (const bool strips : {false, true}) {
+    viz::Scene scene;
+    scene.width = 900;
+    scene.min = Vec2(-33, -9);
+    scene.max = Vec2(33, 9);
+    if (strips) {
+      scene.title = "two-way corridor: trajectories";
+      scene.legend = {{"east", {0, 114, 178}}, {"west", {213, 94, 0}}};
+    }
+    scene.height = viz::fittedHeight(scene);
+    SCOPED_TRACE(strips ? "title and legend" : "no strips");
+    EXPECT_LT(scene.height, 450);
+    const Vec2 lowerLeft = viz::scenePixel(scene, scene.min), upperRight = viz::scenePixel(scene, scene.max);
+    const double mapRight = strips ? 0.85 * scene.width : scene.width;
+    EXPECT_NEAR(lowerLeft.x(), 0.0, 1.5);
+    EXPECT_NEAR(upperRight.x(), mapRight, 1.5);
+    EXPECT_NEAR(lowerLeft.y(), scene.height, 1.5);
+    if (strips) EXPECT_GT(upperRight.y(), 10.0);  // below the title's strip
+    else EXPECT_NEAR(upperRight.y(), 0.0, 1.5);
+  }
+  viz::Scene flat;
+  flat.width = 600;
+  flat.min = Vec2(0, 0);
+  flat.max = Vec2(100, 1);
+  EXPECT_EQ(viz::fittedHeight(flat), 150);
+  flat.max = Vec2(1, 100);
+  EXPECT_EQ(viz::fittedHeight(flat), 1200);
+}
+
+// Without --height every picture of a 2D run has the still's height: the first frame of
+// --color speed has no trail yet and so no colour bar, which would have given it another shape.
+TEST_F(RenderTest, WithoutAHeightEveryPictureHasTheStillsFittedShape) {
+  RenderOptions o;
+  o.runDir = runDir_.string();
+  o.out = (runDir_ / "fitted").string();
+  o.frames = 3;
+  o.width = 480;
+  o.color = "speed";
+  o.quiet = true;
+  ASSERT_EQ(renderCommand(o), 0);
+  const int expected = viz::fittedHeight(runScene(scenario_, readTrajectories((runDir_ / "trajectories.csv").string()), o, -1.0));
+  for (const char* name : {"trajectories.png", "frame_0000.png", "frame_0001.png", "frame_0002.png"}) {
+    const PngImage png((fs::path(o.out) / name).string());
+    ASSERT_TRUE(png.valid()) << name;
+    EXPECT_EQ(png.width(), 480) << name;
+    EXPECT_EQ(png.height(), expected) << name;
+  }
+}
+
 // A frame at a given time with the triangulation overlaid: the walls' constrained edges in their
 // colour at their midpoints, and the frame's triangulation is the CDT of the agent and the walls.
 TEST_F(RenderTest, TriangulationOverlayDrawsTheConstrainedEdgesDistinctly) {

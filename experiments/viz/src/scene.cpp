@@ -127,6 +127,16 @@ vtkSmartPointer<vtkActor> batchActor(Batch& b, bool polys, float lineWidth) {
 
 }  // namespace
 
+int fittedHeight(const Scene& s) {
+  const Vec2 extent = s.max - s.min;
+  if (s.width <= 0 || !(extent.x() > 0.0) || !(extent.y() > 0.0)) throw std::runtime_error("scene region and picture size must be positive");
+  Scene probe = s;
+  probe.height = s.width;  // any height: the map's width does not depend on it
+  const int strips = s.title.empty() ? 0 : titleStripHeight(s.width);
+  const double height = layoutOf(probe).mapWidth * (extent.y() / extent.x()) + strips;
+  return static_cast<int>(std::lround(std::min(std::clamp(height, s.width / 4.0, 2.0 * s.width), 8192.0)));
+}
+
 Vec2 scenePixel(const Scene& s, const Vec2& p) {
   const Layout l = layoutOf(s);
   const View v = fitView(s, l);
