@@ -47,7 +47,8 @@ void addFieldOptions(CLI::App& app, std::string& scenario, FieldOptions& o) {
   app.add_option("--out", o.out, "output folder")->check(nonEmptyPath())->required();
   app.add_flag("!--no-png", o.png, "no pictures (field.png needs a display or xvfb-run)");
   app.add_option("--width", o.width, "picture width (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
-  app.add_option("--height", o.height, "picture height (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
+  app.add_option("--height", o.height, "picture height (pixels; default: the grid's shape at --width, from width/4 to 2 x width)")
+      ->check(CLI::Range(64, 8192));
   app.add_flag("--quiet,-q", o.quiet, "no summary line");
 }
 
@@ -128,6 +129,12 @@ viz::Scene fieldScene(const Scenario& scenario, const planning::HarmonicField& f
   const Vec2 size = scene.max - scene.min;
   scene.min -= 0.02 * size;
   scene.max += 0.02 * size;
+  scene.title = scenario.name + ": harmonic potential and streamlines of -grad lambda";
+  if (o.height <= 0) {  // the grid's shape, with the colour bar's strip the field will take
+    viz::Scene probe = scene;
+    probe.field.emplace();
+    scene.height = viz::fittedHeight(probe);
+  }
 
   // Which scale: log10(1 − λ) of the free cells connected to the target.
   std::vector<double> logs;
@@ -168,7 +175,7 @@ viz::Scene fieldScene(const Scenario& scenario, const planning::HarmonicField& f
       if (f.cells()[c] == planning::Cell::Free && std::isfinite(logU[c])) field.seeds.push_back(grid.center(i, j));
     }
   // Arrowheads about 12 pixels long, spread over the lines at about the seeds' spacing.
-  const double metresPerPixel = std::max((scene.max.x() - scene.min.x()) / o.width, (scene.max.y() - scene.min.y()) / o.height);
+  const double metresPerPixel = std::max((scene.max.x() - scene.min.x()) / scene.width, (scene.max.y() - scene.min.y()) / scene.height);
   field.arrowEvery = 2.5 * stride * grid.h;
   field.arrowGap = 1.6 * stride * grid.h;
   field.arrowSize = 12.0 * metresPerPixel;
@@ -179,14 +186,13 @@ viz::Scene fieldScene(const Scenario& scenario, const planning::HarmonicField& f
     if (ob.isStatic()) drawObstacle(scene, ob, Vec2::Zero(), extent);
   // The target: its disc (at least a few pixels wide) or its box, on top of everything.
   if (target.kind == planning::TargetRegion::Kind::Disc) {
-    const double pixel = (scene.max.x() - scene.min.x()) / o.width;
+    const double pixel = (scene.max.x() - scene.min.x()) / scene.width;
     scene.discs.push_back({target.center, std::max(target.radius, 5.0 * pixel), kTargetColour, true});
   } else {
     scene.polygons.push_back({{target.box.min, Vec2(target.box.max.x(), target.box.min.y()), target.box.max,
                                Vec2(target.box.min.x(), target.box.max.y())},
                               kTargetColour});
   }
-  scene.title = scenario.name + ": harmonic potential and streamlines of -grad lambda";
   return scene;
 }
 

@@ -24,7 +24,8 @@ struct FieldOptions {
   std::vector<std::string> params;
   std::string out;
   bool png = true;                 ///< also the pictures (needs a display, see ensureDisplay)
-  int width = 900, height = 700;   ///< picture size (pixels)
+  int width = 900;   ///< picture width (pixels)
+  int height = 0;    ///< pixels; 0: the grid's shape (viz::fittedHeight)
   bool quiet = false;
 };
 
