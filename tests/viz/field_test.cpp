@@ -113,6 +113,20 @@ TEST_F(FieldTest, TargetMarkerIsAtTheTarget) {
   EXPECT_EQ(png.at(int(std::lround(wall.x())), int(std::lround(wall.y()))), kObstacleColour);
 }
 
+// Without a height the picture takes the grid's shape: the grid's corners reach the map's edges
+// (left and bottom; the right at the colour bar's strip), where 900 × 700 left white bands.
+TEST_F(FieldTest, WithoutAHeightThePictureTakesTheGridsShape) {
+  FieldOptions o = options_;
+  o.height = 0;
+  const viz::Scene scene = fieldScene(scenario_, field_, target_, o);
+  EXPECT_EQ(scene.width, 600);
+  const Vec2 lowerLeft = viz::scenePixel(scene, scene.min), upperRight = viz::scenePixel(scene, scene.max);
+  EXPECT_NEAR(lowerLeft.x(), 0.0, 1.5);
+  EXPECT_NEAR(lowerLeft.y(), scene.height, 1.5);
+  EXPECT_NEAR(upperRight.x(), 0.85 * scene.width, 1.5);
+  EXPECT_GT(upperRight.y(), 10.0);  // below the title's strip
+}
+
 TEST_F(FieldTest, ColourMapRunsFromTheTargetEndToTheFarEnd) {
   ASSERT_EQ(status_, 0);
   const PngImage png((out_ / "field.png").string());
