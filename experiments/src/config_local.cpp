@@ -103,7 +103,11 @@ local::GoldensteinParameters readGoldensteinParameters(const Scenario& s) {
                                         : local::WeightMode::QuasiStatic;
   const std::string mapping = m.choice("courage_mapping", courageMappingName(p.courageMapping), {"prose", "printed"});
   p.courageMapping = mapping == "printed" ? local::CourageMapping::Printed : local::CourageMapping::Prose;
-  m.finish();
+  // The traits are each agent's, not the model's (`--param local.courage=0.9` was only "unknown").
+  const std::string traits =
+      "an agent's or a group's personality: {dexterity, mass, courage} (--param agents.NAME.personality.TRAIT=V, "
+      "groups.NAME.personality.TRAIT.mean=V)";
+  m.finish({{"personality", traits}, {"dexterity", traits}, {"mass", traits}, {"courage", traits}});
   // Cross-field constraints (min ≤ max, passing_bias < delta, ...), reported at the section.
   try {
     local::validate(p);

@@ -220,6 +220,17 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
       EXPECT_NE(r.err.find("--param local.0: unknown key"), std::string::npos) << r.err;
       EXPECT_EQ(r.err.find("is a list"), std::string::npos) << r.err;
     }
+    // A personality trait given to the model says where traits go.
+    {
+      const auto r = runSteer("run " + (dir / "given.yaml").string() + " --quiet --out " + (dir / "out").string() +
+                              " --model goldenstein --param local.courage=0.9");
+      EXPECT_EQ(r.status, 2) << r.err;
+      EXPECT_NE(r.err.find("--param local.courage: unknown key here; it belongs in an agent's or a group's personality: "
+                           "{dexterity, mass, courage}"),
+                std::string::npos)
+          << r.err;
+      EXPECT_FALSE(fs::exists(dir / "out"));
+    }
     // The whole list, as the message says, is read.
     const auto r = runSteer("run " + (dir / "defaults.yaml").string() + " --quiet --duration 0.1 --out " + (dir / "out").string() +
                             " --param 'reynolds.behaviors=[{kind: seek_goal, weight: 2}]'");
