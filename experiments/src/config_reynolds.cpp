@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "edit_distance.hpp"
 #include "part_configs.hpp"
 #include "steer/reynolds/pigeons.hpp"
 #include "yaml_support.hpp"
@@ -80,11 +81,28 @@ struct ReynoldsReader {
     z.velocityWeight = m.number("velocity_weight", z.velocityWeight, 0.0, 1e6);
   }
 
+  // After "unknown behavior 'W'": the behavior W is a misspelling of, else those whose names hold
+  // it ("seek": seek_goal, ...), else every name (the list is long, but the file cannot run
+  // without one of them).
+  static std::string behaviorHint(const std::string& word) {
+    std::vector<std::string> names;
+    for (int k = 0; k <= static_cast<int>(reynolds::BehaviorKind::Forage); ++k)
+      names.emplace_back(reynolds::behaviorName(static_cast<reynolds::BehaviorKind>(k)));
+    if (const std::string best = nearestWord(word, names); !best.empty()) return "; a misspelling of '" + best + "'?";
+    std::string holding;
+    for (const std::string& name : names)
+      if (!word.empty() && name.find(word) != std::string::npos) holding += (holding.empty() ? "" : ", ") + name;
+    if (!holding.empty()) return "; did you mean one of: " + holding + "?";
+    std::string all;
+    for (const std::string& name : names) all += (all.empty() ? "" : ", ") + name;
+    return "; the behaviors: " + all;
+  }
+
   reynolds::BehaviorSpec behavior(const YAML::Node& node, const std::string& at) const {
     YamlMap m(s.file, node, at);
     reynolds::BehaviorSpec b;
     const std::string kind = m.requiredString("kind");
-    if (!reynolds::parseBehavior(kind, b.kind)) m.fail("kind", "unknown behavior '" + kind + "'");
+    if (!reynolds::parseBehavior(kind, b.kind)) m.fail("kind", "unknown behavior '" + kind + "'" + behaviorHint(kind));
     {
       static const std::set<std::string> common = {"kind", "weight", "priority", "probability", "high_rate"};
       static const std::set<std::string> anyKinds = [] {
@@ -468,7 +486,14 @@ reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
     p.contagion.height = c.positive("height", p.contagion.height);
     c.finish();
   }
-  m.finish();
+  // The vehicle's keys written beside `vehicle` rather than in it (they are every model's words:
+  // max_speed, mass).
+  std::map<std::string, std::string> vehicleKeys;
+  for (const char* key : {"mass", "max_force", "max_speed", "paper_euler", "banking", "bank_acceleration", "bank_gravity",
+                          "bank_damping", "limit_low_speed_turning", "max_turn_rate", "turn_reference_speed", "turn_floor",
+                          "surface"})
+    vehicleKeys[key] = "reynolds.vehicle: {" + std::string(key) + ": ...}";
+  m.finish(vehicleKeys);
   for (const auto& st : p.states)
     if (st.behaviors.empty()) m.fail("states", "state '" + st.name + "' has no behaviors");
   if (p.states.empty() && p.behaviors.empty()) m.fail("behaviors", "no behaviors to steer with");

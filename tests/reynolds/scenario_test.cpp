@@ -241,7 +241,26 @@ TEST(ReynoldsScenario, UnknownKeysAndNamesAreErrorsWithLocations) {
     EXPECT_NE(what.find("t.yaml:8"), std::string::npos) << what;
     EXPECT_NE(what.find("reynolds.behaviours"), std::string::npos) << what;
   }
-  EXPECT_THROW(parseModel("reynolds: {behaviors: [{kind: teleport}]}\n"), experiments::InputError);
+  // An unknown behavior's message says which one was meant, or which there are.
+  const auto messageOf = [&](const std::string& tail) {
+    try {
+      parseModel(tail);
+    } catch (const experiments::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(messageOf("reynolds: {behaviors: [{kind: seek_gaol}]}\n").find("unknown behavior 'seek_gaol'; a misspelling of 'seek_goal'?"),
+            std::string::npos);
+  EXPECT_NE(messageOf("reynolds: {behaviors: [{kind: seek}]}\n").find("did you mean one of: seek_goal, seek_point?"),
+            std::string::npos);
+  const std::string every = messageOf("reynolds: {behaviors: [{kind: teleport}]}\n");
+  for (int k = 0; k <= static_cast<int>(BehaviorKind::Forage); ++k)
+    EXPECT_NE(every.find(behaviorName(static_cast<BehaviorKind>(k))), std::string::npos) << every;
+  // A vehicle key beside `vehicle` says it belongs in it.
+  EXPECT_NE(messageOf("reynolds: {max_force: 3, behaviors: [{kind: seek_goal}]}\n")
+                .find("reynolds.max_force: unknown key here; it belongs in reynolds.vehicle: {max_force: ...}"),
+            std::string::npos);
   EXPECT_THROW(parseModel("reynolds: {behaviors: [{kind: seek_goal, wieght: 2}]}\n"), experiments::InputError);
   EXPECT_THROW(parseModel("reynolds: {states: [{name: a, behaviors: [{kind: wander}]}], initial_state: b}\n"),
                experiments::InputError);
