@@ -418,6 +418,9 @@ TEST(RenderScene, AFittedHeightShowsTheRegionEdgeToEdge) {
   EXPECT_EQ(viz::fittedHeight(flat), 150);
   flat.max = Vec2(1, 100);
   EXPECT_EQ(viz::fittedHeight(flat), 1200);
+  flat.width = 64;  // the least --width: a quarter of it would be 16 pixels
+  flat.max = Vec2(100, 1);
+  EXPECT_EQ(viz::fittedHeight(flat), 64);
 }
 
 // Without --height every picture of a 2D run has the still's height: the first frame of

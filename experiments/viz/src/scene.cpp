@@ -134,7 +134,8 @@ int fittedHeight(const Scene& s) {
   probe.height = s.width;  // any height: the map's width does not depend on it
   const int strips = s.title.empty() ? 0 : titleStripHeight(s.width);
   const double height = layoutOf(probe).mapWidth * (extent.y() / extent.x()) + strips;
-  return static_cast<int>(std::lround(std::min(std::clamp(height, s.width / 4.0, 2.0 * s.width), 8192.0)));
+  // Never below 64 pixels (--height's least): the title's strip alone takes ~30.
+  return static_cast<int>(std::lround(std::clamp(std::clamp(height, s.width / 4.0, 2.0 * s.width), 64.0, 8192.0)));
 }
 
 Vec2 scenePixel(const Scene& s, const Vec2& p) {

@@ -96,8 +96,8 @@ geometry::Vec2 scenePixel(const Scene& scene, const geometry::Vec2& p);
 
 /// The picture height (pixels) at which the region [min, max] fills the map at the scene's width
 /// (the strips for the title and the colour bar or legend included), within [width / 4, 2 × width]
-/// and at most 8192,
-/// so that a long corridor still leaves room for the legend and a tall one stays a picture.
+/// and [64, 8192], so that a long corridor still leaves room for the legend and a tall one stays
+/// a picture.
 int fittedHeight(const Scene& scene);
 
 /// Renders `scene` and writes it as a PNG to `path`. Needs an X display (or Xvfb); throws
