@@ -201,6 +201,9 @@ std::string comparisonMarkdown(const std::vector<BatchRow>& rows, const std::vec
     if (c.key.rfind("steerbench.", 0) == 0)
       out += " (SteerBench's ranking; agents that stand still gather little kinetic energy, so stuck runs can "
              "score better than runs that reach: read it beside the success rate)";
+    if (c.key == "min_clearance" || c.key == "min_obstacle_clearance")
+      out += " (the smallest gap within 2 m from t = 0 on: in a crowd placed at random it is often set by the "
+             "placement, and then the same for every model and planner of a seed)";
     if (c.key == "agent_steps_per_second")
       out += "; a speed, measured while other runs shared the machine, so it depends on the load";
     out += ".\n";

@@ -90,6 +90,10 @@ TEST(SteerCompare, RowsEqualTheIndividualRunsWithTheSameSeed) {
   EXPECT_NE(md.find("## ok"), std::string::npos);
   EXPECT_NE(md.find("higher is better"), std::string::npos);
   EXPECT_NE(md.find("lower is better"), std::string::npos);
+  EXPECT_NE(md.find("min clearance (m) ↑: `min_clearance` of summary.json, higher is better (the smallest gap within 2 m "
+                    "from t = 0 on"),
+            std::string::npos)
+      << "a tie in clearance between models is often the placement's";
   EXPECT_TRUE(fs::exists(out / "runs" / "batch_small" / "straight-direct" / "seed-2" / "summary.json"));
   EXPECT_FALSE(fs::exists(out / "runs" / "batch_small" / "straight-direct" / "seed-2" / "trajectories.csv"));
   fs::remove_all(out);
