@@ -388,6 +388,17 @@ struct Reader {
     return geometry::lift(geometry::directionOf(m.number("heading_deg", 0.0) * geometry::kPi / 180.0));
   }
 
+  // Keys written in an agent or a group that belong elsewhere: a trait outside `personality`, and
+  // a group's placement in a single agent.
+  static std::map<std::string, std::string> placedElsewhere(bool single) {
+    std::map<std::string, std::string> where;
+    for (const char* trait : {"dexterity", "mass", "courage"})
+      where[trait] = "personality: {" + std::string(trait) + ": ...}";
+    if (single)
+      for (const char* key : {"count", "region", "ring"}) where[key] = "a group: groups: [{count, region or ring, ...}]";
+    return where;
+  }
+
   void agent(const YAML::Node& node, const std::string& at) {
     YamlMap m(file, node, at);
     sim::Agent prototype;
@@ -399,7 +410,7 @@ struct Reader {
     const SharedKeys keys = sharedKeys(m, prototype, index, false);
     sim::Agent a = member(keys, position, index, "", 0, index, Vec3::Zero());
     AgentSource source{yaml::locate(file, node), keys.goalSources, at};
-    m.finish();
+    m.finish(placedElsewhere(true));
     if (!a.name.empty()) {
       if (names.count(a.name)) m.fail("name", "duplicate agent name '" + a.name + "'");
       if (isIndex(a.name)) m.fail("name", "a name may not be a whole number ('" + a.name + "'): --param agents.N reads N as an index");
@@ -516,7 +527,7 @@ struct Reader {
     }
     // Placed by region: the occupancy holds them already.
     if (m.has("region") && occupied) occupiedUpTo = scenario.world.agents.size();
-    m.finish();
+    m.finish(placedElsewhere(false));
   }
 };
 

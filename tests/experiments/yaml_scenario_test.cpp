@@ -708,6 +708,13 @@ TEST(YamlScenario, AMisspeltRequiredKeyIsNamedAtItsLine) {
   // A key of the world beside it rather than in it: where it belongs.
   EXPECT_EQ(errorOf(withLines("walls: true\n")),
             "test.yaml:4:1: walls: unknown key here; it belongs in world: {min: [...], max: [...], walls: true}");
+  // A trait beside `personality`, and a group's placement in a single agent.
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], courage: 0.2}\n"),
+            "test.yaml:5:24: agents[0].courage: unknown key here; it belongs in personality: {courage: ...}");
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], count: 5}\n"),
+            "test.yaml:5:24: agents[0].count: unknown key here; it belongs in a group: groups: [{count, region or ring, ...}]");
+  EXPECT_EQ(errorOf(std::string(kHeader) + "groups:\n  - {count: 2, region: {min: [0, 0], max: [5, 5]}, mass: 0.2}\n"),
+            "test.yaml:5:52: groups[0].mass: unknown key here; it belongs in personality: {mass: ...}");
   // Nothing close: the map's line, as before.
   EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {goals: []}\n"), "test.yaml:5:5: agents[0].position: required key is missing");
 }
