@@ -261,7 +261,9 @@ struct Reader {
     if (m.has("reach_radius") && g.kind != sim::Goal::Kind::Seek)
       m.fail("reach_radius", "only a seek goal ends within a reach radius (a region goal ends inside its box)");
     g.reachRadius = m.positive("reach_radius", -1.0);
-    m.finish();
+    // `radius` is six edits from reach_radius: no misspelling to the hint's measure.
+    if (g.kind == sim::Goal::Kind::Seek) m.finish({}, {{"radius", "reach_radius"}});
+    else m.finish();
     return g;
   }
 

@@ -416,7 +416,7 @@ std::string YamlMap::knownKeyHint(const std::string& key) const {
   return best.empty() ? std::string() : "; a misspelling of '" + best + "'?";
 }
 
-void YamlMap::finish(const std::map<std::string, std::string>& elsewhere) const {
+void YamlMap::finish(const std::map<std::string, std::string>& elsewhere, const std::map<std::string, std::string>& meant) const {
   if (!node_.IsMap()) return;
   // yaml-cpp keeps both entries of a key given twice and reads the first: the second (say a
   // corrected radius further down) would be silently ignored.
@@ -427,7 +427,10 @@ void YamlMap::finish(const std::map<std::string, std::string>& elsewhere) const 
     // A key made by --param has no place in the file: its value (which carries the tag) answers.
     if (used_.count(key)) continue;
     const auto there = elsewhere.find(key);
-    const std::string hint = there != elsewhere.end() ? " here; it belongs in " + there->second : knownKeyHint(key);
+    const auto instead = meant.find(key);
+    const std::string hint = there != elsewhere.end() ? " here; it belongs in " + there->second
+                             : instead != meant.end() ? "; did you mean '" + instead->second + "'?"
+                                                      : knownKeyHint(key);
     yaml::fail(file_, it->first.Mark().is_null() ? it->second : it->first, childPath(key), "unknown key" + hint);
   }
 }

@@ -82,8 +82,11 @@ class YamlMap {
   void forEach(const std::string& key, const std::function<void(const YAML::Node&, const std::string&)>& f) const;
 
   /// Errors on the first key that was never read. `elsewhere` names the section a key belongs in
-  /// (key → "world: {min, max, walls: true}"), for keys that are known one level down.
-  void finish(const std::map<std::string, std::string>& elsewhere = {}) const;
+  /// (key → "world: {min, max, walls: true}"), for keys that are known one level down; `meant`
+  /// the key of this map one is likely meant for when it is no near misspelling (radius →
+  /// reach_radius).
+  void finish(const std::map<std::string, std::string>& elsewhere = {},
+              const std::map<std::string, std::string>& meant = {}) const;
 
   [[noreturn]] void fail(const std::string& key, const std::string& message) const;
   const std::string& file() const { return file_; }

@@ -715,6 +715,9 @@ TEST(YamlScenario, AMisspeltRequiredKeyIsNamedAtItsLine) {
             "test.yaml:5:24: agents[0].count: unknown key here; it belongs in a group: groups: [{count, region or ring, ...}]");
   EXPECT_EQ(errorOf(std::string(kHeader) + "groups:\n  - {count: 2, region: {min: [0, 0], max: [5, 5]}, mass: 0.2}\n"),
             "test.yaml:5:52: groups[0].mass: unknown key here; it belongs in personality: {mass: ...}");
+  // A seek goal's `radius` is its reach_radius.
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: [5, 5], radius: 1}]}\n"),
+            "test.yaml:5:61: agents[0].goals[0].radius: unknown key; did you mean 'reach_radius'?");
   // Nothing close: the map's line, as before.
   EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {goals: []}\n"), "test.yaml:5:5: agents[0].position: required key is missing");
 }
