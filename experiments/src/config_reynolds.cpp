@@ -89,13 +89,14 @@ struct ReynoldsReader {
     for (int k = 0; k <= static_cast<int>(reynolds::BehaviorKind::Forage); ++k)
       names.emplace_back(reynolds::behaviorName(static_cast<reynolds::BehaviorKind>(k)));
     if (const std::string best = nearestWord(word, names); !best.empty()) return "; a misspelling of '" + best + "'?";
-    std::string holding;
-    for (const std::string& name : names)
-      if (!word.empty() && name.find(word) != std::string::npos) holding += (holding.empty() ? "" : ", ") + name;
-    if (!holding.empty()) return "; did you mean one of: " + holding + "?";
-    std::string all;
-    for (const std::string& name : names) all += (all.empty() ? "" : ", ") + name;
-    return "; the behaviors: " + all;
+    const auto listed = [&](bool holdingOnly) {
+      std::string list;
+      for (const std::string& name : names)
+        if (!holdingOnly || (!word.empty() && name.find(word) != std::string::npos)) list += (list.empty() ? "" : ", ") + name;
+      return list;
+    };
+    if (const std::string holding = listed(true); !holding.empty()) return "; did you mean one of: " + holding + "?";
+    return "; the behaviors: " + listed(false);
   }
 
   reynolds::BehaviorSpec behavior(const YAML::Node& node, const std::string& at) const {

@@ -60,15 +60,19 @@ bool hasColourBar(const Scene& s) {
   return std::any_of(s.polylines.begin(), s.polylines.end(), [](const ScenePolyline& l) { return !l.values.empty(); });
 }
 
-Layout layoutOf(const Scene& s) {
-  if (s.width <= 0 || s.height <= 0) throw std::runtime_error("scene region and picture size must be positive");
-  Layout l{s.width, s.height};
+// The layout of the scene's strips in a picture `height` pixels tall (the scene's own, or one
+// fittedHeight tries).
+Layout layoutAt(const Scene& s, int height) {
+  if (s.width <= 0 || height <= 0) throw std::runtime_error("scene region and picture size must be positive");
+  Layout l{s.width, height};
   if (hasColourBar(s) || !s.legend.empty()) l.mapWidth -= static_cast<int>(std::lround(kColourBarStrip * s.width));
   if (!s.title.empty()) l.mapHeight -= titleStripHeight(s.width);
   l.mapWidth = std::max(l.mapWidth, 1);
   l.mapHeight = std::max(l.mapHeight, 1);
   return l;
 }
+
+Layout layoutOf(const Scene& s) { return layoutAt(s, s.height); }
 
 struct View {
   Vec2 centre;
@@ -130,10 +134,9 @@ vtkSmartPointer<vtkActor> batchActor(Batch& b, bool polys, float lineWidth) {
 int fittedHeight(const Scene& s) {
   const Vec2 extent = s.max - s.min;
   if (s.width <= 0 || !(extent.x() > 0.0) || !(extent.y() > 0.0)) throw std::runtime_error("scene region and picture size must be positive");
-  Scene probe = s;
-  probe.height = s.width;  // any height: the map's width does not depend on it
+  // At any height the map is as wide (a copy of the scene to try one held every trail of a run).
   const int strips = s.title.empty() ? 0 : titleStripHeight(s.width);
-  const double height = layoutOf(probe).mapWidth * (extent.y() / extent.x()) + strips;
+  const double height = layoutAt(s, s.width).mapWidth * (extent.y() / extent.x()) + strips;
   // Never below 64 pixels (--height's least): the title's strip alone takes ~30.
   return static_cast<int>(std::lround(std::clamp(std::clamp(height, s.width / 4.0, 2.0 * s.width), 64.0, 8192.0)));
 }
