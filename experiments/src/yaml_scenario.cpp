@@ -131,7 +131,12 @@ struct Reader {
       shapeKey = key;
       YamlMap c = m.map(key);
       o.shape = geometry::Ball{point(c, "center"), c.positive("radius", 0.0)};
-      if (!c.has("radius")) c.missing("radius");
+      if (!c.has("radius")) {
+        // `r: 1` is no misspelling of radius to missing()'s measure, and a diameter is no radius.
+        if (c.has("r")) c.fail("r", "unknown key; did you mean 'radius'?");
+        if (c.has("diameter")) c.fail("diameter", "unknown key; a " + key + " takes its radius (m), half the diameter");
+        c.missing("radius");
+      }
       c.finish();
     }
     if (m.has("segment")) {
@@ -163,6 +168,11 @@ struct Reader {
       ++shapes;
       shapeKey = "box";
       YamlMap c = m.map("box");
+      // The other box's keys: say which box takes them ("box.min: required key is missing" did not).
+      for (const char* key : {"center", "size", "angle_deg"})
+        if (c.has(key))
+          c.fail(key, "a box takes its corners {min, max}, along the axes; one given by center, size and angle is an oriented_box: "
+                      "{center, size, angle_deg}");
       const Vec3 lo = footprintPoint(c, "min"), hi = footprintPoint(c, "max");
       if (!(hi.x() > lo.x() && hi.y() > lo.y())) c.fail("max", "max must exceed min in x and y");
       if (hi.x() - lo.x() < std::numeric_limits<double>::min() || hi.y() - lo.y() < std::numeric_limits<double>::min())
@@ -174,6 +184,9 @@ struct Reader {
       ++shapes;
       shapeKey = "oriented_box";
       YamlMap c = m.map("oriented_box");
+      for (const char* key : {"min", "max"})
+        if (c.has(key))
+          c.fail(key, "an oriented_box takes {center, size, angle_deg}; one given by its corners is a box: {min, max}");
       const Vec3 center = footprintPoint(c, "center");
       const Vec3 size = c.requiredVector("size");
       // Its footprint's two sizes: a third (size: [4, 1, 7]) was ignored, in 2D and in 3D.

@@ -718,6 +718,20 @@ TEST(YamlScenario, AMisspeltRequiredKeyIsNamedAtItsLine) {
   // A seek goal's `radius` is its reach_radius.
   EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: [5, 5], radius: 1}]}\n"),
             "test.yaml:5:61: agents[0].goals[0].radius: unknown key; did you mean 'reach_radius'?");
+  // A circle's `r` (five edits from radius), and a box of the other kind's keys.
+  EXPECT_EQ(errorOf(withLines("obstacles:\n  - circle: {center: [0, 0], r: 1}\n")),
+            "test.yaml:5:33: obstacles[0].circle.r: unknown key; did you mean 'radius'?");
+  EXPECT_EQ(errorOf(withLines("obstacles:\n  - sphere: {center: [0, 0, 0], diameter: 2}\n")),
+            "test.yaml:5:43: obstacles[0].sphere.diameter: unknown key; a sphere takes its radius (m), half the diameter");
+  EXPECT_EQ(errorOf(withLines("obstacles:\n  - box: {center: [0, 0], size: [2, 1]}\n")),
+            "test.yaml:5:19: obstacles[0].box.center: a box takes its corners {min, max}, along the axes; one given by center, "
+            "size and angle is an oriented_box: {center, size, angle_deg}");
+  EXPECT_EQ(errorOf(withLines("obstacles:\n  - box: {min: [0, 0], max: [2, 1], angle_deg: 30}\n")),
+            "test.yaml:5:48: obstacles[0].box.angle_deg: a box takes its corners {min, max}, along the axes; one given by "
+            "center, size and angle is an oriented_box: {center, size, angle_deg}");
+  EXPECT_EQ(errorOf(withLines("obstacles:\n  - oriented_box: {min: [0, 0], max: [2, 1]}\n")),
+            "test.yaml:5:25: obstacles[0].oriented_box.min: an oriented_box takes {center, size, angle_deg}; one given by its "
+            "corners is a box: {min, max}");
   // Nothing close: the map's line, as before.
   EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {goals: []}\n"), "test.yaml:5:5: agents[0].position: required key is missing");
 }
