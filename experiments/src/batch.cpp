@@ -150,14 +150,16 @@ std::filesystem::path runFolder(const BatchJob& job, const Scenario& loaded) {
 void checkBatch(const std::vector<BatchJob>& jobs, const std::function<void(double)>& progress, std::vector<std::string>* notes) {
   const ListeningForInterrupts listening;  // Ctrl-C while fields are solved for the check
   std::set<std::string> warmed;
-  std::set<std::filesystem::path> folders;
+  std::set<std::filesystem::path> folders, notedCombinations;
   for (std::size_t k = 0; k < jobs.size(); ++k) {
     const BatchJob& job = jobs[k];
     if (progress) progress(static_cast<double>(k) / static_cast<double>(jobs.size()));
     if (const int signal = interruptSignal())
       throw Interrupted(signal, "while the runs were being checked; nothing was written");
     const Scenario s = loadJob(job);
-    if (notes != nullptr)
+    // A combination's notes from its first seed: the seed moves a crowd placed at random, and a
+    // note that counts agents (the run too short for their goals) gave a line per seed.
+    if (notes != nullptr && notedCombinations.insert(runFolder(job, s).parent_path()).second)
       for (const std::string& text : scenarioNoteTexts(s)) {
         std::string note = job.scenarioPath;
         note += ": ";

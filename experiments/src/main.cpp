@@ -139,13 +139,23 @@ int runOne(const std::string& path, const CommonOptions& o) {
   }
   const std::string out = o.out.empty() ? defaultRunFolder(scenario.name) : o.out;
   try {
-    scenarioNotes(scenario, "steer run");
     const RunOutputOptions outputs{o.frameInterval, o.trajectories, o.trajectoryInterval};
-    if (const auto note = outputSizeNote(scenario.world.agents.size(), scenario.settings.duration, scenario.settings.dt,
-                                         outputs, freeSpaceFor(out), out))
-      std::cerr << "steer run: note: " << *note << "\n";
+    // The notes once the run has read every section and taken its folder (the first progress
+    // call, before the set-up): printed before, a note stood above the error of a bad section,
+    // and a bad input's message was no longer stderr's first line.
+    const auto notes = [&] {
+      scenarioNotes(scenario, "steer run");
+      if (const auto note = outputSizeNote(scenario.world.agents.size(), scenario.settings.duration, scenario.settings.dt,
+                                           outputs, freeSpaceFor(out), out))
+        std::cerr << "steer run: note: " << *note << "\n";
+    };
     ProgressBar bar("steer run " + scenario.name, !o.quiet);
-    const RunResult r = runScenario(scenario, out, outputs, [&](double f) { bar.update(f); });
+    bool noted = false;
+    const RunResult r = runScenario(scenario, out, outputs, [&](double f) {
+      if (!noted) notes();
+      noted = true;
+      bar.update(f);
+    });
     bar.done();
     // Said after the run, so that an error in it is still the first line of stderr.
     idleAgentsNote(scenario, "steer run");

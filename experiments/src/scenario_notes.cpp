@@ -1,6 +1,7 @@
 #include "scenario_notes.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -129,6 +130,67 @@ std::optional<std::string> overlappingWallsNote(const Scenario& scenario) {
          "crossings took 15 s and 245 MB on a 2-core VM); --neighbors lattice does not triangulate";
 }
 
+// A run too short for the agents' goals: an agent has reached only when it completed its goal
+// sequence, and a ring of 40 crossing 60 m in a 40 s run read "0/40 reached", as if the model
+// had failed. The time is a lower bound for every model: each leg taken straight at the goal's
+// cruising speed (every model cruises at it: sim::desiredSpeedOf), from wherever the last leg
+// could have ended (within its reach radius of a target, anywhere in a region, anywhere at all
+// after a moving target, fleeing or a flow, which take 0 s and their duration). An agent whose
+// sequence cannot complete at all (a leg its duration cuts short, a flee without one) is left out.
+std::optional<std::string> runTooShortNote(const Scenario& scenario) {
+  const sim::World& w = scenario.world;
+  const double duration = scenario.settings.duration;
+  std::size_t late = 0;
+  double longest = 0.0;
+  for (const auto& a : w.agents) {
+    if (!a.enabled || a.goals.empty()) continue;
+    geometry::Vec3 from = a.state.position;
+    double slack = 0.0, time = 0.0;  // `slack`: how far from `from` the last leg may have ended
+    bool bounded = true;  // false: the sequence cannot complete
+    for (const auto& g : a.goals) {
+      const double speed = std::min(g.desiredSpeed > 0.0 ? g.desiredSpeed : a.desiredSpeed, a.maxSpeed);
+      double leg = 0.0;
+      if (g.kind == sim::Goal::Kind::Idle) {
+        leg = g.timeDuration;
+      } else if (g.kind == sim::Goal::Kind::Seek && g.target.kind == sim::Target::Kind::Point) {
+        const double reach = g.reachRadius > 0.0 ? g.reachRadius : a.radius;
+        leg = std::max(0.0, (g.target.point - from).norm() - slack - reach) / speed;
+        from = g.target.point;
+        slack = reach;
+      } else if (g.kind == sim::Goal::Kind::SeekRegion) {
+        const bool zBounded = std::isfinite(g.regionZMin) && std::isfinite(g.regionZMax);
+        const geometry::Vec3 lo(g.region.min.x(), g.region.min.y(), zBounded ? g.regionZMin : from.z());
+        const geometry::Vec3 hi(g.region.max.x(), g.region.max.y(), zBounded ? g.regionZMax : from.z());
+        leg = std::max(0.0, (from.cwiseMax(lo).cwiseMin(hi) - from).norm() - slack) / speed;
+        from = 0.5 * (lo + hi);
+        slack = 0.5 * (hi - lo).norm();
+      } else if (g.kind == sim::Goal::Kind::Seek) {  // a moving target: perhaps met at once, anywhere
+        slack = std::numeric_limits<double>::infinity();
+      } else {  // fleeing or a flow: its duration, ending anywhere
+        leg = g.timeDuration;
+        slack = std::numeric_limits<double>::infinity();
+      }
+      // A seek or region leg cut short by its duration is not reached anyway; a flee or flow
+      // without one never ends.
+      if (leg > g.timeDuration || !std::isfinite(leg)) {
+        bounded = false;
+        break;
+      }
+      time += leg;
+    }
+    if (bounded && time > duration) {
+      ++late;
+      longest = std::max(longest, time);
+    }
+  }
+  if (late == 0) return std::nullopt;
+  std::string note = std::to_string(late) + " of " + std::to_string(w.agents.size());
+  note += " agents cannot complete their goals within the run's duration of " + numberText(duration);
+  note += " s even walking straight at their desired speed (they need up to " + numberText(longest);
+  note += " s), so they cannot count as reached: lengthen the run (--duration)";
+  return note;
+}
+
 // reynolds-2000 ("Pigeons in the Park"): "The avatar neighborhood which triggers the pigeon's
 // desire to move away is larger (and less elongated with speed) than the neighborhood which
 // triggers their desire to take off." Both zones are a half disc behind the avatar and a half
@@ -166,7 +228,8 @@ std::vector<std::string> scenarioNoteTexts(const Scenario& scenario) {
     for (auto note : {reynoldsReachNote(scenario, parameters), avatarZonesNote(parameters.avatar)})
       if (note) notes.push_back(std::move(*note));
   }
-  for (auto note : {crowdedNearSetsNote(scenario), passThroughNote(scenario), overlappingWallsNote(scenario)})
+  for (auto note : {runTooShortNote(scenario), crowdedNearSetsNote(scenario), passThroughNote(scenario),
+                    overlappingWallsNote(scenario)})
     if (note) notes.push_back(std::move(*note));
   return notes;
 }

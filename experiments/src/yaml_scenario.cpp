@@ -218,6 +218,13 @@ struct Reader {
       t.point = point(m, key);
       return t;
     }
+    if (n.IsScalar()) {  // "expected a mapping of keys" said nothing of what a target is
+      const std::string given = n.Scalar();
+      const std::string kinds = "a target is [x, y(, z)], {point: ...}, {path: ...} or {agent: NAME}";
+      if (given == "opposite") m.fail(key, kinds + "; 'opposite' is a goal of its own in a group's list: goals: [opposite]");
+      const bool name = !given.empty() && given.find_first_of("0123456789.+-") != 0;
+      m.fail(key, kinds + (name ? "; the agent named '" + given + "' is {agent: " + given + "}" : ""));
+    }
     YamlMap tm(file, n, m.childPath(key));
     if (tm.has("path")) {
       t.kind = sim::Target::Kind::Path;

@@ -65,7 +65,7 @@ void expectRowEqualsSummary(const std::vector<std::string>& header, const std::v
 TEST(SteerCompare, RowsEqualTheIndividualRunsWithTheSameSeed) {
   const fs::path out = scratchDir("compare");
   const auto r = runSteer("compare " + kSmall + " " + kData + "/steersuite/minimal.xml --models goldenstein,straight "
-                          "--planners direct --seeds 2 --threads 2 --duration 3 --no-charts --quiet --out " + out.string());
+                          "--planners direct --seeds 2 --threads 2 --duration 20 --no-charts --quiet --out " + out.string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(r.err.empty()) << "no progress bar when stderr is not a terminal: " << r.err;
   EXPECT_FALSE(fs::exists(out / "RUNNING"));
@@ -80,7 +80,7 @@ TEST(SteerCompare, RowsEqualTheIndividualRunsWithTheSameSeed) {
     const std::string file = csv[i][scenario] == "ok" ? kData + "/steersuite/minimal.xml" : kSmall;
     const fs::path alone = scratchDir("compare_alone");
     const auto a = runSteer("run " + file + " --model " + csv[i][model] + " --planner direct --seed " + csv[i][seed] +
-                            " --duration 3 --quiet --out " + alone.string());
+                            " --duration 20 --quiet --out " + alone.string());
     ASSERT_EQ(a.status, 0) << a.err;
     expectRowEqualsSummary(header, csv[i], nlohmann::json::parse(slurp(alone / "summary.json")));
     fs::remove_all(alone);
@@ -110,7 +110,7 @@ TEST(SteerCompare, ANoteARunWouldGiveIsGivenOnceWithItsScenarioFile) {
                       << "  - {position: [3, 0], radius: 0.25, goals: [{kind: seek, target: [-5, 0]}]}\n";
   const auto run = [&](const std::string& dt) {
     return runSteer("compare " + file.string() + " --models goldenstein,straight --planners direct --seeds 2 --dt " + dt +
-                    " --duration 1 --no-charts --quiet --out " + (dir / ("out" + dt)).string());
+                    " --duration 7 --no-charts --quiet --out " + (dir / ("out" + dt)).string());
   };
   const auto coarse = run("0.5");
   ASSERT_EQ(coarse.status, 0) << coarse.err;

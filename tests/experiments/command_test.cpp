@@ -805,11 +805,12 @@ TEST(SteerCommand, AReynoldsNeighbourhoodBeyondTheNearRadiusIsNamedInANote) {
                         << "    - {kind: flocking, flocking: {alignment: {weight: 1, distance: 4, angle_deg: 120}}}\n";
     return file.string();
   };
-  const auto cut = runSteer("run " + scenario(3) + " --duration 0.2 --quiet --out " + (dir / "a").string());
+  // (6 s: time to reach the target, 5.1 s at 1.3 m/s, so that no other note is given)
+  const auto cut = runSteer("run " + scenario(3) + " --duration 6 --quiet --out " + (dir / "a").string());
   EXPECT_EQ(cut.status, 0) << cut.err;
   EXPECT_NE(cut.err.find("note: flocking (alignment) looks 4 m around, beyond the near_radius of 3 m"), std::string::npos)
       << cut.err;
-  const auto enough = runSteer("run " + scenario(5) + " --duration 0.2 --quiet --out " + (dir / "b").string());
+  const auto enough = runSteer("run " + scenario(5) + " --duration 6 --quiet --out " + (dir / "b").string());
   EXPECT_EQ(enough.status, 0) << enough.err;
   EXPECT_EQ(enough.err.find("note:"), std::string::npos) << enough.err;
 }
@@ -833,7 +834,8 @@ TEST(SteerCommand, AnAvatarTakeOffZoneOutsideItsMoveAwayZoneIsNamedInANote) {
     return file.string();
   };
   const auto run = [&](const std::string& file, const std::string& out) {
-    const auto r = runSteer("run " + file + " --duration 0.1 --quiet --out " + (dir / out).string());
+    // (6 s: time to reach the target, 5.1 s at 1.3 m/s, so that no other note is given)
+    const auto r = runSteer("run " + file + " --duration 6 --quiet --out " + (dir / out).string());
     EXPECT_EQ(r.status, 0) << r.err;
     return r.err;
   };
@@ -868,9 +870,47 @@ TEST(SteerCommand, AgentsWithoutGoalsAreNamedInANote) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find("note: 2 of 4 agents have no goals"), std::string::npos) << r.err;
   std::ofstream(dir / "all.yaml") << world << "  - {position: [0, 3], goals: [{kind: seek, target: [5, 5]}]}\n";
-  const auto quiet = runSteer("run " + (dir / "all.yaml").string() + " --duration 0.5 --quiet --out " + (dir / "b").string());
+  // (4 s: time to reach the target, 3.8 s at 1.3 m/s)
+  const auto quiet = runSteer("run " + (dir / "all.yaml").string() + " --duration 4 --quiet --out " + (dir / "b").string());
   EXPECT_EQ(quiet.status, 0) << quiet.err;
   EXPECT_EQ(quiet.err.find("note:"), std::string::npos) << quiet.err;
+  fs::remove_all(dir);
+}
+
+// A run too short for an agent to complete its goals even walking straight at its desired speed
+// is said before it starts: "0/40 reached" after 40 s of a 60 m crossing read as a failure of the
+// model. The straight model, which walks exactly so, is the oracle: out 9.5 m to within 0.5 m of
+// (10, 0), back 9 m to within 0.5 m of the start, and 1 s idle take 18.5 / 1.3 + 1 = 15.23 s, and
+// the note is given exactly when that run does not reach. The second agent flees for 2 s and
+// seeks a moving target, which it may meet at once anywhere: a lower bound of 2 s, and no note.
+TEST(SteerCommand, ARunTooShortForTheGoalsIsNamedInANote) {
+  const fs::path dir = scratchDir("too_short");
+  fs::create_directories(dir);
+  std::ofstream(dir / "walk.yaml") << "world: {min: [-20, -20], max: [20, 20]}\nmodel: straight\nagents:\n"
+                                   << "  - {position: [0, 0], goals: [{target: [10, 0], reach_radius: 0.5}, "
+                                      "{target: [0, 0], reach_radius: 0.5}, {kind: idle, duration: 1}]}\n"
+                                   << "  - {position: [0, 5], goals: [{kind: flee, target: [0, 0], duration: 2}, "
+                                      "{target: {path: {waypoints: [[5, 5], [15, 5]]}}}, {target: [3, 5]}]}\n";
+  const auto run = [&](const std::string& duration) {
+    const auto r = runSteer("run " + (dir / "walk.yaml").string() + " --duration " + duration + " --quiet --out " +
+                            (dir / duration).string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    const auto summary = nlohmann::json::parse(steer::test::slurp(dir / duration / "summary.json"));
+    return std::make_pair(r.err, summary.at("per_agent").at(0).at("reached").template get<bool>());
+  };
+  const auto [shortErr, shortReached] = run("15");
+  EXPECT_FALSE(shortReached);
+  EXPECT_NE(shortErr.find("steer run: note: 1 of 2 agents cannot complete their goals within the run's duration of 15 s "
+                          "even walking straight at their desired speed (they need up to 15.2308 s), so they cannot count "
+                          "as reached: lengthen the run (--duration)"),
+            std::string::npos)
+      << shortErr;
+  const auto [longErr, longReached] = run("15.5");
+  EXPECT_TRUE(longReached);
+  EXPECT_EQ(longErr.find("note:"), std::string::npos) << longErr;
+  // `steer check` says it too.
+  const auto check = runSteer("check " + (dir / "walk.yaml").string() + " --duration 15");
+  EXPECT_NE(check.err.find("steer check: note: 1 of 2 agents cannot complete their goals"), std::string::npos) << check.err;
   fs::remove_all(dir);
 }
 
@@ -910,7 +950,8 @@ TEST(SteerCommand, AStepLongerThanABodyIsNamedInANoteAndItsPassesAreContactsOnly
                                     << "  - {position: [-3, 0], radius: 0.25, goals: [{kind: seek, target: [5, 0]}]}\n"
                                     << "  - {position: [3, 0], radius: 0.25, goals: [{kind: seek, target: [-5, 0]}]}\n";
   const auto run = [&](const std::string& dt, const std::string& out) {
-    return runSteer("run " + (dir / "cross.yaml").string() + " --dt " + dt + " --duration 4 --quiet --out " + (dir / out).string());
+    // (7 s: time to reach the targets, 6 s at 1.3 m/s, so that no other note is given)
+    return runSteer("run " + (dir / "cross.yaml").string() + " --dt " + dt + " --duration 7 --quiet --out " + (dir / out).string());
   };
   const auto coarse = run("0.5", "coarse");
   EXPECT_EQ(coarse.status, 0) << coarse.err;
@@ -1015,7 +1056,8 @@ TEST(SteerCommand, RunReportsTheHarmonicFieldsSolveAndLocalMinima) {
     EXPECT_NE(r.err.find("6 agent(s) start cut off from their target"), std::string::npos) << r.err;
   }
   // Without a field there is nothing to report.
-  const auto direct = runSteer("run " + variant("direct", "solver: multigrid") + " --planner direct --duration 0.5 --quiet --out " +
+  // (26 s: time for all six to reach the target walking straight, up to 25.2 s, so that no other note is given)
+  const auto direct = runSteer("run " + variant("direct", "solver: multigrid") + " --planner direct --duration 26 --quiet --out " +
                                (dir / "direct").string());
   ASSERT_EQ(direct.status, 0) << direct.err;
   EXPECT_TRUE(nlohmann::json::parse(steer::test::slurp(dir / "direct" / "summary.json")).at("planner_report").empty());

@@ -732,6 +732,15 @@ TEST(YamlScenario, AMisspeltRequiredKeyIsNamedAtItsLine) {
   EXPECT_EQ(errorOf(withLines("obstacles:\n  - oriented_box: {min: [0, 0], max: [2, 1]}\n")),
             "test.yaml:5:25: obstacles[0].oriented_box.min: an oriented_box takes {center, size, angle_deg}; one given by its "
             "corners is a box: {min, max}");
+  // A target given as a word: `opposite` is a goal of its own; any other word, perhaps an agent.
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{target: opposite}]}\n"),
+            "test.yaml:5:41: agents[0].goals[0].target: a target is [x, y(, z)], {point: ...}, {path: ...} or {agent: NAME}; "
+            "'opposite' is a goal of its own in a group's list: goals: [opposite]");
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{target: leader}]}\n"),
+            "test.yaml:5:41: agents[0].goals[0].target: a target is [x, y(, z)], {point: ...}, {path: ...} or {agent: NAME}; "
+            "the agent named 'leader' is {agent: leader}");
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{target: 5}]}\n"),
+            "test.yaml:5:41: agents[0].goals[0].target: a target is [x, y(, z)], {point: ...}, {path: ...} or {agent: NAME}");
   // Nothing close: the map's line, as before.
   EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {goals: []}\n"), "test.yaml:5:5: agents[0].position: required key is missing");
 }
