@@ -281,9 +281,10 @@ struct Reader {
     if (m.has("reach_radius") && g.kind != sim::Goal::Kind::Seek)
       m.fail("reach_radius", "only a seek goal ends within a reach radius (a region goal ends inside its box)");
     g.reachRadius = m.positive("reach_radius", -1.0);
-    // `radius` is six edits from reach_radius: no misspelling to the hint's measure.
-    if (g.kind == sim::Goal::Kind::Seek) m.finish({}, {{"radius", "reach_radius"}});
-    else m.finish();
+    // `radius` is six edits from reach_radius, `speed` eight from desired_speed: no misspellings
+    // to the hint's measure.
+    if (g.kind == sim::Goal::Kind::Seek) m.finish({}, {{"radius", "reach_radius"}, {"speed", "desired_speed"}});
+    else m.finish({}, {{"speed", "desired_speed"}});
     return g;
   }
 

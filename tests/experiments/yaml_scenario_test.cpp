@@ -732,6 +732,9 @@ TEST(YamlScenario, AMisspeltRequiredKeyIsNamedAtItsLine) {
   EXPECT_EQ(errorOf(withLines("obstacles:\n  - oriented_box: {min: [0, 0], max: [2, 1]}\n")),
             "test.yaml:5:25: obstacles[0].oriented_box.min: an oriented_box takes {center, size, angle_deg}; one given by its "
             "corners is a box: {min, max}");
+  // A goal's `speed` is its desired_speed.
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{kind: idle, duration: 1, speed: 2}]}\n"),
+            "test.yaml:5:58: agents[0].goals[0].speed: unknown key; did you mean 'desired_speed'?");
   // A target given as a word: `opposite` is a goal of its own; any other word, perhaps an agent.
   EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{target: opposite}]}\n"),
             "test.yaml:5:41: agents[0].goals[0].target: a target is [x, y(, z)], {point: ...}, {path: ...} or {agent: NAME}; "
