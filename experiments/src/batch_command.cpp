@@ -43,18 +43,18 @@ void addShared(CLI::App& app, BatchCommandOptions& o) {
   app.add_option("--models,--model", o.models, "local models, comma-separated: goldenstein,reynolds,straight (default: compare goldenstein,reynolds; sweep the "
                  "scenario's)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"goldenstein", "reynolds", "straight"}));
+      ->check(oneOf({"goldenstein", "reynolds", "straight"}));
   app.add_option("--planners,--planner", o.planners, "planners, comma-separated: direct,harmonic,hybrid,field (default: compare direct; sweep the scenario's)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"direct", "harmonic", "hybrid", "field"}));
+      ->check(oneOf({"direct", "harmonic", "hybrid", "field"}));
   app.add_option("--seeds", o.seeds, "number of seeds per combination")->capture_default_str()->check(CLI::Range(1, 100000));
   app.add_option("--first-seed", o.firstSeed, "the seeds are FIRST, FIRST+1, ... (default 1)")->check(seedNumber());
   app.add_option("--threads", o.threads, "simulations at once (default: one per core); each runs on one thread")
       ->check(CLI::Range(1, 1024));
   app.add_option("--neighbors", o.overrides.neighbors, "environment provider: kinetic | lattice | brute")
-      ->check(CLI::IsMember({"kinetic", "lattice", "brute"}));
+      ->check(oneOf({"kinetic", "lattice", "brute"}));
   app.add_option("--integrator", o.overrides.integrator, "euler | rk4 | dopri5")
-      ->check(CLI::IsMember({"euler", "rk4", "dopri5"}));
+      ->check(oneOf({"euler", "rk4", "dopri5"}));
   app.add_option("--dt", o.overrides.dt, "integration step (s)")->check(finitePositive());
   app.add_option("--duration", o.overrides.duration, "simulated time limit (s)")->check(finitePositive());
   auto* trajectories = app.add_flag("--trajectories", o.trajectories, "keep every run's trajectories.csv and ParaView series");

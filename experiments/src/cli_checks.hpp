@@ -4,6 +4,7 @@
 // unchecked double takes "nan", and an unsigned option takes "-1" as 2^64 - 1.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +12,9 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "edit_distance.hpp"
 
 namespace steer::experiments {
 
@@ -80,6 +84,25 @@ inline CLI::Validator seedNumber() {
         return {};
       },
       "SEED");
+}
+
+/// One of `choices`, as CLI::IsMember, whose refusal ("goldenstien not in {goldenstein,...}")
+/// also names the choice a word is likely a misspelling or the beginning of.
+inline CLI::Validator oneOf(std::vector<std::string> choices) {
+  std::string listed = "{";
+  for (const std::string& c : choices) listed += (listed.size() > 1 ? "," : "") + c;
+  listed += "}";
+  return CLI::Validator(
+      [choices, listed](std::string& text) -> std::string {
+        if (std::find(choices.begin(), choices.end(), text) != choices.end()) return {};
+        std::string best = nearestWord(text, choices);
+        // Or the one choice it begins (goldenstein for goldenstein2001: four edits).
+        if (best.empty() && !text.empty() &&
+            std::count_if(choices.begin(), choices.end(), [&](const std::string& c) { return c.rfind(text, 0) == 0; }) == 1)
+          best = *std::find_if(choices.begin(), choices.end(), [&](const std::string& c) { return c.rfind(text, 0) == 0; });
+        return text + " not in " + listed + (best.empty() ? "" : "; did you mean " + best + "?");
+      },
+      listed);
 }
 
 /// A folder or file name that is not empty: `--out ""` (an unset shell variable) wrote to the

@@ -31,13 +31,13 @@ void reportInputError(const InputError& e) { std::cerr << e.what() << "\n"; }
 
 void addOverrideOptions(CLI::App& app, RunOverrides& o) {
   app.add_option("--model", o.model, "local model: goldenstein | reynolds | straight")
-      ->check(CLI::IsMember({"goldenstein", "reynolds", "straight"}));
+      ->check(oneOf({"goldenstein", "reynolds", "straight"}));
   app.add_option("--planner", o.planner, "planner: direct | harmonic | hybrid | field")
-      ->check(CLI::IsMember({"direct", "harmonic", "hybrid", "field"}));
+      ->check(oneOf({"direct", "harmonic", "hybrid", "field"}));
   app.add_option("--neighbors", o.neighbors, "environment provider: kinetic | lattice | brute")
-      ->check(CLI::IsMember({"kinetic", "lattice", "brute"}));
+      ->check(oneOf({"kinetic", "lattice", "brute"}));
   app.add_option("--integrator", o.integrator, "euler | rk4 | dopri5")
-      ->check(CLI::IsMember({"euler", "rk4", "dopri5"}));
+      ->check(oneOf({"euler", "rk4", "dopri5"}));
   app.add_option("--seed", o.seed, "random seed (overrides the scenario's)")->check(seedNumber());
   app.add_option("--dt", o.dt, "integration step (s); default: the scenario's, else 0.05")->check(finitePositive());
   app.add_option("--duration", o.duration, "simulated time limit (s); default: the scenario's, else 60")->check(finitePositive());

@@ -183,7 +183,7 @@ viz::LineChart weights(const PlotOptions& o) {
 void addPlotOptions(CLI::App& app, PlotOptions& o) {
   app.add_option("FIGURE", o.figure, "fig2a | fig2b | fig5 | weights")
       ->required()
-      ->check(CLI::IsMember({"fig2a", "fig2b", "fig5", "weights"}));
+      ->check(oneOf({"fig2a", "fig2b", "fig5", "weights"}));
   app.add_option("--out", o.out, "output folder (default: plots)")->check(nonEmptyPath());
   app.add_option("--width", o.width, "picture width (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));
   app.add_option("--height", o.height, "picture height (pixels)")->capture_default_str()->check(CLI::Range(64, 8192));

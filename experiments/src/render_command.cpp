@@ -383,7 +383,7 @@ void addRenderOptions(CLI::App& app, RenderOptions& o) {
   app.add_option("--frames", o.frames, "evenly spaced frames to draw (0: only the still)")->capture_default_str()->check(CLI::Range(0, 10000));
   app.add_option("--color", o.color, "colours: agent (each its own) | speed (trails, 2D) | group (the scenario's groups, with a legend)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"agent", "speed", "group"}));
+      ->check(oneOf({"agent", "speed", "group"}));
   app.add_option("--speed-max", o.speedMax,
                  "--color speed: the top of the colour scale (m/s; default: the run's fastest), to compare runs")
       ->check(finitePositive());

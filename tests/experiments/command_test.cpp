@@ -328,6 +328,23 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   const auto seed = runSteer("compare " + ok + " --seed 3");
   EXPECT_EQ(seed.status, 2);
   EXPECT_NE(seed.err.find("unknown option '--seed' (the seeds are --first-seed S"), std::string::npos) << seed.err;
+  // A misspelt choice is named with the nearest one, or with the one choice it begins; a list's
+  // (--models) each of its words; a word near none gets the list alone.
+  const auto harmonc = runSteer("run " + ok + " --planner harmonc");
+  EXPECT_EQ(harmonc.status, 2);
+  EXPECT_EQ(harmonc.err, "steer: --planner: harmonc not in {direct,harmonic,hybrid,field}; did you mean harmonic? (see --help)\n");
+  const auto models = runSteer("compare " + ok + " --models reynolds,goldenstien");
+  EXPECT_EQ(models.status, 2);
+  EXPECT_NE(models.err.find("goldenstien not in {goldenstein,reynolds,straight}; did you mean goldenstein?"), std::string::npos)
+      << models.err;
+  const auto paper = runSteer("reproduce goldenstein");
+  EXPECT_EQ(paper.status, 2);
+  EXPECT_NE(paper.err.find("goldenstein not in {goldenstein2001,reynolds1999,reynolds2000}; did you mean goldenstein2001?"),
+            std::string::npos)
+      << paper.err;
+  const auto far = runSteer("run " + ok + " --neighbors grid");
+  EXPECT_EQ(far.status, 2);
+  EXPECT_EQ(far.err, "steer: --neighbors: grid not in {kinetic,lattice,brute} (see --help)\n");
   // A misspelt command is named, with the nearest one (CLI11 said "A subcommand is required").
   const auto typo = runSteer("runn " + ok);
   EXPECT_EQ(typo.status, 2);

@@ -63,7 +63,7 @@ void moveIn(const fs::path& staging, const fs::path& dir, const char* name) {
 void addReproduceOptions(CLI::App& app, ReproduceOptions& o) {
   std::vector<std::string> names;
   for (const auto& [name, paper] : papers()) names.push_back(name);
-  app.add_option("PAPER", o.paper, "goldenstein2001 | reynolds1999 | reynolds2000")->required()->check(CLI::IsMember(names));
+  app.add_option("PAPER", o.paper, "goldenstein2001 | reynolds1999 | reynolds2000")->required()->check(oneOf(names));
   app.add_option("--out", o.out, "output folder (default: papers/<paper>, the paper's folder from the repository root)")
       ->check(nonEmptyPath());
   // An empty value (an unset shell variable) is bad input, as for --out: it read as the default.
