@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "document_params.hpp"
+#include "edit_distance.hpp"
 #include "interrupt.hpp"
 #include "number_text.hpp"
 #include "output_folder.hpp"
@@ -114,10 +115,19 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     if (const std::string hint = optionInsteadOfParam(p); !hint.empty()) badOption("--param", hint);
     const auto eq = p.find('=');
     const auto dot = p.find('.');
-    if (eq == std::string::npos || dot == std::string::npos || dot > eq)
-      badOption("--param", "expected SECTION.KEY=VALUE, got '" + p + "'");
+    if (eq == std::string::npos || dot == std::string::npos || dot > eq) {
+      // A misspelt run setting (duraton=5) is named with its option, which sets it.
+      static const std::vector<std::string> settings{"dt", "duration", "seed", "model", "planner", "neighbors", "integrator", "threads"};
+      const std::string nearest = nearestWord(p.substr(0, std::min(eq, dot)), settings);
+      badOption("--param", "expected SECTION.KEY=VALUE, got '" + p + "'" + (nearest.empty() ? "" : "; did you mean --" + nearest + "?"));
+    }
     YAML::Node* section = sectionFor(s, p.substr(0, dot));
-    if (section == nullptr) badOption("--param", "unknown section '" + p.substr(0, dot) + "' (local, reynolds, planning, environment)");
+    if (section == nullptr) {
+      static const std::vector<std::string> sections{"local", "reynolds", "planning", "environment"};
+      const std::string nearest = nearestWord(p.substr(0, dot), sections);
+      badOption("--param", "unknown section '" + p.substr(0, dot) + "' (local, reynolds, planning, environment)" +
+                               (nearest.empty() ? "" : "; did you mean " + nearest + "?"));
+    }
     if (!section->IsDefined() || section->IsNull()) *section = YAML::Node(YAML::NodeType::Map);
     // A key can be set only in a map: a section or level that the file gives as a number or a
     // list is the file's error (yaml-cpp threw on `local: 5`, and `planning: {harmonic: 3}` was

@@ -345,6 +345,13 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   const auto far = runSteer("run " + ok + " --neighbors grid");
   EXPECT_EQ(far.status, 2);
   EXPECT_EQ(far.err, "steer: --neighbors: grid not in {kinetic,lattice,brute} (see --help)\n");
+  // A --param of a misspelt section, or a misspelt run setting, names what was likely meant.
+  const auto lokal = runSteer("check " + ok + " --param lokal.time_to_contact=1");
+  EXPECT_EQ(lokal.status, 2);
+  EXPECT_EQ(lokal.err, "<command line>: --param: unknown section 'lokal' (local, reynolds, planning, environment); did you mean local?\n");
+  const auto duraton = runSteer("check " + ok + " --param duraton=5");
+  EXPECT_EQ(duraton.status, 2);
+  EXPECT_EQ(duraton.err, "<command line>: --param: expected SECTION.KEY=VALUE, got 'duraton=5'; did you mean --duration?\n");
   // A misspelt command is named, with the nearest one (CLI11 said "A subcommand is required").
   const auto typo = runSteer("runn " + ok);
   EXPECT_EQ(typo.status, 2);
