@@ -433,7 +433,8 @@ struct Reader {
     const SharedKeys keys = sharedKeys(m, prototype, index, false);
     sim::Agent a = member(keys, position, index, "", 0, index, Vec3::Zero());
     AgentSource source{yaml::locate(file, node), keys.goalSources, at};
-    m.finish(placedElsewhere(true));
+    // An initial velocity is given as its speed and direction (or heading_deg).
+    m.finish(placedElsewhere(true), {{"velocity", "speed' and 'direction"}});
     if (!a.name.empty()) {
       if (names.count(a.name)) m.fail("name", "duplicate agent name '" + a.name + "'");
       if (isIndex(a.name)) m.fail("name", "a name may not be a whole number ('" + a.name + "'): --param agents.N reads N as an index");

@@ -732,6 +732,9 @@ TEST(YamlScenario, AMisspeltRequiredKeyIsNamedAtItsLine) {
   EXPECT_EQ(errorOf(withLines("obstacles:\n  - oriented_box: {min: [0, 0], max: [2, 1]}\n")),
             "test.yaml:5:25: obstacles[0].oriented_box.min: an oriented_box takes {center, size, angle_deg}; one given by its "
             "corners is a box: {min, max}");
+  // An agent's initial velocity is its speed and direction.
+  EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], velocity: [1, 0]}\n"),
+            "test.yaml:5:24: agents[0].velocity: unknown key; did you mean 'speed' and 'direction'?");
   // A goal's `speed` is its desired_speed.
   EXPECT_EQ(errorOf(std::string(kHeader) + "agents:\n  - {position: [0, 0], goals: [{kind: idle, duration: 1, speed: 2}]}\n"),
             "test.yaml:5:58: agents[0].goals[0].speed: unknown key; did you mean 'desired_speed'?");
