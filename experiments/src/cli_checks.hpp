@@ -97,9 +97,9 @@ inline CLI::Validator oneOf(std::vector<std::string> choices) {
         if (std::find(choices.begin(), choices.end(), text) != choices.end()) return {};
         std::string best = nearestWord(text, choices);
         // Or the one choice it begins (goldenstein for goldenstein2001: four edits).
-        if (best.empty() && !text.empty() &&
-            std::count_if(choices.begin(), choices.end(), [&](const std::string& c) { return c.rfind(text, 0) == 0; }) == 1)
-          best = *std::find_if(choices.begin(), choices.end(), [&](const std::string& c) { return c.rfind(text, 0) == 0; });
+        const auto begins = [&](const std::string& c) { return c.rfind(text, 0) == 0; };
+        if (best.empty() && !text.empty() && std::count_if(choices.begin(), choices.end(), begins) == 1)
+          best = *std::find_if(choices.begin(), choices.end(), begins);
         return text + " not in " + listed + (best.empty() ? "" : "; did you mean " + best + "?");
       },
       listed);

@@ -1,7 +1,9 @@
 #include "document_params.hpp"
 
 #include <charconv>
+#include <vector>
 
+#include "edit_distance.hpp"
 #include "steer/experiments/input_error.hpp"
 #include "yaml_support.hpp"
 
@@ -56,26 +58,35 @@ std::string listEntriesMessage(const std::string& list) {
          "=[...]')";
 }
 
+namespace {
+struct Setting {
+  const char* key;
+  const char* option;
+  const char* sweep;  // how a sweep varies it
+};
+// The settings with options of their own. Said for every command that takes --param; `steer
+// field`, which runs nothing, has none of these options, and says so.
+constexpr Setting kSettings[] = {
+    {"dt", "--dt", "a sweep varies --param keys only: run it (or compare) once per dt"},
+    {"duration", "--duration", "a sweep varies --param keys only: run it once per duration"},
+    {"seed", "--seed (compare and sweep: --seeds N and --first-seed S)", "every combination runs --seeds seeds"},
+    {"model", "--model", "compare and sweep take several: --models goldenstein,reynolds"},
+    {"planner", "--planner", "compare and sweep take several: --planners direct,harmonic"},
+    {"neighbors", "--neighbors", "the providers give the same results: nothing to vary"},
+    {"integrator", "--integrator", "a sweep varies --param keys only: run it once per integrator"},
+    {"threads", "--threads (in compare and sweep: the runs at once, each on one thread)", "results do not depend on it"},
+};
+}  // namespace
+
+std::string settingMisspeltAs(const std::string& word) {
+  std::vector<std::string> keys;
+  for (const Setting& s : kSettings) keys.emplace_back(s.key);
+  return nearestWord(word, keys);
+}
+
 std::string optionInsteadOfParam(const std::string& param) {
   const std::string key = param.substr(0, param.find_first_of(".="));
-  struct Setting {
-    const char* key;
-    const char* option;
-    const char* sweep;  // how a sweep varies it
-  };
-  // Said for every command that takes --param; `steer field`, which runs nothing, has none of
-  // these options, and says so.
-  static const Setting settings[] = {
-      {"dt", "--dt", "a sweep varies --param keys only: run it (or compare) once per dt"},
-      {"duration", "--duration", "a sweep varies --param keys only: run it once per duration"},
-      {"seed", "--seed (compare and sweep: --seeds N and --first-seed S)", "every combination runs --seeds seeds"},
-      {"model", "--model", "compare and sweep take several: --models goldenstein,reynolds"},
-      {"planner", "--planner", "compare and sweep take several: --planners direct,harmonic"},
-      {"neighbors", "--neighbors", "the providers give the same results: nothing to vary"},
-      {"integrator", "--integrator", "a sweep varies --param keys only: run it once per integrator"},
-      {"threads", "--threads (in compare and sweep: the runs at once, each on one thread)", "results do not depend on it"},
-  };
-  for (const Setting& s : settings)
+  for (const Setting& s : kSettings)
     if (key == s.key)
       return std::string(s.key) + " is not a --param key: run, check, compare and sweep have an option of their own, " +
              s.option + " (" + s.sweep + "; steer field runs nothing and has none)";

@@ -28,4 +28,7 @@ std::string listEntriesMessage(const std::string& list);
 /// how to vary it. Empty for any other assignment.
 std::string optionInsteadOfParam(const std::string& param);
 
+/// The setting of those (dt, duration, ...) that `word` is likely a misspelling of, or empty.
+std::string settingMisspeltAs(const std::string& word);
+
 }  // namespace steer::experiments

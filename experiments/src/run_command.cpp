@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 #include <nlohmann/json.hpp>
 
@@ -54,11 +55,13 @@ class TimedObserver final : public sim::StepObserver {
   throw InputError({"<command line>", 0, 0}, option + ": " + message);
 }
 
+// The configuration sections --param sets keys in.
+constexpr std::pair<const char*, YAML::Node Scenario::*> kSections[] = {
+    {"local", &Scenario::local}, {"reynolds", &Scenario::reynolds}, {"planning", &Scenario::planning}, {"environment", &Scenario::environment}};
+
 YAML::Node* sectionFor(Scenario& s, const std::string& name) {
-  if (name == "local") return &s.local;
-  if (name == "reynolds") return &s.reynolds;
-  if (name == "planning") return &s.planning;
-  if (name == "environment") return &s.environment;
+  for (const auto& [sectionName, member] : kSections)
+    if (name == sectionName) return &(s.*member);
   return nullptr;
 }
 
@@ -117,16 +120,17 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     const auto dot = p.find('.');
     if (eq == std::string::npos || dot == std::string::npos || dot > eq) {
       // A misspelt run setting (duraton=5) is named with its option, which sets it.
-      static const std::vector<std::string> settings{"dt", "duration", "seed", "model", "planner", "neighbors", "integrator", "threads"};
-      const std::string nearest = nearestWord(p.substr(0, std::min(eq, dot)), settings);
+      const std::string nearest = settingMisspeltAs(p.substr(0, std::min(eq, dot)));
       badOption("--param", "expected SECTION.KEY=VALUE, got '" + p + "'" + (nearest.empty() ? "" : "; did you mean --" + nearest + "?"));
     }
     YAML::Node* section = sectionFor(s, p.substr(0, dot));
     if (section == nullptr) {
-      static const std::vector<std::string> sections{"local", "reynolds", "planning", "environment"};
-      const std::string nearest = nearestWord(p.substr(0, dot), sections);
-      badOption("--param", "unknown section '" + p.substr(0, dot) + "' (local, reynolds, planning, environment)" +
-                               (nearest.empty() ? "" : "; did you mean " + nearest + "?"));
+      std::vector<std::string> names;
+      for (const auto& entry : kSections) names.emplace_back(entry.first);
+      std::string listed;
+      for (const std::string& name : names) listed += (listed.empty() ? "" : ", ") + name;
+      const std::string nearest = nearestWord(p.substr(0, dot), names);
+      badOption("--param", "unknown section '" + p.substr(0, dot) + "' (" + listed + ")" + (nearest.empty() ? "" : "; did you mean " + nearest + "?"));
     }
     if (!section->IsDefined() || section->IsNull()) *section = YAML::Node(YAML::NodeType::Map);
     // A key can be set only in a map: a section or level that the file gives as a number or a

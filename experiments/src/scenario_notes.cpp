@@ -133,7 +133,7 @@ std::optional<std::string> overlappingWallsNote(const Scenario& scenario) {
 // A run too short for the agents' goals: an agent has reached only when it completed its goal
 // sequence, and a ring of 40 crossing 60 m in a 40 s run read "0/40 reached", as if the model
 // had failed. The time is a lower bound for every model: each leg taken straight at the goal's
-// cruising speed (every model cruises at it: sim::desiredSpeedOf), from wherever the last leg
+// cruising speed (every model cruises at it: sim::desiredSpeedFor), from wherever the last leg
 // could have ended (within its reach radius of a target, anywhere in a region, anywhere at all
 // after a moving target, fleeing or a flow, which take 0 s and their duration). An agent whose
 // sequence cannot complete at all (a leg its duration cuts short, a flee without one) is left out.
@@ -148,7 +148,7 @@ std::optional<std::string> runTooShortNote(const Scenario& scenario) {
     double slack = 0.0, time = 0.0;  // `slack`: how far from `from` the last leg may have ended
     bool bounded = true;  // false: the sequence cannot complete
     for (const auto& g : a.goals) {
-      const double speed = std::min(g.desiredSpeed > 0.0 ? g.desiredSpeed : a.desiredSpeed, a.maxSpeed);
+      const double speed = sim::desiredSpeedFor(a, &g);
       double leg = 0.0;
       if (g.kind == sim::Goal::Kind::Idle) {
         leg = g.timeDuration;

@@ -281,10 +281,11 @@ struct Reader {
     if (m.has("reach_radius") && g.kind != sim::Goal::Kind::Seek)
       m.fail("reach_radius", "only a seek goal ends within a reach radius (a region goal ends inside its box)");
     g.reachRadius = m.positive("reach_radius", -1.0);
-    // `radius` is six edits from reach_radius, `speed` eight from desired_speed: no misspellings
+    // `speed` is eight edits from desired_speed, `radius` six from reach_radius: no misspellings
     // to the hint's measure.
-    if (g.kind == sim::Goal::Kind::Seek) m.finish({}, {{"radius", "reach_radius"}, {"speed", "desired_speed"}});
-    else m.finish({}, {{"speed", "desired_speed"}});
+    std::map<std::string, std::string> meant{{"speed", "desired_speed"}};
+    if (g.kind == sim::Goal::Kind::Seek) meant["radius"] = "reach_radius";
+    m.finish({}, meant);
     return g;
   }
 

@@ -6,11 +6,12 @@
 
 namespace steer::sim {
 
-double desiredSpeedOf(const World& world, const Agent& agent) {
-  const Goal* goal = world.currentGoal(agent);
+double desiredSpeedFor(const Agent& agent, const Goal* goal) {
   const double v = (goal != nullptr && goal->desiredSpeed > 0.0) ? goal->desiredSpeed : agent.desiredSpeed;
   return std::min(v, agent.maxSpeed);
 }
+
+double desiredSpeedOf(const World& world, const Agent& agent) { return desiredSpeedFor(agent, world.currentGoal(agent)); }
 
 AgentState StraightModel::advance(const StepInput& in) const {
   AgentState next = in.agent.state;

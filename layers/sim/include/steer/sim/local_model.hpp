@@ -75,5 +75,7 @@ class StraightModel final : public LocalModel {
 
 /// The speed an agent should pursue: the goal's desired speed, else the agent's own.
 double desiredSpeedOf(const World& world, const Agent& agent);
+/// The same for one of its goals (`goal` may be null: the agent's own), capped at max_speed.
+double desiredSpeedFor(const Agent& agent, const Goal* goal);
 
 }  // namespace steer::sim
