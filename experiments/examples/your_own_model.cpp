@@ -29,7 +29,7 @@
 #include "steer/experiments/metrics.hpp"
 #include "steer/experiments/run_command.hpp"
 #include "steer/experiments/scenario.hpp"
-#include "steer/sim/integrator.hpp"
+#include "steer/sim/integrate_step.hpp"
 #include "steer/sim/local_model.hpp"
 #include "steer/sim/simulation.hpp"
 

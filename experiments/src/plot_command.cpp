@@ -4,7 +4,8 @@
 
 #include <algorithm>
 #include <array>
-#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/integrate/integrate_const.hpp>
+#include <boost/numeric/odeint/stepper/runge_kutta4.hpp>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

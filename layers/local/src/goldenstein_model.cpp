@@ -9,6 +9,7 @@
 #include "steer/geometry/angle.hpp"
 #include "steer/local/personality.hpp"
 #include "steer/local/speed.hpp"
+#include "steer/sim/integrate_step.hpp"
 #include "steer/sim/planner.hpp"
 
 namespace steer::local {

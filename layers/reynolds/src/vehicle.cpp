@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "steer/geometry/angle.hpp"
+#include "steer/sim/integrate_step.hpp"
 
 namespace steer::reynolds {
 

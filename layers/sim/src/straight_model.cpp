@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <array>
 
+#include "steer/sim/integrate_step.hpp"
 #include "steer/sim/local_model.hpp"
 #include "steer/sim/planner.hpp"
 

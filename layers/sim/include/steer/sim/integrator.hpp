@@ -1,7 +1,8 @@
 #pragma once
 /// @file Integrator choice (Boost.Odeint). Models provide a right-hand side dx/dt = f(x, t);
 /// which stepper advances it is configuration, not part of the model (ARCHITECTURE.md §4).
-#include <boost/numeric/odeint.hpp>
+/// The stepping itself is in integrate_step.hpp: Odeint's headers cost seconds of compile time
+/// per file, and most files that see a model's settings never step one.
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -31,46 +32,5 @@ class StiffStep : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-/// Advances x from t to t + dt with the chosen Odeint stepper. `State` is a fixed-size
-/// std::array (Odeint's array algebra); `Rhs` is callable as rhs(const State& x, State& dxdt,
-/// double t).
-template <class State, class Rhs>
-void integrateStep(const IntegratorSettings& settings, Rhs&& rhs, State& x, double t, double dt) {
-  namespace ode = boost::numeric::odeint;
-  switch (settings.kind) {
-    case IntegratorKind::Euler: {
-      ode::euler<State> stepper;
-      stepper.do_step(rhs, x, t, dt);
-      return;
-    }
-    case IntegratorKind::RK4: {
-      ode::runge_kutta4<State> stepper;
-      stepper.do_step(rhs, x, t, dt);
-      return;
-    }
-    case IntegratorKind::Dopri5: {
-      auto stepper = ode::make_controlled(settings.absTolerance, settings.relTolerance,
-                                          ode::runge_kutta_dopri5<State>());
-      // Odeint's integrate_adaptive, step for step, with a bound on the accepted sub-steps: a
-      // stiff right-hand side (a turn rate of 10^10) took sub-steps of 10^-10 s and hung the
-      // run. (Rejected steps are bounded by Odeint's own checker.)
-      ode::failed_step_checker failed;
-      const double end = t + dt;
-      double time = t, h = dt;
-      std::size_t accepted = 0;
-      while (ode::detail::less_with_sign(time, end, h)) {
-        if (ode::detail::less_with_sign(end, time + h, h)) h = end - time;
-        while (stepper.try_step(rhs, x, time, h) == ode::fail) failed();
-        failed.reset();
-        if (++accepted > kMaxDopri5Substeps)
-          throw StiffStep("dopri5 took more than " + std::to_string(kMaxDopri5Substeps) +
-                          " sub-steps within one step from t = " + std::to_string(t) +
-                          " s (the system is stiff there: a rate parameter far too large?)");
-      }
-      return;
-    }
-  }
-}
 
 }  // namespace steer::sim
