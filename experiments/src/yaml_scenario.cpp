@@ -29,6 +29,9 @@ using yaml::YamlMap;
 
 namespace {
 
+// How a `path` is written, told when one is given as a bare list of way-points.
+constexpr const char* kPathForm = "{waypoints: [[x, y], ...], speed: v, loop: false}";
+
 std::string describeLength(double metres) {
   std::ostringstream s;
   s << std::setprecision(4) << metres;
@@ -129,7 +132,7 @@ struct Reader {
       ++shapes;
       const std::string key = m.has("circle") ? "circle" : "sphere";
       shapeKey = key;
-      YamlMap c = m.map(key);
+      YamlMap c = m.map(key, dimension == 3 ? "{center: [x, y, z], radius: r}" : "{center: [x, y], radius: r}");
       o.shape = geometry::Ball{point(c, "center"), c.positive("radius", 0.0)};
       if (!c.has("radius")) {
         // `r: 1` is no misspelling of radius to missing()'s measure, and a diameter is no radius.
@@ -142,7 +145,7 @@ struct Reader {
     if (m.has("segment")) {
       ++shapes;
       shapeKey = "segment";
-      YamlMap c = m.map("segment");
+      YamlMap c = m.map("segment", "{from: [x, y], to: [x, y]}");
       const Vec3 a = footprintPoint(c, "from"), b = footprintPoint(c, "to");
       if ((a - b).norm() == 0.0) c.fail("to", "a segment needs two distinct end points");
       o.shape = geometry::Segment{geometry::xy(a), geometry::xy(b)};
@@ -151,7 +154,7 @@ struct Reader {
     if (m.has("polygon")) {
       ++shapes;
       shapeKey = "polygon";
-      YamlMap c = m.map("polygon");
+      YamlMap c = m.map("polygon", "{vertices: [[x, y], [x, y], [x, y], ...]}");
       geometry::Polygon poly;
       c.forEach("vertices", [&](const YAML::Node& n, const std::string& p) { poly.vertices.push_back(geometry::xy(footprintListedPoint(n, p))); });
       if (poly.vertices.size() < 3) c.fail("vertices", "a polygon needs at least 3 vertices");
@@ -167,7 +170,7 @@ struct Reader {
     if (m.has("box")) {
       ++shapes;
       shapeKey = "box";
-      YamlMap c = m.map("box");
+      YamlMap c = m.map("box", "{min: [x, y], max: [x, y]}");
       // The other box's keys: say which box takes them ("box.min: required key is missing" did not).
       for (const char* key : {"center", "size", "angle_deg"})
         if (c.has(key))
@@ -183,7 +186,7 @@ struct Reader {
     if (m.has("oriented_box")) {
       ++shapes;
       shapeKey = "oriented_box";
-      YamlMap c = m.map("oriented_box");
+      YamlMap c = m.map("oriented_box", "{center: [x, y], size: [width, depth], angle_deg: a}");
       for (const char* key : {"min", "max"})
         if (c.has(key))
           c.fail(key, "an oriented_box takes {center, size, angle_deg}; one given by its corners is a box: {min, max}");
@@ -201,7 +204,7 @@ struct Reader {
       c.finish();
     }
     if (shapes != 1) yaml::fail(file, node, at, "give exactly one shape: circle, sphere, segment, polygon, box or oriented_box");
-    if (m.has("path")) o.path = path(m.map("path"), false, shapeKey != "circle" && shapeKey != "sphere");
+    if (m.has("path")) o.path = path(m.map("path", kPathForm), false, shapeKey != "circle" && shapeKey != "sphere");
     m.finish();
     // Far-away obstacles make the environment and metrics grids span absurd ranges (hangs,
     // allocations beyond max_size), so every obstacle must lie inside the world, as agents do.
@@ -228,7 +231,7 @@ struct Reader {
     YamlMap tm(file, n, m.childPath(key));
     if (tm.has("path")) {
       t.kind = sim::Target::Kind::Path;
-      t.path = path(tm.map("path"), true);
+      t.path = path(tm.map("path", kPathForm), true);
     } else if (tm.has("agent")) {
       t.kind = sim::Target::Kind::Agent;
       pending.push_back({agent, goalIndex, tm.string("agent", ""), yaml::locate(file, tm.node("agent"))});
@@ -447,7 +450,7 @@ struct Reader {
 
   // The members of a ring group: `count` points evenly spaced on the ring, the first on its +x axis.
   std::vector<Vec3> ring(const YamlMap& m, std::int64_t count, double radiusForPlacement) const {
-    YamlMap r = m.map("ring");
+    YamlMap r = m.map("ring", dimension == 3 ? "{center: [x, y, z], radius: r}" : "{center: [x, y], radius: r}");
     const Vec3 c = point(r, "center");
     const double radius = r.positive("radius", 1.0);
     if (!r.has("radius")) r.missing("radius");

@@ -396,6 +396,13 @@ geometry::Vec3 YamlMap::requiredPoint(const std::string& key, int dimension) con
 
 YamlMap YamlMap::map(const std::string& key) const { return YamlMap(file_, node(key), childPath(key)); }
 
+YamlMap YamlMap::map(const std::string& key, const std::string& form) const {
+  const YAML::Node n = node(key);
+  if (n.IsDefined() && !n.IsNull() && !n.IsMap())
+    yaml::fail(file_, n, childPath(key), "expected a mapping of keys: a " + key + " is written " + key + ": " + form);
+  return YamlMap(file_, n, childPath(key));
+}
+
 void YamlMap::forEach(const std::string& key,
                       const std::function<void(const YAML::Node&, const std::string&)>& f) const {
   if (!has(key)) return;

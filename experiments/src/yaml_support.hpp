@@ -78,6 +78,9 @@ class YamlMap {
 
   /// A nested mapping (must be a map).
   YamlMap map(const std::string& key) const;
+  /// As map(key), and a value that is no mapping is told `form`, how one is written
+  /// ("{from: [x, y], to: [x, y]}"): a list of the values alone is the likely slip.
+  YamlMap map(const std::string& key, const std::string& form) const;
   /// Each element of a sequence (must be a sequence), with its path "key[i]".
   void forEach(const std::string& key, const std::function<void(const YAML::Node&, const std::string&)>& f) const;
 

@@ -688,6 +688,31 @@ TEST(YamlScenario, SeedsCoverTheCommandLinesRange) {
             std::string::npos);
 }
 
+// A shape, path or ring given as a bare list of its values (`segment: [[0, -8], [0, -1]]`) read
+// "expected a mapping of keys", and nothing of what the keys are: the message now writes the form.
+TEST(YamlScenario, AShapeGivenAsAListIsToldHowItIsWritten) {
+  const auto says = [](const std::string& obstacle, const std::string& path, const std::string& form) {
+    const std::string err = errorOf(withLines("obstacles:\n  - " + obstacle + "\n"));
+    EXPECT_EQ(err.rfind("test.yaml:5:", 0), 0u) << err;
+    EXPECT_NE(err.find(": obstacles[0]." + path + ": expected a mapping of keys: a " + path + " is written " + path + ": " + form),
+              std::string::npos) << err;
+  };
+  says("segment: [[0, -4], [0, -1]]", "segment", "{from: [x, y], to: [x, y]}");
+  says("polygon: [[0, 0], [1, 0], [1, 1]]", "polygon", "{vertices: [[x, y], [x, y], [x, y], ...]}");
+  says("box: [[0, 0], [1, 1]]", "box", "{min: [x, y], max: [x, y]}");
+  says("oriented_box: [[0, 0], [2, 1], 30]", "oriented_box", "{center: [x, y], size: [width, depth], angle_deg: a}");
+  says("circle: [[0, 0], 1]", "circle", "{center: [x, y], radius: r}");
+  const std::string path = errorOf(withLines("obstacles:\n  - {circle: {center: [0, 0], radius: 1}, path: [[0, 0], [1, 1]]}\n"));
+  EXPECT_NE(path.find("obstacles[0].path: expected a mapping of keys: a path is written path: {waypoints: [[x, y], ...], speed: v, loop: false}"),
+            std::string::npos) << path;
+  const std::string ring = errorOf(std::string(kHeader) + "groups:\n  - {count: 4, ring: [[0, 0], 3]}\n");
+  EXPECT_NE(ring.find("groups[0].ring: expected a mapping of keys: a ring is written ring: {center: [x, y], radius: r}"), std::string::npos)
+      << ring;
+  // A mapping is read as before.
+  EXPECT_EQ(errorOf(withLines("obstacles:\n  - segment: {from: [0, 0], to: [0, 0]}\n")),
+            "test.yaml:5:33: obstacles[0].segment.to: a segment needs two distinct end points");
+}
+
 // yaml-cpp's message for lists nested past its depth limit is "bad file".
 TEST(YamlScenario, NestingPastTheParsersLimitSaysSo) {
   const std::string deep = "seed: " + std::string(1000, '[') + "1" + std::string(1000, ']') + "\n";
