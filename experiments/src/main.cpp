@@ -247,6 +247,10 @@ std::string unknownOptionMessage(const CLI::App& command, int argc, char** argv)
     std::string hint = closest.empty() ? "" : " (did you mean --" + closest + "?)";
     if (name == "seed" && std::find(names.begin(), names.end(), "first-seed") != names.end())
       hint = " (the seeds are --first-seed S, S+1, ..., --seeds N of them)";
+    // `--no-trajectories` (run's) to compare, which keeps none unless given --trajectories.
+    const std::string turnedOn = name.rfind("no-", 0) == 0 ? name.substr(3) : std::string();
+    if (!turnedOn.empty() && std::find(names.begin(), names.end(), turnedOn) != names.end())
+      hint = " (--" + turnedOn + " is off unless given)";
     return "steer " + command.get_name() + ": unknown option '--" + name + "'" + hint + " (see steer " + command.get_name() + " --help)";
   }
   return {};

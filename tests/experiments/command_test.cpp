@@ -328,6 +328,11 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
   const auto seed = runSteer("compare " + ok + " --seed 3");
   EXPECT_EQ(seed.status, 2);
   EXPECT_NE(seed.err.find("unknown option '--seed' (the seeds are --first-seed S"), std::string::npos) << seed.err;
+  // run's --no-trajectories given to compare, which keeps none unless told --trajectories.
+  const auto noTrajectories = runSteer("compare " + ok + " --no-trajectories");
+  EXPECT_EQ(noTrajectories.status, 2);
+  EXPECT_EQ(noTrajectories.err,
+            "steer compare: unknown option '--no-trajectories' (--trajectories is off unless given) (see steer compare --help)\n");
   // A misspelt choice is named with the nearest one, or with the one choice it begins; a list's
   // (--models) each of its words; a word near none gets the list alone.
   const auto harmonc = runSteer("run " + ok + " --planner harmonc");
