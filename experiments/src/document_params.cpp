@@ -25,9 +25,10 @@ std::vector<std::string> splitPath(const std::string& path) {
   return parts;
 }
 
-// The entry of `list` whose name is `name`, else the one at index `name`.
-YAML::Node entry(const YAML::Node& list, const std::string& name, const std::string& param, const std::string& file) {
-  if (!list.IsDefined() || !list.IsSequence()) bad(param, file + " has no such list");
+}  // namespace
+
+YAML::Node listEntry(const YAML::Node& list, const std::string& name, const std::string& param, const std::string& where) {
+  if (!list.IsDefined() || !list.IsSequence()) bad(param, where + " has no such list");
   for (std::size_t i = 0; i < list.size(); ++i) {
     if (!list[i].IsMap()) continue;
     if (list[i]["name"].IsDefined() && list[i]["name"].IsScalar() && list[i]["name"].Scalar() == name) return list[i];
@@ -49,13 +50,12 @@ YAML::Node entry(const YAML::Node& list, const std::string& name, const std::str
   const std::string range = list.size() == 0 ? std::string("the list is empty")
                                              : "indices 0 to " + std::to_string(list.size() - 1) +
                                                    (named == 0 ? std::string() : "; names: " + names + (named > 8 ? ", ..." : ""));
-  bad(param, "no entry named (or numbered) '" + name + "' in " + file + " (" + range + ")");
+  bad(param, "no entry named (or numbered) '" + name + "' in " + where + " (" + range + ")");
 }
-}  // namespace
 
 std::string listEntriesMessage(const std::string& list) {
-  return list + " is a list, whose entries --param cannot set one by one: give the whole list (--param '" + list +
-         "=[...]')";
+  return list + " is a list the scenario does not give (it keeps its default): --param sets an entry only of a list "
+         "written in the file (" + list + ".0.KEY=VALUE), or gives the whole list (--param '" + list + "=[...]')";
 }
 
 namespace {
@@ -105,28 +105,40 @@ void applyDocumentParams(YAML::Node& root, const std::string& file, const std::v
     if (parts.size() < 3) bad(p, "expected " + parts[0] + ".NAME.KEY=VALUE");
     for (const auto& part : parts)
       if (part.empty()) bad(p, "empty key in the path");
-    YAML::Node node = entry(root[parts[0]], parts[1], p, file);
+    YAML::Node value;
+    try {
+      value = yaml::loadCommandLineValue(p.substr(eq + 1), p.substr(0, eq));
+    } catch (const YAML::Exception& e) {
+      bad(p, "cannot read the value: " + e.msg);
+    }
+    YAML::Node node = listEntry(root[parts[0]], parts[1], p, file);
+    std::string walked = parts[0] + "." + parts[1];
     // The file's own mistake (`agents: [5]`): yaml-cpp threw on a key of a scalar.
     if (!node.IsMap())
-      yaml::fail(file, node, parts[0] + "." + parts[1], "expected a map of keys (the --param " + p.substr(0, eq) + " sets a key in it)");
+      yaml::fail(file, node, walked, "expected a map of keys (the --param " + p.substr(0, eq) + " sets a key in it)");
     // Walk the keys, replacing scalars by maps where the path goes deeper (e.g. a fixed trait
-    // `courage: 0.5` becomes `courage: {mean: ...}`), then set the leaf.
+    // `courage: 0.5` becomes `courage: {mean: ...}`), and into an entry of a list the file gives
+    // (`agents.0.goals.1.reach_radius`), then set the leaf.
+    bool assigned = false;
     for (std::size_t k = 2; k + 1 < parts.size(); ++k) {
-      // A list below the entry (an agent's goals) cannot be walked into: it was replaced by a map,
-      // and the reader then said "expected a list".
+      walked += "." + parts[k];
       if (node[parts[k]].IsSequence()) {
-        std::string list = parts[0] + "." + parts[1];
-        for (std::size_t j = 2; j <= k; ++j) list += "." + parts[j];
-        bad(p.substr(0, eq), listEntriesMessage(list));
+        YAML::Node item = listEntry(node[parts[k]], parts[k + 1], p, walked + " of " + file);
+        walked += "." + parts[++k];
+        if (k + 1 == parts.size()) {  // the entry itself
+          item = value;
+          assigned = true;
+          break;
+        }
+        if (!item.IsMap())
+          yaml::fail(file, item, walked, "expected a map of keys (the --param " + p.substr(0, eq) + " sets a key in it)");
+        node.reset(item);
+        continue;
       }
       if (!node[parts[k]].IsDefined() || !node[parts[k]].IsMap()) node[parts[k]] = yaml::loadCommandLineValue("{}", p.substr(0, eq));  // made by the command line
       node.reset(node[parts[k]]);  // rebind: `node = ...` would assign into the tree
     }
-    try {
-      node[parts.back()] = yaml::loadCommandLineValue(p.substr(eq + 1), p.substr(0, eq));
-    } catch (const YAML::Exception& e) {
-      bad(p, "cannot read the value: " + e.msg);
-    }
+    if (!assigned) node[parts.back()] = value;
   }
 }
 

@@ -2,7 +2,8 @@
 // `--param groups.NAME.KEY...=VALUE` and `--param agents.NAME.KEY...=VALUE`: assignments into a
 // YAML scenario's document, made before it is read, so that what groups expand into (placement,
 // personality draws) follows the new value. NAME is the group's or agent's `name`, or its index
-// in the list. This is how `steer sweep` reaches the personality distributions of groups.
+// in the list; a list below it (an agent's goals) is entered the same way. This is how
+// `steer sweep` reaches the personality distributions of groups.
 #include <yaml-cpp/yaml.h>
 
 #include <string>
@@ -17,9 +18,15 @@ bool isDocumentParam(const std::string& param);
 /// (at "<command line>") for a malformed assignment or a group/agent that does not exist.
 void applyDocumentParams(YAML::Node& root, const std::string& file, const std::vector<std::string>& params);
 
-/// What --param says of a KEY that goes into a list below groups.NAME or agents.NAME, or
-/// anywhere in a configuration section (`list` is the path of the list): its entries cannot be
-/// set one by one, the whole list can.
+/// The entry of `list` whose `name` is `name`, else the one at index `name`; otherwise throws
+/// InputError for the assignment `param`, naming the entries there are (`where`: the list, as
+/// "test.yaml" or "reynolds.behaviors of test.yaml"). How --param reaches into a list the file
+/// gives: groups.crowd, agents.0.goals.1, reynolds.behaviors.2, reynolds.states.cruise.
+YAML::Node listEntry(const YAML::Node& list, const std::string& name, const std::string& param, const std::string& where);
+
+/// What --param says of a KEY that goes into a list the scenario does not give (`list` is its
+/// path; the walk made a map of it): an entry can be set only in a list the file writes out; the
+/// whole list can be given.
 std::string listEntriesMessage(const std::string& list);
 
 /// What --param says of an assignment to a setting that has an option of its own and is no

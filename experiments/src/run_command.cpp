@@ -144,28 +144,49 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
     // Walk "a.b.c" creating maps, then set the leaf; the value is parsed as YAML (number, string, list).
     // yaml-cpp's Node::operator= overwrites the referenced node's content instead of rebinding,
     // so descending by `node = node[key]` replaced the section itself (planning.field.file
-    // became planning.file); each level is a newly constructed Node instead.
-    std::vector<YAML::Node> levels{*section};
-    std::string path = p.substr(dot + 1, eq - dot - 1);
-    std::string walked = p.substr(0, dot);
-    // A list's entries cannot be walked into (only groups and agents take an index): a list of
-    // the file was "expected a map of keys". (One the file left to its defaults becomes the
-    // walk's map, of which the reader says the same: YamlMap::forEach.)
-    for (auto next = path.find('.'); next != std::string::npos; next = path.find('.')) {
-      const std::string key = path.substr(0, next);
-      YAML::Node& node = levels.back();
-      walked += "." + key;
-      if (node[key].IsSequence()) badOption("--param " + p.substr(0, eq), listEntriesMessage(walked));
-      if (!node[key].IsDefined() || node[key].IsNull()) node[key] = yaml::loadCommandLineValue("{}");  // made by the command line
-      requireMap(node[key], walked);
-      levels.push_back(node[key]);
-      path = path.substr(next + 1);
-    }
+    // became planning.file); the walk rebinds with reset() instead.
+    YAML::Node value;
     try {
-      levels.back()[path] = yaml::loadCommandLineValue(p.substr(eq + 1));
+      value = yaml::loadCommandLineValue(p.substr(eq + 1));
     } catch (const YAML::Exception& e) {
       badOption("--param", "cannot read the value of '" + p + "': " + e.msg);
     }
+    std::vector<std::string> keys;
+    for (std::size_t start = dot + 1;;) {
+      const std::size_t next = p.find('.', start);
+      if (next == std::string::npos || next > eq) {
+        keys.push_back(p.substr(start, eq - start));
+        break;
+      }
+      keys.push_back(p.substr(start, next - start));
+      start = next + 1;
+    }
+    YAML::Node node = *section;
+    std::string walked = p.substr(0, dot);
+    bool assigned = false;
+    for (std::size_t k = 0; k + 1 < keys.size(); ++k) {
+      walked += "." + keys[k];
+      // An entry of a list the file gives, by index or `name` (reynolds.behaviors.2.weight,
+      // reynolds.states.cruise.max_speed). One the file leaves to its defaults becomes the walk's
+      // map, of which the reader says what --param can set (YamlMap::forEach).
+      if (node[keys[k]].IsSequence()) {
+        YAML::Node item = listEntry(node[keys[k]], keys[k + 1], p, walked + " of " + s.file);
+        walked += "." + keys[++k];
+        if (k + 1 == keys.size()) {  // the entry itself
+          item = value;
+          assigned = true;
+          break;
+        }
+        requireMap(item, walked);
+        node.reset(item);
+        continue;
+      }
+      if (!node[keys[k]].IsDefined() || node[keys[k]].IsNull()) node[keys[k]] = yaml::loadCommandLineValue("{}");  // made by the command line
+      requireMap(node[keys[k]], walked);
+      YAML::Node next = node[keys[k]];
+      node.reset(next);
+    }
+    if (!assigned) node[keys.back()] = value;
   }
 }
 

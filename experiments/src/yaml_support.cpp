@@ -408,7 +408,7 @@ void YamlMap::forEach(const std::string& key,
   if (!has(key)) return;
   const YAML::Node n = node(key);
   // A map a --param made of a list the file left to its defaults (`reynolds.behaviors.0.weight`):
-  // its entries cannot be set one by one ("expected a list" blamed a --param that gave none).
+  // say what --param can set there ("expected a list" blamed a --param that gave none).
   if (!n.IsSequence() && n.IsMap() && fromCommandLine(n)) fail(key, listEntriesMessage(childPath(key)));
   if (!n.IsSequence()) fail(key, "expected a list");
   for (std::size_t i = 0; i < n.size(); ++i) f(n[i], childPath(key) + "[" + std::to_string(i) + "]");

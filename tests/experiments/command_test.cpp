@@ -177,21 +177,29 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
         << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
-  // An entry of a list below an agent (its goals) cannot be set: said so, with the whole list's
-  // form (the list was replaced by a map, and the reader said "expected a list").
+  // An entry of a list the file gives is set by its index (or name): an agent's goal, in the
+  // document before it is read. Oracle: the agent stands 10 m from its goal, reached within a
+  // reach radius of 10.5 m at once and not within the default in 0.2 s.
+  for (const auto& [param, reached] : std::vector<std::pair<std::string, int>>{{"", 0}, {" --param agents.0.goals.0.reach_radius=10.5", 1}}) {
+    SCOPED_TRACE(param);
+    const fs::path out = scratchDir("param_list_entry");
+    const auto r = runSteer("run " + yaml + " --quiet --duration 0.2 --out " + out.string() + param);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(steer::test::slurp(out / "summary.json"))["reached"].get<int>(), reached);
+  }
+  // An index past the list names the entries there are.
   {
     const fs::path out = scratchDir("badparam_list");
-    const auto r = runSteer("run " + yaml + " --quiet --out " + out.string() + " --param agents.0.goals.0.reach_radius=2");
+    const auto r = runSteer("run " + yaml + " --quiet --out " + out.string() + " --param agents.0.goals.1.reach_radius=2");
     EXPECT_EQ(r.status, 2) << r.err;
-    EXPECT_NE(r.err.find("agents.0.goals is a list, whose entries --param cannot set one by one: give the whole list "
-                         "(--param 'agents.0.goals=[...]')"),
-              std::string::npos)
+    EXPECT_NE(r.err.find("no entry named (or numbered) '1' in agents.0.goals of " + yaml + " (indices 0 to 0)"), std::string::npos)
         << r.err;
     EXPECT_FALSE(fs::exists(out));
   }
-  // The same in a configuration section, whether the file gives the list or leaves it to its
-  // defaults (then the walk made a map of it, and the reader said "expected a list", blaming a
-  // --param that never gave one), and for a list entry as the last key.
+  // The same in a configuration section: an entry of the file's list is set, by key or whole
+  // (summary.json records the weight the model ran with); a list the file leaves to its
+  // defaults (the walk made a map of it, and the reader said "expected a list", blaming a
+  // --param that never gave one) says what can be set.
   {
     const fs::path dir = scratchDir("badparam_section_list");
     fs::create_directories(dir);
@@ -200,17 +208,36 @@ TEST(SteerCommand, BadCommandLineValuesExitTwo) {
                                       << "reynolds: {behaviors: [{kind: seek_goal, weight: 1}]}\n";
     std::ofstream(dir / "defaults.yaml") << "world: {min: [-10, -10], max: [10, 10]}\nmodel: reynolds\n"
                                          << "agents:\n  - {position: [0, 0], goals: [{kind: seek, target: [5, 5]}]}\n";
-    for (const char* file : {"given.yaml", "defaults.yaml"})
-      for (const std::string param : {"reynolds.behaviors.0.weight=2", "reynolds.behaviors.0=2"}) {
-        SCOPED_TRACE(std::string(file) + " " + param);
-        const auto r = runSteer("run " + (dir / file).string() + " --quiet --out " + (dir / "out").string() + " --param " + param);
-        EXPECT_EQ(r.status, 2) << r.err;
-        EXPECT_NE(r.err.find("reynolds.behaviors is a list, whose entries --param cannot set one by one: give the whole "
-                             "list (--param 'reynolds.behaviors=[...]')"),
-                  std::string::npos)
-            << r.err;
-        EXPECT_FALSE(fs::exists(dir / "out"));
-      }
+    for (const auto& [param, weight] : std::vector<std::pair<std::string, double>>{
+             {"reynolds.behaviors.0.weight=2", 2.0}, {"'reynolds.behaviors.0={kind: seek_goal, weight: 3}'", 3.0}}) {
+      SCOPED_TRACE(param);
+      fs::remove_all(dir / "out");
+      const auto r = runSteer("run " + (dir / "given.yaml").string() + " --quiet --duration 0.1 --out " + (dir / "out").string() +
+                              " --param " + param);
+      ASSERT_EQ(r.status, 0) << r.err;
+      const auto summary = nlohmann::json::parse(steer::test::slurp(dir / "out" / "summary.json"));
+      EXPECT_EQ(summary["reynolds"]["behaviors"].size(), 1u);
+      EXPECT_EQ(summary["reynolds"]["behaviors"][0]["weight"].get<double>(), weight);
+    }
+    fs::remove_all(dir / "out");
+    {
+      const auto r = runSteer("run " + (dir / "given.yaml").string() + " --quiet --out " + (dir / "out").string() +
+                              " --param reynolds.behaviors.separation.weight=2");
+      EXPECT_EQ(r.status, 2) << r.err;
+      EXPECT_NE(r.err.find("no entry named (or numbered) 'separation' in reynolds.behaviors of "), std::string::npos) << r.err;
+      EXPECT_FALSE(fs::exists(dir / "out"));
+    }
+    for (const std::string param : {"reynolds.behaviors.0.weight=2", "reynolds.behaviors.0=2"}) {
+      SCOPED_TRACE(param);
+      const auto r = runSteer("run " + (dir / "defaults.yaml").string() + " --quiet --out " + (dir / "out").string() + " --param " + param);
+      EXPECT_EQ(r.status, 2) << r.err;
+      EXPECT_NE(r.err.find("reynolds.behaviors is a list the scenario does not give (it keeps its default): --param sets an "
+                           "entry only of a list written in the file (reynolds.behaviors.0.KEY=VALUE), or gives the whole "
+                           "list (--param 'reynolds.behaviors=[...]')"),
+                std::string::npos)
+          << r.err;
+      EXPECT_FALSE(fs::exists(dir / "out"));
+    }
     // A number below a map is an unknown key of that map, not a list's entry (it said "local is
     // a list").
     {
