@@ -84,10 +84,14 @@ struct ReynoldsReader {
   // After "unknown behavior 'W'": the behavior W is a misspelling of, else those whose names hold
   // it ("seek": seek_goal, ...), else every name (the list is long, but the file cannot run
   // without one of them).
-  static std::string behaviorHint(const std::string& word) {
+  static std::vector<std::string> behaviorNames() {
     std::vector<std::string> names;
     for (int k = 0; k <= static_cast<int>(reynolds::BehaviorKind::Forage); ++k)
       names.emplace_back(reynolds::behaviorName(static_cast<reynolds::BehaviorKind>(k)));
+    return names;
+  }
+  static std::string behaviorHint(const std::string& word) {
+    const std::vector<std::string> names = behaviorNames();
     if (const std::string best = nearestWord(word, names); !best.empty()) return "; a misspelling of '" + best + "'?";
     const auto listed = [&](bool holdingOnly) {
       std::string list;
@@ -487,14 +491,17 @@ reynolds::ReynoldsParameters readReynoldsParameters(const Scenario& s) {
     p.contagion.height = c.positive("height", p.contagion.height);
     c.finish();
   }
-  // The vehicle's keys written beside `vehicle` rather than in it (they are every model's words:
-  // max_speed, mass).
-  std::map<std::string, std::string> vehicleKeys;
+  // Where keys written in the section itself belong: the vehicle's beside `vehicle` rather than
+  // in it (they are every model's words: max_speed, mass).
+  std::map<std::string, std::string> elsewhere;
   for (const char* key : {"mass", "max_force", "max_speed", "paper_euler", "banking", "bank_acceleration", "bank_gravity",
                           "bank_damping", "limit_low_speed_turning", "max_turn_rate", "turn_reference_speed", "turn_floor",
                           "surface"})
-    vehicleKeys[key] = "reynolds.vehicle: {" + std::string(key) + ": ...}";
-  m.finish(vehicleKeys);
+    elsewhere[key] = "reynolds.vehicle: {" + std::string(key) + ": ...}";
+  // A behavior's kind written as a key of the section (`--param reynolds.separation.weight=2`).
+  for (const std::string& kind : ReynoldsReader::behaviorNames())
+    elsewhere[kind] = "a behavior of the list reynolds.behaviors: [{kind: " + kind + ", weight: ...}, ...]";
+  m.finish(elsewhere);
   for (const auto& st : p.states)
     if (st.behaviors.empty()) m.fail("states", "state '" + st.name + "' has no behaviors");
   if (p.states.empty() && p.behaviors.empty()) m.fail("behaviors", "no behaviors to steer with");

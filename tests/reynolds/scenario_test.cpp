@@ -261,6 +261,13 @@ TEST(ReynoldsScenario, UnknownKeysAndNamesAreErrorsWithLocations) {
   EXPECT_NE(messageOf("reynolds: {max_force: 3, behaviors: [{kind: seek_goal}]}\n")
                 .find("reynolds.max_force: unknown key here; it belongs in reynolds.vehicle: {max_force: ...}"),
             std::string::npos);
+  // A behavior's kind as a key of the section (a --param reynolds.separation.weight=2) says
+  // behaviors are a list.
+  EXPECT_NE(messageOf("reynolds: {separation: {weight: 2}}\n")
+                .find("reynolds.separation: unknown key here; it belongs in a behavior of the list reynolds.behaviors: "
+                      "[{kind: separation, weight: ...}, ...]"),
+            std::string::npos)
+      << messageOf("reynolds: {separation: {weight: 2}}\n");
   EXPECT_THROW(parseModel("reynolds: {behaviors: [{kind: seek_goal, wieght: 2}]}\n"), experiments::InputError);
   EXPECT_THROW(parseModel("reynolds: {states: [{name: a, behaviors: [{kind: wander}]}], initial_state: b}\n"),
                experiments::InputError);
