@@ -14,7 +14,9 @@ namespace {
   throw InputError({"<command line>", 0, 0}, "--param " + param + ": " + message);
 }
 
-std::vector<std::string> splitPath(const std::string& path) {
+}  // namespace
+
+std::vector<std::string> splitKeyPath(const std::string& path) {
   std::vector<std::string> parts;
   std::size_t start = 0;
   for (std::size_t dot = path.find('.'); ; dot = path.find('.', start)) {
@@ -25,7 +27,6 @@ std::vector<std::string> splitPath(const std::string& path) {
   return parts;
 }
 
-}  // namespace
 
 YAML::Node listEntry(const YAML::Node& list, const std::string& name, const std::string& param, const std::string& where) {
   if (!list.IsDefined() || !list.IsSequence()) bad(param, where + " has no such list");
@@ -51,6 +52,42 @@ YAML::Node listEntry(const YAML::Node& list, const std::string& name, const std:
                                              : "indices 0 to " + std::to_string(list.size() - 1) +
                                                    (named == 0 ? std::string() : "; names: " + names + (named > 8 ? ", ..." : ""));
   bad(param, "no entry named (or numbered) '" + name + "' in " + where + " (" + range + ")");
+}
+
+void assignAtPath(YAML::Node node, std::string walked, const std::vector<std::string>& keys, const YAML::Node& value,
+                  const std::string& param, const std::string& file, bool replaceScalars) {
+  const std::string key = param.substr(0, param.find('='));
+  const auto requireMap = [&](const YAML::Node& n) {
+    // The file's own mistake (`agents: [5]`, `local: 5`): yaml-cpp threw on a key of a scalar, and
+    // `planning: {harmonic: 3}` was silently replaced by the map the --param made.
+    if (!n.IsMap()) yaml::fail(file, n, walked, "expected a map of keys (the --param " + key + " sets a key in it)");
+  };
+  requireMap(node);
+  // yaml-cpp's Node::operator= overwrites the referenced node's content instead of rebinding
+  // (descending by `node = node[key]` replaced planning.field by its file): reset() rebinds.
+  for (std::size_t k = 0; k + 1 < keys.size(); ++k) {
+    walked += "." + keys[k];
+    // An entry of a list the file gives, by index or `name`. One the file leaves to its defaults
+    // becomes a map made here, of which the reader says what --param can set (YamlMap::forEach).
+    if (node[keys[k]].IsSequence()) {
+      YAML::Node item = listEntry(node[keys[k]], keys[k + 1], param, walked + " of " + file);
+      walked += "." + keys[++k];
+      if (k + 1 == keys.size()) {  // the entry itself
+        item = value;
+        return;
+      }
+      requireMap(item);
+      node.reset(item);
+      continue;
+    }
+    const bool absent = !node[keys[k]].IsDefined() || node[keys[k]].IsNull();
+    if (absent || (replaceScalars && !node[keys[k]].IsMap()))
+      node[keys[k]] = yaml::loadCommandLineValue("{}", replaceScalars ? key : "");  // made by the command line
+    requireMap(node[keys[k]]);
+    YAML::Node next = node[keys[k]];
+    node.reset(next);
+  }
+  node[keys.back()] = value;
 }
 
 std::string listEntriesMessage(const std::string& list) {
@@ -101,7 +138,7 @@ void applyDocumentParams(YAML::Node& root, const std::string& file, const std::v
   for (const auto& p : params) {
     const auto eq = p.find('=');
     if (eq == std::string::npos) bad(p, "expected SECTION.NAME.KEY=VALUE");
-    const auto parts = splitPath(p.substr(0, eq));
+    const auto parts = splitKeyPath(p.substr(0, eq));
     if (parts.size() < 3) bad(p, "expected " + parts[0] + ".NAME.KEY=VALUE");
     for (const auto& part : parts)
       if (part.empty()) bad(p, "empty key in the path");
@@ -112,33 +149,8 @@ void applyDocumentParams(YAML::Node& root, const std::string& file, const std::v
       bad(p, "cannot read the value: " + e.msg);
     }
     YAML::Node node = listEntry(root[parts[0]], parts[1], p, file);
-    std::string walked = parts[0] + "." + parts[1];
-    // The file's own mistake (`agents: [5]`): yaml-cpp threw on a key of a scalar.
-    if (!node.IsMap())
-      yaml::fail(file, node, walked, "expected a map of keys (the --param " + p.substr(0, eq) + " sets a key in it)");
-    // Walk the keys, replacing scalars by maps where the path goes deeper (e.g. a fixed trait
-    // `courage: 0.5` becomes `courage: {mean: ...}`), and into an entry of a list the file gives
-    // (`agents.0.goals.1.reach_radius`), then set the leaf.
-    bool assigned = false;
-    for (std::size_t k = 2; k + 1 < parts.size(); ++k) {
-      walked += "." + parts[k];
-      if (node[parts[k]].IsSequence()) {
-        YAML::Node item = listEntry(node[parts[k]], parts[k + 1], p, walked + " of " + file);
-        walked += "." + parts[++k];
-        if (k + 1 == parts.size()) {  // the entry itself
-          item = value;
-          assigned = true;
-          break;
-        }
-        if (!item.IsMap())
-          yaml::fail(file, item, walked, "expected a map of keys (the --param " + p.substr(0, eq) + " sets a key in it)");
-        node.reset(item);
-        continue;
-      }
-      if (!node[parts[k]].IsDefined() || !node[parts[k]].IsMap()) node[parts[k]] = yaml::loadCommandLineValue("{}", p.substr(0, eq));  // made by the command line
-      node.reset(node[parts[k]]);  // rebind: `node = ...` would assign into the tree
-    }
-    if (!assigned) node[parts.back()] = value;
+    // A fixed trait `courage: 0.5` in the way becomes `courage: {mean: ...}`.
+    assignAtPath(node, parts[0] + "." + parts[1], {parts.begin() + 2, parts.end()}, value, p, file, true);
   }
 }
 

@@ -18,6 +18,17 @@ bool isDocumentParam(const std::string& param);
 /// (at "<command line>") for a malformed assignment or a group/agent that does not exist.
 void applyDocumentParams(YAML::Node& root, const std::string& file, const std::vector<std::string>& params);
 
+/// "a.b.c" → {a, b, c} (empty parts kept).
+std::vector<std::string> splitKeyPath(const std::string& path);
+
+/// Sets `value` at the path `keys` below the map `node` (reached by the path `walked` in `file`)
+/// for the --param `param` (KEY=VALUE): a missing level becomes a map made by the command line,
+/// an entry of a list the file gives is entered by its index or name (listEntry; a number as the
+/// last key replaces the entry), and a level that is no map is the file's error or, with
+/// `replaceScalars` (groups and agents), replaced by a map.
+void assignAtPath(YAML::Node node, std::string walked, const std::vector<std::string>& keys, const YAML::Node& value,
+                  const std::string& param, const std::string& file, bool replaceScalars);
+
 /// The entry of `list` whose `name` is `name`, else the one at index `name`; otherwise throws
 /// InputError for the assignment `param`, naming the entries there are (`where`: the list, as
 /// "test.yaml" or "reynolds.behaviors of test.yaml"). How --param reaches into a list the file

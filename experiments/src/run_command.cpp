@@ -133,60 +133,14 @@ void applyOverrides(Scenario& s, const RunOverrides& o) {
       badOption("--param", "unknown section '" + p.substr(0, dot) + "' (" + listed + ")" + (nearest.empty() ? "" : "; did you mean " + nearest + "?"));
     }
     if (!section->IsDefined() || section->IsNull()) *section = YAML::Node(YAML::NodeType::Map);
-    // A key can be set only in a map: a section or level that the file gives as a number or a
-    // list is the file's error (yaml-cpp threw on `local: 5`, and `planning: {harmonic: 3}` was
-    // silently replaced by the map the --param made).
-    const auto requireMap = [&](const YAML::Node& node, const std::string& where) {
-      if (!node.IsMap())
-        yaml::fail(s.file, node, where, "expected a map of keys (the --param " + p.substr(0, eq) + " sets a key in it)");
-    };
-    requireMap(*section, p.substr(0, dot));
-    // Walk "a.b.c" creating maps, then set the leaf; the value is parsed as YAML (number, string, list).
-    // yaml-cpp's Node::operator= overwrites the referenced node's content instead of rebinding,
-    // so descending by `node = node[key]` replaced the section itself (planning.field.file
-    // became planning.file); the walk rebinds with reset() instead.
+    // The value is parsed as YAML (number, string, list).
     YAML::Node value;
     try {
       value = yaml::loadCommandLineValue(p.substr(eq + 1));
     } catch (const YAML::Exception& e) {
       badOption("--param", "cannot read the value of '" + p + "': " + e.msg);
     }
-    std::vector<std::string> keys;
-    for (std::size_t start = dot + 1;;) {
-      const std::size_t next = p.find('.', start);
-      if (next == std::string::npos || next > eq) {
-        keys.push_back(p.substr(start, eq - start));
-        break;
-      }
-      keys.push_back(p.substr(start, next - start));
-      start = next + 1;
-    }
-    YAML::Node node = *section;
-    std::string walked = p.substr(0, dot);
-    bool assigned = false;
-    for (std::size_t k = 0; k + 1 < keys.size(); ++k) {
-      walked += "." + keys[k];
-      // An entry of a list the file gives, by index or `name` (reynolds.behaviors.2.weight,
-      // reynolds.states.cruise.max_speed). One the file leaves to its defaults becomes the walk's
-      // map, of which the reader says what --param can set (YamlMap::forEach).
-      if (node[keys[k]].IsSequence()) {
-        YAML::Node item = listEntry(node[keys[k]], keys[k + 1], p, walked + " of " + s.file);
-        walked += "." + keys[++k];
-        if (k + 1 == keys.size()) {  // the entry itself
-          item = value;
-          assigned = true;
-          break;
-        }
-        requireMap(item, walked);
-        node.reset(item);
-        continue;
-      }
-      if (!node[keys[k]].IsDefined() || node[keys[k]].IsNull()) node[keys[k]] = yaml::loadCommandLineValue("{}");  // made by the command line
-      requireMap(node[keys[k]], walked);
-      YAML::Node next = node[keys[k]];
-      node.reset(next);
-    }
-    if (!assigned) node[keys.back()] = value;
+    assignAtPath(*section, p.substr(0, dot), splitKeyPath(p.substr(dot + 1, eq - dot - 1)), value, p, s.file, false);
   }
 }
 
